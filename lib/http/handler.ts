@@ -1,0 +1,77 @@
+// The one wrapper every route handler goes through: it reads JSON safely, adds CORS and turns
+// whatever is thrown into CONTRACT.md's error shape, so no handler formats errors itself.
+import { ZodError, type z } from "zod";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { withCors } from "./cors";
+import { HttpError, badRequest, type FieldErrors } from "./errors";
+
+type Handler<Ctx> = (request: Request, context: Ctx) => Promise<unknown>;
+
+/** A JSON response; `status` defaults to 200. */
+export function json(body: unknown, status = 200, headers?: HeadersInit): Response {
+  return Response.json(body, { status, headers });
+}
+
+export function route<Ctx = unknown>(handler: Handler<Ctx>) {
+  return async (request: Request, context: Ctx): Promise<Response> => {
+    let response: Response;
+    try {
+      const result = await handler(request, context);
+      response = result instanceof Response ? result : json(result);
+    } catch (error) {
+      response = errorResponse(error);
+    }
+    return withCors(request, response);
+  };
+}
+
+export function errorResponse(error: unknown): Response {
+  if (error instanceof HttpError) {
+    const body = error.details.errors ? { message: error.message, errors: error.details.errors } : { message: error.message };
+    return json(body, error.status, error.details.headers);
+  }
+  if (error instanceof ZodError) {
+    const errors = fieldErrors(error);
+    return json({ message: error.issues[0]?.message ?? "Invalid input", errors }, 400);
+  }
+  if (error instanceof Prisma.PrismaClientKnownRequestError) {
+    switch (error.code) {
+      case "P2002":
+        return json({ message: "Already exists" }, 409);
+      case "P2003":
+        return json({ message: "It is still in use" }, 409);
+      case "P2023": // a malformed id reached the database
+      case "P2025":
+        return json({ message: "Not found" }, 404);
+    }
+  }
+  console.error("Unexpected error in route handler:", error);
+  return json({ message: "Something went wrong." }, 500);
+}
+
+function fieldErrors(error: ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length ? issue.path.join(".") : "body";
+    (errors[field] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+/** The request's JSON body; 400 `Invalid JSON body` when it does not parse. An empty body is `{}`. */
+export async function readJson(request: Request): Promise<unknown> {
+  const text = await request.text();
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest("Invalid JSON body");
+  }
+}
+
+/** Reads and validates a JSON body with a zod schema; failures become 400 with field errors. */
+export async function parseJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  const body = await readJson(request);
+  if (body === null || typeof body !== "object" || Array.isArray(body)) throw badRequest("Invalid JSON body");
+  return schema.parse(body);
+}

@@ -1,0 +1,44 @@
+// Stored files are named by the server: a folder per kind and a random name with the canonical
+// extension. The client's file name is never used.
+import { randomUUID } from "node:crypto";
+import type { StorageKey } from "./types";
+
+export const CONTENT_TYPES: Record<string, string> = {
+  jpg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+  mp4: "video/mp4",
+  avi: "video/x-msvideo",
+  mkv: "video/x-matroska",
+  mov: "video/quicktime",
+  wmv: "video/x-ms-wmv",
+  flv: "video/x-flv",
+};
+
+/** Folders: `image` for pictures, `movie` for videos (the original client downloads /api/upload/movie/…). */
+export type StorageFolder = "image" | "movie";
+
+const KEY_PATTERN = /^(image|movie)\/[A-Za-z0-9][A-Za-z0-9_-]{0,127}\.(jpg|png|webp|mp4|avi|mkv|mov|wmv|flv)$/;
+
+export function isStorageKey(value: string): value is StorageKey {
+  return KEY_PATTERN.test(value);
+}
+
+export function newStorageKey(folder: StorageFolder, extension: string): StorageKey {
+  return `${folder}/${randomUUID()}.${extension}`;
+}
+
+export function contentTypeOf(key: string): string {
+  return CONTENT_TYPES[key.slice(key.lastIndexOf(".") + 1)] ?? "application/octet-stream";
+}
+
+/** The URL the app serves a stored file at. */
+export function urlOf(key: StorageKey): string {
+  return `/api/upload/${key}`;
+}
+
+/** The storage key behind one of our URLs (absolute or relative), or null for anything else. */
+export function keyOfUrl(url: string): StorageKey | null {
+  const match = /^(?:https?:\/\/[^/]+)?\/api\/upload\/(.+)$/.exec(url);
+  return match?.[1] && isStorageKey(match[1]) ? match[1] : null;
+}

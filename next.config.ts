@@ -1,0 +1,16 @@
+import type { NextConfig } from "next";
+// Validates every environment variable as the server starts: a bad value stops it here,
+// with a message naming the variable.
+import "./lib/env";
+
+const config: NextConfig = {
+  // The test build goes to its own folder so it never replaces the build `npm start` serves.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
+  // Test-only pages (`page.e2e.tsx`) exist only in builds made by `npm test`.
+  pageExtensions: process.env.MARQUEE_TEST_PAGES === "1" ? ["tsx", "ts", "e2e.tsx"] : ["tsx", "ts"],
+  serverExternalPackages: ["@node-rs/argon2", "sharp", "busboy"],
+  poweredByHeader: false,
+  typedRoutes: false,
+};
+
+export default config;

@@ -1,0 +1,74 @@
+// `npm start` / `npm run dev`: Marquee on its defaults. Without DATABASE_URL it starts an embedded
+// PostgreSQL (data in .data/postgres), applies migrations, seeds the demo catalogue into an empty
+// database, then serves the app on PORT (default 3000). Ctrl-C or SIGTERM stops the app, then the
+// database.
+import "./lib/load-env";
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { dataDir, env } from "@/lib/env";
+import { demoUsers } from "@/prisma/seed/catalogue";
+import { buildIfStale } from "./lib/build";
+import { bin, migrate, openDatabase, projectRoot, seed } from "./lib/database";
+
+const mode = process.argv[2] === "dev" ? "dev" : "start";
+const port = process.env.PORT || "3000";
+const log = (line: string) => console.log(`[marquee] ${line}`);
+
+async function main() {
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(dataDir(), "postgres"), name: "marquee", log });
+  let app: ChildProcess | null = null;
+  let stopping = false;
+
+  async function shutdown(code: number) {
+    if (stopping) return;
+    stopping = true;
+    if (app && app.exitCode === null && app.signalCode === null) {
+      log("Stopping the app");
+      const exited = new Promise((resolve) => app!.once("exit", resolve));
+      app.kill("SIGTERM");
+      const timer = setTimeout(() => app?.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    await database.stop();
+    process.exit(code);
+  }
+  process.on("SIGINT", () => void shutdown(0));
+  process.on("SIGTERM", () => void shutdown(0));
+
+  try {
+    log("Applying migrations");
+    await migrate(database.url);
+    if (await seed(database.url, { onlyIfEmpty: true, log })) printDemoAccounts();
+    if (mode === "start") await buildIfStale(".next");
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    await shutdown(1);
+    return;
+  }
+  if (stopping) return;
+
+  const appUrl = `http://localhost:${port}`;
+  app = spawn(bin("next"), [mode, "--port", port], {
+    cwd: projectRoot,
+    stdio: "inherit",
+    env: {
+      ...process.env,
+      DATABASE_URL: database.url,
+      NEXTAUTH_URL: process.env.NEXTAUTH_URL || appUrl,
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+  });
+  app.on("exit", (code) => void shutdown(code ?? 0));
+  log(`Marquee is starting on ${appUrl}`);
+}
+
+function printDemoAccounts() {
+  log("Demo catalogue seeded. Sign in with:");
+  for (const user of demoUsers.slice(0, 2)) log(`  ${user.isAdmin ? "admin " : "member"}  ${user.email}  /  ${user.password}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,24 @@
+import { expect, test } from "vitest";
+import { parseEnv } from "@/lib/env";
+
+test("defaults need no configuration at all", () => {
+  const env = parseEnv({});
+  expect(env.DATABASE_URL).toBeUndefined();
+  expect(env.STORAGE_DRIVER).toBe("local");
+  expect(env.CORS_ORIGINS).toEqual([]);
+  expect(env.UPLOAD_MAX_VIDEO_BYTES).toBe(4 * 1024 ** 3);
+});
+
+test("a bad value stops start-up with a message naming the variable", () => {
+  expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL: must be a postgresql:\/\/ URL/);
+  expect(() => parseEnv({ STORAGE_DRIVER: "ftp" })).toThrow(/STORAGE_DRIVER/);
+  expect(() => parseEnv({ AUTH_SECRET: "short" })).toThrow(/AUTH_SECRET: must be at least 32 characters/);
+  expect(() => parseEnv({ CORS_ORIGINS: "not an origin" })).toThrow(/CORS_ORIGINS/);
+  expect(() => parseEnv({ STORAGE_DRIVER: "s3" })).toThrow(/S3_BUCKET: required when STORAGE_DRIVER=s3/);
+});
+
+test("lists and flags are parsed", () => {
+  const env = parseEnv({ CORS_ORIGINS: "https://a.example, https://b.example/", S3_FORCE_PATH_STYLE: "true" });
+  expect(env.CORS_ORIGINS).toEqual(["https://a.example", "https://b.example"]);
+  expect(env.S3_FORCE_PATH_STYLE).toBe(true);
+});

@@ -1,0 +1,71 @@
+import pg from "pg";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { migrate } from "@/scripts/lib/database";
+
+// A brand-new database on the test server, migrated exactly as production is.
+const name = `marquee_migrate_${process.pid}`;
+const adminUrl = new URL(process.env.DATABASE_URL!);
+const url = new URL(adminUrl);
+url.pathname = `/${name}`;
+let client: pg.Client;
+
+async function onServer(sql: string) {
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+beforeAll(async () => {
+  await onServer(`CREATE DATABASE ${name}`);
+  await migrate(url.toString());
+  client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+}, 120_000);
+
+afterAll(async () => {
+  await client?.end();
+  await onServer(`DROP DATABASE IF EXISTS ${name}`);
+});
+
+test("migrations create every table on an empty database", async () => {
+  const { rows } = await client.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`);
+  expect(rows.map((r) => r.table_name)).toEqual(["CastMember", "Category", "Favorite", "Movie", "Review", "User", "_prisma_migrations"]);
+});
+
+test("the extensions for case-insensitive keys and search are installed", async () => {
+  const { rows } = await client.query(`SELECT extname FROM pg_extension ORDER BY extname`);
+  expect(rows.map((r) => r.extname)).toEqual(expect.arrayContaining(["citext", "pg_trgm", "unaccent"]));
+});
+
+test("emails and category names are unique regardless of case", async () => {
+  await client.query(`INSERT INTO "User" (id, email, "fullName", "updatedAt") VALUES (gen_random_uuid(), 'Ann@Example.com', 'Ann', now())`);
+  await expect(client.query(`INSERT INTO "User" (id, email, "fullName", "updatedAt") VALUES (gen_random_uuid(), 'ann@example.COM', 'Ann 2', now())`)).rejects.toThrow(/User_email_key/);
+  await client.query(`INSERT INTO "Category" (id, name, "updatedAt") VALUES (gen_random_uuid(), 'Drama', now())`);
+  await expect(client.query(`INSERT INTO "Category" (id, name, "updatedAt") VALUES (gen_random_uuid(), 'DRAMA', now())`)).rejects.toThrow(/Category_name_key/);
+});
+
+test("the database refuses a rating outside 0 to 5 and deleting a category in use", async () => {
+  const user = (await client.query(`INSERT INTO "User" (id, email, "fullName", "updatedAt") VALUES (gen_random_uuid(), 'rater@example.com', 'Rater', now()) RETURNING id`)).rows[0].id;
+  const category = (await client.query(`INSERT INTO "Category" (id, name, "updatedAt") VALUES (gen_random_uuid(), 'Sci-Fi', now()) RETURNING id`)).rows[0].id;
+  const movie = (
+    await client.query(
+      `INSERT INTO "Movie" (id, name, "titleImage", image, language, year, hour, video, "categoryId", "updatedAt")
+       VALUES (gen_random_uuid(), 'Crème Brûlée', 't', 'i', 'French', 2010, 2, 'v', $1, now()) RETURNING id, "searchName"`,
+      [category],
+    )
+  ).rows[0];
+  // The trigger keeps the search text lower-cased and without accents.
+  expect(movie.searchName).toBe("creme brulee");
+  await expect(client.query(`INSERT INTO "Review" (id, "userId", "movieId", rating, comment, "updatedAt") VALUES (gen_random_uuid(), $1, $2, 6, 'too good', now())`, [user, movie.id])).rejects.toThrow(/Review_rating_range/);
+  await expect(client.query(`DELETE FROM "Category" WHERE id = $1`, [category])).rejects.toThrow(/Movie_categoryId_fkey/);
+});
+
+test("search by name is served by the trigram index", async () => {
+  await client.query("SET enable_seqscan = off");
+  const { rows } = await client.query(`EXPLAIN SELECT id FROM "Movie" WHERE "searchName" % marquee_search_text('creme brule')`);
+  expect(rows.map((r) => r["QUERY PLAN"]).join("\n")).toContain("Movie_searchName_trgm_idx");
+});

@@ -1,0 +1,2 @@
+// Stand-in for the "server-only" guard: tests run lib/ code on the server side.
+export {};
