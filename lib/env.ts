@@ -43,7 +43,7 @@ const schema = z.object({
 
 export type Env = z.infer<typeof schema>;
 
-export function parseEnv(source: NodeJS.ProcessEnv): Env {
+export function parseEnv(source: Record<string, string | undefined>): Env {
   // An empty variable means "not set", as in most .env tooling.
   const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
   const result = schema.safeParse(present);

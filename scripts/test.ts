@@ -17,6 +17,9 @@ const [only, ...passThrough] = process.argv.slice(2);
 const runUnit = only !== "e2e";
 const runE2e = only !== "unit";
 const log = (line: string) => console.log(`[test] ${line}`);
+// Its own build folder, so `npm start`'s build is never replaced (MARQUEE_TEST_DIST lets two
+// checkouts sharing a disk test side by side).
+const distDir = process.env.MARQUEE_TEST_DIST || ".next-test";
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "marquee-test-"));
 fs.chmodSync(work, 0o755); // the embedded server runs as the postgres user when we are root
@@ -53,8 +56,8 @@ async function main(): Promise<number> {
 
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
-    const env = { ...testEnv, DATABASE_URL: database.url, NEXTAUTH_URL: baseUrl, TEST_BASE_URL: baseUrl, NEXT_DIST_DIR: ".next-test", MARQUEE_TEST_PAGES: "1" };
-    await buildIfStale(".next-test", { MARQUEE_TEST_PAGES: "1" });
+    const env = { ...testEnv, DATABASE_URL: database.url, NEXTAUTH_URL: baseUrl, TEST_BASE_URL: baseUrl, NEXT_DIST_DIR: distDir, MARQUEE_TEST_PAGES: "1" };
+    await buildIfStale(distDir, { MARQUEE_TEST_PAGES: "1" });
     app = spawn(bin("next"), ["start", "--port", String(port), "--hostname", "127.0.0.1"], {
       cwd: projectRoot,
       stdio: ["ignore", "ignore", "inherit"],

@@ -1,0 +1,51 @@
+import "server-only";
+import { getToken } from "next-auth/jwt";
+import { authSecret } from "@/lib/env";
+import { forbidden, unauthorized } from "@/lib/http/errors";
+import { loadSessionUser, type SessionUser } from "./session-user";
+import { verifyToken } from "./token";
+
+function parseCookies(header: string | null): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  for (const part of (header ?? "").split(";")) {
+    const at = part.indexOf("=");
+    if (at > 0) cookies[part.slice(0, at).trim()] = decodeURIComponent(part.slice(at + 1).trim());
+  }
+  return cookies;
+}
+
+/**
+ * Who is calling: the user of a valid `Authorization: Bearer` token (API clients), else of the
+ * web session cookie (our pages). Null when neither is present. A bearer token that is present but
+ * invalid is a 401, so a client with a dead token learns it must log in again.
+ */
+export async function getRequestUser(request: Request): Promise<SessionUser | null> {
+  const authorization = request.headers.get("authorization");
+  if (authorization) {
+    const [scheme, token] = authorization.split(" ");
+    if (scheme?.toLowerCase() !== "bearer" || !token) throw unauthorized("Not authorized, token failed");
+    const claims = await verifyToken(token);
+    const user = claims && (await loadSessionUser(claims.userId, claims.version));
+    if (!user) throw unauthorized("Not authorized, token failed");
+    return user;
+  }
+  const cookies = parseCookies(request.headers.get("cookie"));
+  if (!Object.keys(cookies).some((name) => name.includes("next-auth.session-token"))) return null;
+  const session = await getToken({ req: { cookies, headers: {} } as never, secret: authSecret() });
+  if (!session?.sub || typeof session.ver !== "number") return null;
+  return loadSessionUser(session.sub, session.ver);
+}
+
+/** The calling user, or 401. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getRequestUser(request);
+  if (!user) throw unauthorized("Not authorized, no token");
+  return user;
+}
+
+/** The calling admin: 401 when not signed in, 403 when signed in without the admin role. */
+export async function requireAdmin(request: Request): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (!user.isAdmin) throw forbidden("Not authorized as an admin");
+  return user;
+}
