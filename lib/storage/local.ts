@@ -20,7 +20,7 @@ export function createLocalStorage(root: string): StorageDriver {
   return {
     name: "local",
 
-    async put(key, body, _options) {
+    async put(key, body) {
       const target = fileOf(key);
       await fs.promises.mkdir(path.dirname(target), { recursive: true });
       // Write beside the target and rename at the end, so readers never see half a file

@@ -85,7 +85,7 @@ export async function seedDemoCatalogue(db: Db, storage: StorageDriver, log: Log
       titleImage: await webp(`image/demo-${movie.slug}-title.webp`, () => titleImageSvg(movie)),
       video: clips.get(movie.clip)!,
     };
-    const casts = [];
+    const casts: { id: string; name: string; position: number; image: string }[] = [];
     for (const [position, person] of movie.casts.entries()) {
       casts.push({
         id: stableId(`cast:${movie.slug}:${position}`),

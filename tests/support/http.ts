@@ -3,6 +3,8 @@ export const baseUrl = process.env.TEST_BASE_URL!;
 
 export type ApiResponse<T = unknown> = { status: number; headers: Headers; body: T };
 
+// Bodies default to `any`: tests read fields from whatever the server sent and assert them.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function api<T = any>(method: string, path: string, options: { body?: unknown; token?: string; headers?: Record<string, string>; raw?: string } = {}): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
