@@ -18,24 +18,23 @@ export async function listFavorites(userId: string): Promise<MovieListItem[]> {
 export type ToggleResult = { message: string; liked: boolean };
 
 /**
- * POST /api/user/favorite: likes the movie, or unlikes it when already liked. Each call flips the
- * state exactly once, even when calls race: the insert skips an existing like, and a delete that
- * finds nothing (another call removed it first) tries again.
+ * POST /api/user/favorite: likes the movie, or unlikes it when already liked. Calls for the same
+ * user and movie take turns (a transaction-scoped advisory lock), so each call flips the state
+ * exactly once even when a double click sends two at once.
  */
 export async function toggleFavorite(userId: string, movieId: string): Promise<ToggleResult> {
   if (!isUuid(movieId)) throw notFound(MOVIE_NOT_FOUND);
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const inserted = await db.$executeRaw`
+  const liked = await db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`favorite:${userId}:${movieId}`}::text, 0))`;
+    const removed = await tx.favorite.deleteMany({ where: { userId, movieId } });
+    if (removed.count > 0) return false;
+    const inserted = await tx.$executeRaw`
       INSERT INTO "Favorite" ("userId", "movieId")
-      SELECT ${userId}::uuid, m."id" FROM "Movie" m WHERE m."id" = ${movieId}::uuid
-      ON CONFLICT DO NOTHING`;
-    if (inserted > 0) return { message: "Movie added to favorites", liked: true };
-    const removed = await db.favorite.deleteMany({ where: { userId, movieId } });
-    if (removed.count > 0) return { message: "Movie removed from favorites", liked: false };
-    // Neither: the movie does not exist, or another call removed the like in between.
-    if (!(await db.movie.findUnique({ where: { id: movieId }, select: { id: true } }))) throw notFound(MOVIE_NOT_FOUND);
-  }
-  throw new Error(`toggleFavorite kept racing for user ${userId} and movie ${movieId}`);
+      SELECT ${userId}::uuid, m."id" FROM "Movie" m WHERE m."id" = ${movieId}::uuid`;
+    if (inserted === 0) throw notFound(MOVIE_NOT_FOUND);
+    return true;
+  });
+  return liked ? { message: "Movie added to favorites", liked: true } : { message: "Movie removed from favorites", liked: false };
 }
 
 /** DELETE /api/user/favorite/{id}: idempotent, a movie that is not liked is already removed. */

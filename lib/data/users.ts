@@ -67,8 +67,7 @@ export async function authenticate(input: LoginInput, ip: string | null): Promis
     throw badRequest(INVALID_LOGIN);
   }
   loginLimiter.reset(`email:${input.email}`);
-  const { passwordHash: _secret, ...safe } = user;
-  return safe;
+  return { id: user.id, fullName: user.fullName, email: user.email, image: user.image, isAdmin: user.isAdmin, credentialsVersion: user.credentialsVersion };
 }
 
 /** POST /api/user: UserInfo with a bearer token. */
