@@ -786,7 +786,7 @@ export const demoMovies: DemoMovie[] = [
     category: "Sci-Fi",
     clip: "colour-bars",
     palette: ["#0a0908", "#22333b", "#c6ac8f"],
-    casts: cast("Roxanne Tilbury", "Dale Hemsworthy", "Gus Varnum"),
+    casts: cast("Roxanne Tilbury", "Dale Hemingford", "Gus Varnum"),
     reviews: [
       { user: "theo", rating: 1, comment: "Great premise, nothing happens." },
       { user: "member", rating: 1, comment: "Ninety minutes of actual static would have been more exciting." },
@@ -838,7 +838,7 @@ export const demoMovies: DemoMovie[] = [
     category: "Sci-Fi",
     clip: "fractal-dive",
     palette: ["#1d0e03", "#b56a2a", "#f5cb5c"],
-    casts: cast("Aurelio Stanhope", "Temperance Kaur", "Nikolai Brandt-Weller", "Ayo Adeyemi", "Vivienne Sarrazin", "Hugo Lindgren"),
+    casts: cast("Aurelio Stanhope", "Temperance Kaur", "Nikolai Brandt-Weller", "Ayo Adeyemi", "Vivienne Sarrazin", "Hugo Vallström"),
     reviews: [
       { user: "kenji", rating: 5, comment: "The dinner scene alone is better than most whole films." },
       { user: "theo", rating: 4, comment: "Demanding, rewarding, enormous." },
