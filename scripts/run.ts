@@ -40,7 +40,7 @@ async function main() {
     log("Applying migrations");
     await migrate(database.url);
     if (await seed(database.url, { onlyIfEmpty: true, log })) printDemoAccounts();
-    if (mode === "start") await buildIfStale(".next");
+    if (mode === "start") await buildIfStale(process.env.NEXT_DIST_DIR || ".next");
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     await shutdown(1);

@@ -1,4 +1,5 @@
 // Scripts see the same .env files as the app: Next's own loader, imported before lib/env.
-import { loadEnvConfig } from "@next/env";
+// @next/env is CommonJS without named-export hints, hence the default import.
+import nextEnv from "@next/env";
 
-loadEnvConfig(process.cwd(), process.argv[2] === "dev");
+nextEnv.loadEnvConfig(process.cwd(), process.argv[2] === "dev");

@@ -1,0 +1,87 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, expect, test } from "vitest";
+import { freePort } from "@/lib/embedded-postgres";
+
+// `npm start` as a newcomer runs it: no DATABASE_URL, a fresh data folder. It reuses the build
+// that `npm test` made (NEXT_DIST_DIR), so it does not build again.
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "marquee-run-"));
+fs.chmodSync(work, 0o755);
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+type Running = { child: ChildProcess; output: () => string; port: number };
+
+async function start(): Promise<Running> {
+  const port = await freePort();
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    PORT: String(port),
+    MARQUEE_DATA_DIR: path.join(work, "data"),
+    STORAGE_LOCAL_DIR: undefined,
+    DATABASE_URL: undefined,
+    NEXTAUTH_URL: undefined,
+  };
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/run.ts", "start"], { env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const deadline = Date.now() + 150_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return { child, output: () => output, port };
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`npm start did not become healthy:\n${output}`);
+}
+
+async function stop(running: Running): Promise<number | null> {
+  const exited = new Promise<number | null>((resolve) => running.child.once("exit", (code) => resolve(code)));
+  running.child.kill("SIGTERM");
+  return exited;
+}
+
+function databaseUrl(output: string): string {
+  const port = /PostgreSQL listening on 127\.0\.0\.1:(\d+)/.exec(output)?.[1];
+  const password = fs.readFileSync(path.join(work, "data", "postgres", "marquee-password"), "utf8");
+  return `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/marquee`;
+}
+
+test("npm start serves the demo catalogue, stops cleanly on SIGTERM and keeps its data", async () => {
+  const first = await start();
+  expect(first.output()).toContain("admin@marquee.local  /  admin123");
+  const home = await (await fetch(`http://127.0.0.1:${first.port}/`)).text();
+  expect(home).toContain("Populate Film");
+
+  const url = databaseUrl(first.output());
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`INSERT INTO "Category" (id, name, "updatedAt") VALUES (gen_random_uuid(), 'Kept Across Restarts', now())`);
+  await client.end();
+
+  expect(await stop(first)).toBe(0);
+  expect(first.output()).toMatch(/Stopping the app[\s\S]*PostgreSQL stopped/);
+  // The database went down with the app.
+  await expect(fetch(`http://127.0.0.1:${first.port}/api/health`)).rejects.toThrow();
+  const probe = new pg.Client({ connectionString: url });
+  await expect(probe.connect()).rejects.toThrow();
+
+  const second = await start();
+  try {
+    expect(second.output()).not.toContain("Demo catalogue seeded");
+    const again = new pg.Client({ connectionString: databaseUrl(second.output()) });
+    await again.connect();
+    const { rows } = await again.query(`SELECT name FROM "Category" WHERE name = 'Kept Across Restarts'`);
+    await again.end();
+    expect(rows).toEqual([{ name: "Kept Across Restarts" }]);
+  } finally {
+    expect(await stop(second)).toBe(0);
+  }
+}, 400_000);
