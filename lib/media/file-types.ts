@@ -4,6 +4,7 @@ import { fileTypeFromBuffer, type FileTypeResult } from "file-type/core";
 import { env } from "@/lib/env";
 import { HttpError } from "@/lib/http/errors";
 import type { StorageFolder } from "@/lib/storage";
+import { formatBytes } from "./format-bytes";
 
 export type MediaKind = "image" | "video";
 
@@ -74,18 +75,6 @@ export function maxBytesOf(kind: MediaKind): number {
 
 export function folderOf(kind: MediaKind): StorageFolder {
   return kind === "image" ? "image" : "movie";
-}
-
-/** 10485760 → "10 MB", 4294967296 → "4 GB" (binary units, as the limits are set). */
-export function formatBytes(bytes: number): string {
-  const units = ["bytes", "KB", "MB", "GB", "TB"];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
 }
 
 export const unsupportedType = () => new HttpError(415, UNSUPPORTED_TYPE_MESSAGE);
