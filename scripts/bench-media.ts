@@ -14,7 +14,6 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "@/lib/embedded-postgres";
-import { signToken } from "@/lib/auth/token";
 import { createPrismaClient } from "@/lib/prisma";
 import { buildIfStale } from "./lib/build";
 import { bin, migrate, openDatabase, projectRoot } from "./lib/database";
@@ -195,7 +194,9 @@ async function main() {
     const db = createPrismaClient(database.url);
     const admin = await db.user.create({ data: { email: "bench@marquee.local", fullName: "Bench", isAdmin: true }, select: { id: true, credentialsVersion: true } });
     await db.$disconnect();
+    // Imported only now: lib/env reads AUTH_SECRET when first loaded, and the app gets the same one.
     process.env.AUTH_SECRET = AUTH_SECRET;
+    const { signToken } = await import("@/lib/auth/token");
     const token = await signToken(admin);
 
     await buildIfStale(".next");
