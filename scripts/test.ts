@@ -41,6 +41,8 @@ async function main(): Promise<number> {
     STORAGE_LOCAL_DIR: path.join(work, "uploads"),
     AUTH_SECRET: "test-secret-that-is-long-enough-for-hs256-signing",
     CORS_ORIGINS: "http://spa.example.test",
+    // Tests send X-Forwarded-For to exercise the per-IP login limit.
+    TRUST_PROXY: "true",
     NEXT_TELEMETRY_DISABLED: "1",
   };
   Object.assign(process.env, testEnv);

@@ -28,3 +28,48 @@ export type MovieListItem = Omit<MovieListRow, "id" | "category" | "createdAt"> 
 export function toMovieListItem({ id, category, createdAt, ...rest }: MovieListRow): MovieListItem {
   return { _id: id, ...rest, category: { _id: category.id, name: category.name }, createdAt: createdAt.toISOString() };
 }
+
+/** Reviews shown on a movie's page; countReviews tells how many there are in all. */
+export const DETAIL_REVIEW_LIMIT = 100;
+
+export const movieDetailSelect = {
+  ...movieListSelect,
+  casts: { select: { id: true, name: true, image: true }, orderBy: { position: "asc" } },
+  reviews: {
+    select: { id: true, userId: true, rating: true, comment: true, createdAt: true, user: { select: { fullName: true, image: true } } },
+    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+    take: DETAIL_REVIEW_LIMIT,
+  },
+} satisfies Prisma.MovieSelect;
+
+type MovieDetailRow = Prisma.MovieGetPayload<{ select: typeof movieDetailSelect }>;
+
+export type CastMemberItem = { _id: string; name: string; img: string; image: string };
+export type ReviewItem = { _id: string; userId: string; userName: string; userImage: string; rating: number; comment: string; createdAt: string };
+
+export type MovieDetail = Omit<MovieListItem, "category"> & {
+  /** On the detail record the category is its id (spec section 3); categoryName saves a lookup. */
+  category: string;
+  categoryName: string;
+  casts: CastMemberItem[];
+  reviews: ReviewItem[];
+};
+
+export function toMovieDetail({ casts, reviews, ...movie }: MovieDetailRow): MovieDetail {
+  const listItem = toMovieListItem(movie);
+  return {
+    ...listItem,
+    category: listItem.category._id,
+    categoryName: listItem.category.name,
+    casts: casts.map((cast) => ({ _id: cast.id, name: cast.name, img: cast.image, image: cast.image })),
+    reviews: reviews.map((review) => ({
+      _id: review.id,
+      userId: review.userId,
+      userName: review.user.fullName,
+      userImage: review.user.image,
+      rating: review.rating,
+      comment: review.comment,
+      createdAt: review.createdAt.toISOString(),
+    })),
+  };
+}

@@ -1,9 +1,200 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { movieListSelect, toMovieListItem, type MovieListItem } from "./movie-shapes";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { badRequest, notFound } from "@/lib/http/errors";
+import type { MovieCreateInput, MovieUpdateInput } from "@/lib/validation/movie";
+import { DEFAULT_PAGE_SIZE, type MovieListQuery } from "@/lib/validation/movie-query";
+import { isUuid } from "./ids";
+import { movieDetailSelect, movieListSelect, toMovieDetail, toMovieListItem, type MovieDetail, type MovieListItem } from "./movie-shapes";
+import { lockMovie } from "./ratings";
+
+type Tx = Prisma.TransactionClient;
+
+export const MOVIE_NOT_FOUND = "Movie not found";
+export const RANDOM_MOVIES_COUNT = 8;
+export const TOP_RATED_COUNT = 10;
 
 /** The newest movies first. */
 export async function listLatestMovies(limit: number): Promise<MovieListItem[]> {
   const rows = await db.movie.findMany({ select: movieListSelect, orderBy: [{ createdAt: "desc" }, { id: "asc" }], take: limit });
   return rows.map(toMovieListItem);
+}
+
+/** Movies by id, in the order of `ids`. */
+async function moviesInOrder(ids: string[]): Promise<MovieListItem[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.movie.findMany({ where: { id: { in: ids } }, select: movieListSelect });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toMovieListItem(row)] : [];
+  });
+}
+
+export type MovieListPage = { movies: MovieListItem[]; moviesCount: number; totalPage: number; currentPage: number };
+
+/** LIKE treats % and _ as wildcards; a search for "100%" means the characters. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * GET /api/movie. Filters combine with AND. `search` matches the accent- and case-folded name
+ * (Movie.searchName) as a substring, or as a close word match (pg_trgm word similarity, which
+ * forgives a typo or two); both use the trigram index. With a search, exact names come first, then
+ * names starting with it, then by similarity; without one, newest first.
+ */
+export async function listMovies(query: MovieListQuery): Promise<MovieListPage> {
+  const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+  const page = query.page ?? 1;
+  const where: Prisma.Sql[] = [];
+  if (query.category) {
+    where.push(
+      isUuid(query.category)
+        ? Prisma.sql`m."categoryId" = ${query.category}::uuid`
+        : Prisma.sql`m."categoryId" IN (SELECT c."id" FROM "Category" c WHERE c."name" = ${query.category}::citext)`,
+    );
+  }
+  if (query.time !== undefined) where.push(Prisma.sql`m."hour" = ${query.time}::int`);
+  if (query.language) where.push(Prisma.sql`lower(m."language") = lower(${query.language}::text)`);
+  if (query.rate !== undefined) where.push(Prisma.sql`m."rate" >= ${query.rate}::int`);
+  if (query.year !== undefined) where.push(Prisma.sql`m."year" = ${query.year}::int`);
+
+  let orderBy = Prisma.sql`m."createdAt" DESC, m."id" ASC`;
+  if (query.search) {
+    const term = Prisma.sql`marquee_search_text(${query.search}::text)`;
+    const likeTerm = Prisma.sql`marquee_search_text(${escapeLike(query.search)}::text)`;
+    where.push(Prisma.sql`(m."searchName" ILIKE '%' || ${likeTerm} || '%' OR ${term} <% m."searchName")`);
+    orderBy = Prisma.sql`(m."searchName" = ${term}) DESC, (m."searchName" LIKE ${likeTerm} || '%') DESC,
+      word_similarity(${term}, m."searchName") DESC, m."name" ASC, m."id" ASC`;
+  }
+  const condition = where.length ? Prisma.sql`WHERE ${Prisma.join(where, " AND ")}` : Prisma.empty;
+
+  const [ids, [counted]] = await Promise.all([
+    db.$queryRaw<{ id: string }[]>`SELECT m."id" FROM "Movie" m ${condition} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
+    db.$queryRaw<{ count: number }[]>`SELECT count(*)::int AS "count" FROM "Movie" m ${condition}`,
+  ]);
+  const moviesCount = counted?.count ?? 0;
+  return {
+    movies: await moviesInOrder(ids.map((row) => row.id)),
+    moviesCount,
+    totalPage: Math.ceil(moviesCount / limit),
+    currentPage: page,
+  };
+}
+
+/** GET /api/movie/{id}; null for an unknown or malformed id. */
+export async function getMovieDetail(id: string): Promise<MovieDetail | null> {
+  if (!isUuid(id)) return null;
+  const row = await db.movie.findUnique({ where: { id }, select: movieDetailSelect });
+  return row && toMovieDetail(row);
+}
+
+/** Like getMovieDetail, but 404 `Movie not found`. */
+export async function requireMovieDetail(id: string): Promise<MovieDetail> {
+  const movie = await getMovieDetail(id);
+  if (!movie) throw notFound(MOVIE_NOT_FOUND);
+  return movie;
+}
+
+/** Distinct movies, uniformly random (ORDER BY random() is fine at catalogue sizes). */
+export async function randomMovies(count = RANDOM_MOVIES_COUNT): Promise<MovieListItem[]> {
+  const ids = await db.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Movie" ORDER BY random() LIMIT ${count}`;
+  return moviesInOrder(ids.map((row) => row.id));
+}
+
+/** Best rate first, then most reviewed, then by name; unreviewed movies (rate 0, no reviews) last. */
+export async function topRatedMovies(count = TOP_RATED_COUNT): Promise<MovieListItem[]> {
+  const rows = await db.movie.findMany({
+    select: movieListSelect,
+    orderBy: [{ rate: "desc" }, { countReviews: "desc" }, { name: "asc" }, { id: "asc" }],
+    take: count,
+  });
+  return rows.map(toMovieListItem);
+}
+
+const categoryNotFound = () => badRequest("Category not found", { category: ["Category not found"] });
+
+async function requireCategoryId(tx: Tx, category: string): Promise<string> {
+  const row = isUuid(category) ? await tx.category.findUnique({ where: { id: category }, select: { id: true } }) : null;
+  if (!row) throw categoryNotFound();
+  return row.id;
+}
+
+/** A category deleted between the check and the write surfaces as a foreign key error. */
+function rethrowMissingCategory(error: unknown): never {
+  if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003") throw categoryNotFound();
+  throw error;
+}
+
+const castRows = (casts: { name: string; image: string }[]) => casts.map((cast, position) => ({ name: cast.name, image: cast.image, position }));
+
+/** POST /api/movie: the movie and its cast in one statement; 400 for an unknown category. */
+export async function createMovie(input: MovieCreateInput): Promise<MovieDetail> {
+  const { category, casts, ...fields } = input;
+  const row = await db
+    .$transaction(async (tx) => {
+      const categoryId = await requireCategoryId(tx, category);
+      return tx.movie.create({ data: { ...fields, categoryId, casts: { create: castRows(casts) } }, select: movieDetailSelect });
+    })
+    .catch(rethrowMissingCategory);
+  return toMovieDetail(row);
+}
+
+/** The file URLs a movie uses: poster, title image, video and cast pictures. */
+function fileUrlsOf(movie: { image: string; titleImage: string; video: string; casts: { image: string }[] }): string[] {
+  return [movie.image, movie.titleImage, movie.video, ...movie.casts.map((cast) => cast.image)];
+}
+
+const fileUrlsSelect = { image: true, titleImage: true, video: true, casts: { select: { image: true } } } satisfies Prisma.MovieSelect;
+
+/**
+ * PUT /api/movie/{id}: changes the fields sent; `casts`, when sent, replaces the whole cast.
+ * `replacedUrls` lists the files the movie no longer uses (candidates for storage cleanup: check
+ * them with urlsNotInUse first, other movies may share them).
+ */
+export async function updateMovie(id: string, input: MovieUpdateInput): Promise<{ movie: MovieDetail; replacedUrls: string[] }> {
+  if (!isUuid(id)) throw notFound(MOVIE_NOT_FOUND);
+  const { category, casts, ...fields } = input;
+  const { before, after } = await db
+    .$transaction(async (tx) => {
+      // The lock keeps two edits of one movie from interleaving their cast replacements.
+      if (!(await lockMovie(tx, id))) throw notFound(MOVIE_NOT_FOUND);
+      const before = await tx.movie.findUniqueOrThrow({ where: { id }, select: fileUrlsSelect });
+      const categoryId = category === undefined ? undefined : await requireCategoryId(tx, category);
+      const after = await tx.movie.update({
+        where: { id },
+        data: { ...fields, categoryId, ...(casts && { casts: { deleteMany: {}, create: castRows(casts) } }) },
+        select: movieDetailSelect,
+      });
+      return { before, after };
+    })
+    .catch(rethrowMissingCategory);
+  const stillUsed = new Set(fileUrlsOf(after));
+  return { movie: toMovieDetail(after), replacedUrls: [...new Set(fileUrlsOf(before))].filter((url) => !stillUsed.has(url)) };
+}
+
+/**
+ * DELETE /api/movie/{id}: its reviews, favourites and cast go with it (foreign key cascades).
+ * `deletedUrls` lists the files it used (candidates for storage cleanup, see updateMovie).
+ */
+export async function deleteMovie(id: string): Promise<{ message: string; deletedUrls: string[] }> {
+  if (!isUuid(id)) throw notFound(MOVIE_NOT_FOUND);
+  const deleted = await db.$transaction(async (tx) => {
+    if (!(await lockMovie(tx, id))) throw notFound(MOVIE_NOT_FOUND);
+    const files = await tx.movie.findUniqueOrThrow({ where: { id }, select: fileUrlsSelect });
+    await tx.movie.delete({ where: { id } });
+    return files;
+  });
+  return { message: "Movie deleted successfully", deletedUrls: [...new Set(fileUrlsOf(deleted))] };
+}
+
+/** Of these file URLs, the ones no movie, cast member or user picture refers to any more. */
+export async function urlsNotInUse(urls: string[]): Promise<string[]> {
+  if (urls.length === 0) return [];
+  const used = await db.$queryRaw<{ url: string }[]>`
+    SELECT u.url FROM unnest(${urls}::text[]) AS u(url)
+    WHERE EXISTS (SELECT 1 FROM "Movie" m WHERE u.url IN (m."image", m."titleImage", m."video"))
+       OR EXISTS (SELECT 1 FROM "CastMember" c WHERE c."image" = u.url)
+       OR EXISTS (SELECT 1 FROM "User" p WHERE p."image" = u.url)`;
+  const usedSet = new Set(used.map((row) => row.url));
+  return urls.filter((url) => !usedSet.has(url));
 }

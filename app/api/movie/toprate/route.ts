@@ -1,0 +1,8 @@
+import { topRatedMovies } from "@/lib/data/movies";
+import { preflight, route } from "@/lib/http";
+
+export const dynamic = "force-dynamic";
+
+export const GET = route(async () => topRatedMovies());
+
+export const OPTIONS = preflight;

@@ -1,0 +1,76 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { conflict, notFound } from "@/lib/http/errors";
+import type { CategoryInput } from "@/lib/validation/category";
+import { isUuid } from "./ids";
+
+/** CONTRACT.md's Category. */
+export type Category = { _id: string; name: string; createdAt: string; updatedAt: string };
+
+const categorySelect = { id: true, name: true, createdAt: true, updatedAt: true } satisfies Prisma.CategorySelect;
+type CategoryRow = Prisma.CategoryGetPayload<{ select: typeof categorySelect }>;
+
+function toCategory(row: CategoryRow): Category {
+  return { _id: row.id, name: row.name, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+}
+
+const CATEGORY_NOT_FOUND = "Category not found";
+const isUniqueViolation = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
+const duplicate = (name: string) => conflict(`Category "${name}" already exists`);
+
+/** Every category, by name. */
+export async function listCategories(): Promise<Category[]> {
+  const rows = await db.category.findMany({ select: categorySelect, orderBy: { name: "asc" } });
+  return rows.map(toCategory);
+}
+
+export async function getCategory(id: string): Promise<Category> {
+  const row = isUuid(id) ? await db.category.findUnique({ where: { id }, select: categorySelect }) : null;
+  if (!row) throw notFound(CATEGORY_NOT_FOUND);
+  return toCategory(row);
+}
+
+/** Names are unique regardless of case (citext): 409 for a duplicate. */
+export async function createCategory(input: CategoryInput): Promise<Category> {
+  try {
+    return toCategory(await db.category.create({ data: { name: input.name }, select: categorySelect }));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicate(input.name);
+    throw error;
+  }
+}
+
+export async function updateCategory(id: string, input: CategoryInput): Promise<Category> {
+  if (!isUuid(id)) throw notFound(CATEGORY_NOT_FOUND);
+  try {
+    return toCategory(await db.category.update({ where: { id }, data: { name: input.name }, select: categorySelect }));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicate(input.name);
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") throw notFound(CATEGORY_NOT_FOUND);
+    throw error;
+  }
+}
+
+/** A category that movies still use is kept: 409 saying how many. */
+export async function deleteCategory(id: string): Promise<{ message: string }> {
+  if (!isUuid(id)) throw notFound(CATEGORY_NOT_FOUND);
+  await db.$transaction(async (tx) => {
+    // The row lock makes a movie being created in this category wait (its foreign key needs the
+    // row), so the count below stays true until the delete.
+    const locked = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Category" WHERE "id" = ${id}::uuid FOR UPDATE`;
+    if (locked.length === 0) throw notFound(CATEGORY_NOT_FOUND);
+    const movies = await tx.movie.count({ where: { categoryId: id } });
+    if (movies > 0) {
+      throw conflict(`This category is used by ${movies} ${movies === 1 ? "movie" : "movies"}: move or delete ${movies === 1 ? "it" : "them"} first`);
+    }
+    await tx.category.delete({ where: { id } });
+  });
+  return { message: "Delete category successfully" };
+}
+
+/** The id of a category named by id or by name (any case), or null. */
+export async function findCategoryId(idOrName: string): Promise<string | null> {
+  const row = await db.category.findFirst({ where: isUuid(idOrName) ? { id: idOrName } : { name: idOrName }, select: { id: true } });
+  return row?.id ?? null;
+}

@@ -1,0 +1,7 @@
+// Ids are UUIDs. A malformed id cannot name a row: callers answer 404 without asking the database
+// (which would reject the cast to uuid with an error).
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: unknown): value is string {
+  return typeof value === "string" && UUID.test(value);
+}

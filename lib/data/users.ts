@@ -1,0 +1,156 @@
+import "server-only";
+import { signToken } from "@/lib/auth/token";
+import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { TOO_MANY_LOGINS, loginLimiter } from "@/lib/auth/rate-limit";
+import { db } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { HttpError, badRequest, conflict, unauthorized } from "@/lib/http/errors";
+import type { LoginInput, PasswordInput, ProfileInput, RegisterInput } from "@/lib/validation/user";
+import { lockMovie, refreshMovieRating } from "./ratings";
+
+/** CONTRACT.md's UserInfo. */
+export type UserInfo = { _id: string; fullName: string; email: string; image: string; isAdmin: boolean; token?: string };
+
+const userInfoSelect = { id: true, fullName: true, email: true, image: true, isAdmin: true, credentialsVersion: true } satisfies Prisma.UserSelect;
+type UserRow = Prisma.UserGetPayload<{ select: typeof userInfoSelect }>;
+
+function toUserInfo(user: UserRow): UserInfo {
+  return { _id: user.id, fullName: user.fullName, email: user.email, image: user.image, isAdmin: user.isAdmin };
+}
+
+async function withToken(user: UserRow): Promise<UserInfo> {
+  return { ...toUserInfo(user), token: await signToken(user) };
+}
+
+export const INVALID_LOGIN = "Email or password is invalid";
+
+/** Register: 409 `<email> is already registered` for a taken email (compared case-insensitively). */
+export async function registerUser(input: RegisterInput): Promise<UserInfo> {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const user = await db.user.create({
+      data: { fullName: input.fullName, email: input.email, passwordHash },
+      select: userInfoSelect,
+    });
+    return toUserInfo(user);
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      throw conflict(`${input.email} is already registered`);
+    }
+    throw error;
+  }
+}
+
+/** What a login attempt is throttled by: the email, and the client's IP when it is known. */
+function limiterKeys(email: string, ip: string | null): string[] {
+  return ip ? [`email:${email}`, `ip:${ip}`] : [`email:${email}`];
+}
+
+/**
+ * Checks an email and password and returns the user, or throws 400 `Email or password is invalid`
+ * (the same text whether the email is unknown or the password wrong) or 429 when too many recent
+ * attempts failed for this email or IP. Shared by POST /api/user and the web sign-in.
+ */
+export async function authenticate(input: LoginInput, ip: string | null): Promise<UserRow> {
+  const keys = limiterKeys(input.email, ip);
+  for (const key of keys) {
+    const verdict = loginLimiter.check(key);
+    if (!verdict.allowed) {
+      throw new HttpError(429, TOO_MANY_LOGINS, { headers: { "Retry-After": String(verdict.retryAfterSeconds) } });
+    }
+  }
+  const user = await db.user.findUnique({ where: { email: input.email }, select: { ...userInfoSelect, passwordHash: true } });
+  // Hash even for an unknown email, so the answer takes as long and does not tell which emails exist.
+  const ok = user ? await verifyPassword(user.passwordHash, input.password) : (await hashPassword(input.password), false);
+  if (!user || !ok) {
+    for (const key of keys) loginLimiter.record(key);
+    throw badRequest(INVALID_LOGIN);
+  }
+  loginLimiter.reset(`email:${input.email}`);
+  return { id: user.id, fullName: user.fullName, email: user.email, image: user.image, isAdmin: user.isAdmin, credentialsVersion: user.credentialsVersion };
+}
+
+/** POST /api/user: UserInfo with a bearer token. */
+export async function loginUser(input: LoginInput, ip: string | null): Promise<UserInfo> {
+  return withToken(await authenticate(input, ip));
+}
+
+/** The web sign-in's user for a bearer token (the `/login?data=` flow), or null. */
+export async function userInfoWithToken(userId: string): Promise<UserInfo | null> {
+  const user = await db.user.findUnique({ where: { id: userId }, select: userInfoSelect });
+  return user && withToken(user);
+}
+
+/**
+ * A Google account's user: found by email, or created without a password. Returns what the
+ * session needs to carry.
+ */
+export async function findOrCreateGoogleUser(profile: { email: string; name?: string | null; image?: string | null }): Promise<UserRow> {
+  const email = profile.email.trim().toLowerCase();
+  return db.user.upsert({
+    where: { email },
+    update: {},
+    create: { email, fullName: (profile.name || email.split("@")[0] || "Google user").slice(0, 100), image: profile.image ?? "" },
+    select: userInfoSelect,
+  });
+}
+
+/**
+ * PUT /api/user. The email is read-only: it must be the account's own (any case), else 400.
+ * An image left out keeps the current one. Returns UserInfo with a fresh token.
+ */
+export async function updateProfile(userId: string, input: ProfileInput): Promise<UserInfo> {
+  const current = await db.user.findUnique({ where: { id: userId }, select: { email: true } });
+  if (!current) throw unauthorized("Not authorized, token failed");
+  if (current.email.toLowerCase() !== input.email) throw badRequest("Email cannot be changed", { email: ["Email cannot be changed"] });
+  const user = await db.user.update({
+    where: { id: userId },
+    data: { fullName: input.fullName, ...(input.image !== undefined && { image: input.image }) },
+    select: userInfoSelect,
+  });
+  return withToken(user);
+}
+
+/**
+ * PUT /api/user/password. Bumps the credentials version, which ends every other token and
+ * session; returns a fresh token for the caller.
+ */
+export async function changePassword(userId: string, input: PasswordInput): Promise<{ message: string; token: string }> {
+  const current = await db.user.findUnique({ where: { id: userId }, select: { passwordHash: true, credentialsVersion: true } });
+  if (!current) throw unauthorized("Not authorized, token failed");
+  if (!(await verifyPassword(current.passwordHash, input.oldPassword))) {
+    throw badRequest("Old password is incorrect", { oldPassword: ["Old password is incorrect"] });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  // Conditional on the version read above: of two concurrent changes only one wins; the other
+  // caller's token is already dead, so it gets 401 like any other stale session.
+  const updated = await db.user.updateMany({
+    where: { id: userId, credentialsVersion: current.credentialsVersion },
+    data: { passwordHash, credentialsVersion: { increment: 1 } },
+  });
+  if (updated.count === 0) throw unauthorized("Not authorized, token failed");
+  return { message: "Password updated successfully", token: await signToken({ id: userId, credentialsVersion: current.credentialsVersion + 1 }) };
+}
+
+/**
+ * DELETE /api/user: the account, its favourites and reviews go; the ratings of the movies it
+ * reviewed are recomputed in the same transaction. The last admin cannot delete itself (409).
+ */
+export async function deleteAccount(userId: string): Promise<{ message: string }> {
+  await db.$transaction(async (tx) => {
+    // Locking the user first stops new reviews by it (their foreign key needs the row) meanwhile.
+    const [user] = await tx.$queryRaw<{ isAdmin: boolean }[]>`SELECT "isAdmin" FROM "User" WHERE "id" = ${userId}::uuid FOR UPDATE`;
+    if (!user) throw unauthorized("Not authorized, token failed");
+    if (user.isAdmin) {
+      // Locks every admin row, so two last-but-one admins deleting themselves at once cannot both pass.
+      const admins = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "User" WHERE "isAdmin" ORDER BY "id" FOR UPDATE`;
+      if (admins.length <= 1) throw conflict("You are the last admin: make another user an admin before deleting your account");
+    }
+    const reviewed = await tx.review.findMany({ where: { userId }, select: { movieId: true }, orderBy: { movieId: "asc" } });
+    // In id order, like every other multi-movie lock, so two of these cannot deadlock.
+    for (const { movieId } of reviewed) await lockMovie(tx, movieId);
+    await tx.user.delete({ where: { id: userId } });
+    for (const { movieId } of reviewed) await refreshMovieRating(tx, movieId);
+  });
+  return { message: "Account deleted successfully" };
+}

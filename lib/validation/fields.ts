@@ -1,0 +1,67 @@
+// Building blocks for the request schemas. Free of server imports: the forms use the same schemas.
+import { z } from "zod";
+
+/**
+ * A required string: missing (or null) gives the spec's "... is required" message, another type
+ * names the field, and blank after trimming counts as missing.
+ */
+export function requiredText(field: string, requiredMessage: string, limit?: { max: number; message: string }) {
+  const text = z
+    .string({ error: (issue) => (issue.input == null ? requiredMessage : `${field} must be a string`) })
+    .trim()
+    .min(1, onStrings({ error: requiredMessage, abort: true }));
+  return limit ? text.max(limit.max, onStrings({ error: limit.message })) : text;
+}
+
+/**
+ * Zod runs a length check even after a type error when the value has a length (an array), which
+ * would add "Name is required" beside "name must be a string" for `["x"]`. The check definition's
+ * documented `when` option prevents that; the params type of min/max leaves it out, hence the cast.
+ */
+export function onStrings<P extends object>(params: P): P {
+  return { ...params, when: (payload: { value: unknown }) => typeof payload.value === "string" } as P;
+}
+
+/** The same for list length checks. */
+export function onLists<P extends object>(params: P): P {
+  return { ...params, when: (payload: { value: unknown }) => Array.isArray(payload.value) } as P;
+}
+
+/**
+ * A required whole number. Digit strings ("2020") are accepted too, because HTML selects and inputs
+ * produce strings and the original client sent them as they came.
+ */
+export function wholeNumber(field: string, requiredMessage: string) {
+  return z.preprocess(
+    (value) => {
+      if (typeof value !== "string") return value;
+      if (value.trim() === "") return undefined; // an unselected <select>
+      return /^\s*-?\d{1,9}\s*$/.test(value) ? Number(value) : value;
+    },
+    z
+      .number({ error: (issue) => (issue.input == null ? requiredMessage : `${field} must be a number`) })
+      .int({ error: `${field} must be a whole number` }),
+  );
+}
+
+// Mirrors lib/storage/keys.ts (a test checks they agree): the forms import this module, and the
+// storage module pulls node:crypto into the bundle.
+const UPLOADED_FILE_URL = /^(?:https?:\/\/[^/]+)?\/api\/upload\/(image|movie)\/[A-Za-z0-9][A-Za-z0-9_-]{0,127}\.(jpg|png|webp|mp4|avi|mkv|mov|wmv|flv)$/;
+
+export type MediaKind = "image" | "movie";
+
+/** True for a URL this server issued for an upload of the given kind, or any https URL. */
+export function isAcceptedMediaUrl(url: string, kind: MediaKind): boolean {
+  const uploaded = UPLOADED_FILE_URL.exec(url);
+  if (uploaded) return uploaded[1] === kind;
+  try {
+    return new URL(url).protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+/** A required media URL: uploaded to this server (image or movie folder) or an https URL. */
+export function mediaUrl(field: string, requiredMessage: string, kind: MediaKind, label: string) {
+  return requiredText(field, requiredMessage, { max: 2000, message: `${label} URL is too long` }).refine((url) => isAcceptedMediaUrl(url, kind), `${label} must be an uploaded ${kind === "movie" ? "video" : "image"} or an https URL`);
+}

@@ -1,0 +1,69 @@
+// The admin movie form: create and update schemas, and the option lists the forms and filters show.
+import { z } from "zod";
+import { mediaUrl, onLists, requiredText, wholeNumber } from "./fields";
+
+/** Spec section 3's language filter options (also the only languages a movie may have). */
+export const LANGUAGES = [
+  "English", "Arabic", "French", "German", "Spanish", "Italian", "Russian", "Chinese", "Japanese", "Korean",
+  "Hindi", "Urdu", "Turkish", "Portuguese", "Dutch", "Swedish", "Danish", "Norwegian", "Finnish", "Indonesian",
+  "Malay", "Thai", "Vietnamese", "Hebrew", "Greek", "Polish", "Romanian", "Swahili",
+] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const FIRST_FILM_YEAR = 1888;
+export const latestAllowedYear = () => new Date().getFullYear() + 1;
+export const MOVIE_HOURS_MIN = 1;
+export const MOVIE_HOURS_MAX = 10;
+
+const languageByLowerCase = new Map<string, Language>(LANGUAGES.map((l) => [l.toLowerCase(), l]));
+
+/** Stored as the canonical spelling, whatever case the client sent. */
+const languageField = requiredText("language", "Language is required")
+  .refine((value) => languageByLowerCase.has(value.toLowerCase()), "Language is not supported")
+  .transform((value) => languageByLowerCase.get(value.toLowerCase()) as Language);
+
+const castMemberSchema = z
+  .object({
+    name: requiredText("name", "Cast name is required", { max: 100, message: "Cast name must be at most 100 characters" }),
+    image: mediaUrl("image", "Cast image is required", "image", "Cast image").optional(),
+    /** The detail shape calls the cast image `img` too; accepted when `image` is absent. */
+    img: mediaUrl("img", "Cast image is required", "image", "Cast image").optional(),
+  })
+  .transform(({ name, image, img }, ctx) => {
+    const picture = image ?? img;
+    if (!picture) {
+      ctx.addIssue({ code: "custom", path: ["image"], message: "Cast image is required" });
+      return z.NEVER;
+    }
+    return { name, image: picture };
+  });
+
+const castsField = z
+  .array(castMemberSchema, { error: (issue) => (issue.input == null ? "Cast is required" : "casts must be a list") })
+  .min(1, onLists({ error: "Cast is required" }))
+  .max(100, onLists({ error: "At most 100 cast members" }));
+
+export const movieCreateSchema = z.object({
+  name: requiredText("name", "Name is required", { max: 200, message: "Name must be at most 200 characters" }),
+  desc: requiredText("desc", "Decs is required", { max: 5000, message: "Decs must be at most 5000 characters" }),
+  titleImage: mediaUrl("titleImage", "Title image is required", "image", "Title image"),
+  image: mediaUrl("image", "Image is required", "image", "Image"),
+  language: languageField,
+  year: wholeNumber("year", "Year is required").pipe(
+    z
+      .number()
+      .min(FIRST_FILM_YEAR, { error: () => `Year must be between ${FIRST_FILM_YEAR} and ${latestAllowedYear()}` })
+      .refine((year) => year <= latestAllowedYear(), { error: () => `Year must be between ${FIRST_FILM_YEAR} and ${latestAllowedYear()}` }),
+  ),
+  hour: wholeNumber("hour", "Hour is required").pipe(
+    z.number().min(MOVIE_HOURS_MIN, "Hour must be between 1 and 10").max(MOVIE_HOURS_MAX, "Hour must be between 1 and 10"),
+  ),
+  video: mediaUrl("video", "Video is required", "movie", "Video"),
+  category: requiredText("category", "Category is required", { max: 100, message: "Category not found" }),
+  casts: castsField,
+});
+export type MovieCreateInput = z.infer<typeof movieCreateSchema>;
+
+/** An edit sends any of the create fields; the ones it sends follow the same rules. */
+export const movieUpdateSchema = movieCreateSchema.partial();
+export type MovieUpdateInput = z.infer<typeof movieUpdateSchema>;

@@ -1,0 +1,66 @@
+// Schemas for sign-in, registration, profile and password forms, with spec section 5's messages
+// (CONTRACT.md section 7 corrects the register maximum message).
+import { z } from "zod";
+import { isAcceptedMediaUrl, onStrings, requiredText } from "./fields";
+
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 12;
+
+export const emailField = requiredText("email", "Email is required", { max: 254, message: "Email is not valid" })
+  .toLowerCase()
+  .regex(z.regexes.email, "Email is not valid");
+
+/** 6 to 12 characters after trimming; `requiredMessage` names the form's field. */
+export function passwordField(field: string, requiredMessage: string) {
+  return requiredText(field, requiredMessage, { max: PASSWORD_MAX, message: `Password must be at most ${PASSWORD_MAX} characters` }).min(
+    PASSWORD_MIN,
+    onStrings({ error: `Password must be at least ${PASSWORD_MIN} characters` }),
+  );
+}
+
+const fullNameField = requiredText("fullName", "Full name is required", { max: 100, message: "Full name must be at most 100 characters" });
+
+export const loginSchema = z.object({
+  email: emailField,
+  password: passwordField("password", "Password is required"),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const registerSchema = z.object({
+  fullName: fullNameField,
+  email: emailField,
+  password: passwordField("password", "Password is required"),
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const profileSchema = z.object({
+  fullName: fullNameField,
+  /** Read-only: it must be the account's own email (checked on the server). */
+  email: emailField,
+  /** The picture: an uploaded image, an https URL, or empty for none. Missing keeps the current one. */
+  image: z
+    .string({ error: "image must be a string" })
+    .trim()
+    .max(2000, onStrings({ error: "Image URL is too long" }))
+    .refine((url) => url === "" || isAcceptedMediaUrl(url, "image"), "Image must be an uploaded image or an https URL")
+    .optional(),
+});
+export type ProfileInput = z.infer<typeof profileSchema>;
+
+/**
+ * The change-password form. The original client spells the confirmation `comfirmPassword`;
+ * `confirmPassword` is accepted too.
+ */
+export const passwordSchema = z
+  .object({
+    oldPassword: passwordField("oldPassword", "Password is required"),
+    newPassword: passwordField("newPassword", "New password is required"),
+    comfirmPassword: z.string({ error: "comfirmPassword must be a string" }).trim().optional(),
+    confirmPassword: z.string({ error: "confirmPassword must be a string" }).trim().optional(),
+  })
+  .superRefine((value, ctx) => {
+    const confirmation = value.comfirmPassword || value.confirmPassword;
+    if (!confirmation) ctx.addIssue({ code: "custom", path: ["comfirmPassword"], message: "Confirm password is required" });
+    else if (confirmation !== value.newPassword) ctx.addIssue({ code: "custom", path: ["comfirmPassword"], message: "Passwords must match" });
+  });
+export type PasswordInput = z.infer<typeof passwordSchema>;

@@ -1,0 +1,130 @@
+// Input a client should never send: it must never cause a 500 or a partial write.
+import { describe, expect, test } from "vitest";
+import { createPrismaClient } from "@/lib/prisma";
+import { api } from "../support/http";
+import { createTestCategory, movieBody } from "../support/catalogue";
+import { adminToken, freshUser } from "../support/users";
+
+const db = createPrismaClient(process.env.DATABASE_URL!);
+
+const jsonBodies: [string, string, boolean][] = [
+  // [method, path, needs admin]
+  ["POST", "/api/user", false],
+  ["POST", "/api/user/register", false],
+  ["PUT", "/api/user", false],
+  ["PUT", "/api/user/password", false],
+  ["POST", "/api/user/favorite", false],
+  ["POST", "/api/movie/review/00000000-0000-4000-8000-000000000000", false],
+  ["POST", "/api/movie", true],
+  ["PUT", "/api/movie/00000000-0000-4000-8000-000000000000", true],
+  ["POST", "/api/category", true],
+  ["PUT", "/api/category/00000000-0000-4000-8000-000000000000", true],
+];
+
+describe.each(jsonBodies)("%s %s", (method, path, admin) => {
+  const token = async () => (admin ? adminToken() : (await freshUser("hostile")).token);
+
+  test.each([["{not json"], ['{"a":'], ["\u0000"], ["nul"]])("malformed JSON %j is 400 Invalid JSON body", async (raw) => {
+    const response = await api(method, path, { raw, token: await token(), headers: { "content-type": "application/json" } });
+    expect(response).toMatchObject({ status: 400, body: { message: "Invalid JSON body" } });
+  });
+
+  test.each([[[]], [[{ name: "x" }]], ["a string"], [42], [null], [true]])("a JSON %j instead of an object is 400", async (body) => {
+    const response = await api(method, path, { raw: JSON.stringify(body), token: await token(), headers: { "content-type": "application/json" } });
+    expect(response).toMatchObject({ status: 400, body: { message: "Invalid JSON body" } });
+  });
+
+  test("fields of every wrong type are a 400 naming a field, never a 500", async () => {
+    for (const value of [null, 12, -1, 1e308, true, [], ["x"], {}, { $ne: null }, "x".repeat(100_000)]) {
+      const body = Object.fromEntries(
+        ["email", "password", "fullName", "image", "oldPassword", "newPassword", "comfirmPassword", "idMovie", "rating", "message", "name", "desc", "titleImage", "language", "year", "hour", "video", "category", "casts"].map((field) => [field, value]),
+      );
+      const response = await api(method, path, { body, token: await token(), headers: { "x-forwarded-for": `192.0.2.${Math.floor(Math.random() * 250)}` } });
+      expect(response.status, `${JSON.stringify(value).slice(0, 40)} -> ${JSON.stringify(response.body).slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+      expect(response.status).toBeLessThan(500);
+      expect(typeof response.body.message).toBe("string");
+    }
+  });
+});
+
+test("a huge or deeply nested body is refused without a 500", async () => {
+  const category = await createTestCategory();
+  const before = await db.movie.count({ where: { categoryId: category._id } });
+  const huge = movieBody(category._id, { casts: Array.from({ length: 5000 }, (_, i) => ({ name: `Actor ${i}`, image: "/api/upload/image/a.webp" })) });
+  expect(await api("POST", "/api/movie", { token: await adminToken(), body: huge })).toMatchObject({ status: 400, body: { message: "At most 100 cast members" } });
+  const nested = `${'{"casts":'.repeat(5000)}"deep"${"}".repeat(5000)}`;
+  const deep = await api("POST", "/api/movie", { token: await adminToken(), raw: JSON.stringify(movieBody(category._id)).replace(/"casts":\[.*\]/, `"casts":[${nested}]`) });
+  expect(deep.status).toBe(400);
+  expect(await db.movie.count({ where: { categoryId: category._id } })).toBe(before);
+});
+
+test("a movie with one bad cast member is not created at all", async () => {
+  const category = await createTestCategory();
+  const body = movieBody(category._id, { casts: [{ name: "Good", image: "/api/upload/image/a.webp" }, { name: "x".repeat(101), image: "/api/upload/image/a.webp" }] });
+  expect(await api("POST", "/api/movie", { token: await adminToken(), body })).toMatchObject({ status: 400, body: { message: "Cast name must be at most 100 characters" } });
+  expect(await db.movie.count({ where: { categoryId: category._id } })).toBe(0);
+  expect(await db.castMember.count({ where: { name: "Good", movie: { categoryId: category._id } } })).toBe(0);
+});
+
+test("malformed ids in every path are 404, never 500", async () => {
+  const admin = await adminToken();
+  for (const id of ["x", "1", "00000000-0000-0000-0000-00000000000g", "%E2%98%83", "..%2F..%2Fetc", "' OR '1'='1", "a".repeat(500)]) {
+    for (const [method, path] of [
+      ["GET", `/api/movie/${id}`],
+      ["PUT", `/api/movie/${id}`],
+      ["DELETE", `/api/movie/${id}`],
+      ["POST", `/api/movie/review/${id}`],
+      ["GET", `/api/category/${id}`],
+      ["PUT", `/api/category/${id}`],
+      ["DELETE", `/api/category/${id}`],
+      ["DELETE", `/api/user/favorite/${id}`],
+    ] as const) {
+      const body = method === "PUT" ? { name: "Valid Name" } : method === "POST" ? { rating: 3, message: "hello there" } : undefined;
+      const response = await api(method, path, { token: admin, body });
+      expect(response.status, `${method} ${path}`).toBe(404);
+    }
+  }
+});
+
+test("bad Authorization headers are 401, not 500", async () => {
+  for (const authorization of ["Bearer", "Bearer ", "Basic abc", "Bearer a.b.c", "Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4IiwidmVyIjowfQ.", "x".repeat(10_000)]) {
+    const response = await api("GET", "/api/user/favorite", { headers: { authorization } });
+    expect(response.status, authorization.slice(0, 30)).toBe(401);
+  }
+});
+
+describe("CORS", () => {
+  test("an allowed origin gets credentials CORS headers; preflight answers 204", async () => {
+    const preflight = await api("OPTIONS", "/api/movie", { headers: { origin: "http://spa.example.test", "access-control-request-method": "POST" } });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-origin")).toBe("http://spa.example.test");
+    expect(preflight.headers.get("access-control-allow-credentials")).toBe("true");
+    expect(preflight.headers.get("access-control-allow-headers")).toContain("Authorization");
+    const get = await api("GET", "/api/category", { headers: { origin: "http://spa.example.test" } });
+    expect(get.headers.get("access-control-allow-origin")).toBe("http://spa.example.test");
+    const error = await api("POST", "/api/user", { raw: "{", headers: { origin: "http://spa.example.test" } });
+    expect(error.headers.get("access-control-allow-origin")).toBe("http://spa.example.test");
+  });
+
+  test("other origins get no CORS headers", async () => {
+    for (const path of ["/api/movie", "/api/user", "/api/category/x", "/api/movie/random", "/api/user/favorite"]) {
+      const response = await api("OPTIONS", path, { headers: { origin: "http://evil.example" } });
+      expect(response.status).toBe(204);
+      expect(response.headers.get("access-control-allow-origin")).toBeNull();
+    }
+  });
+});
+
+test("GET /api/openapi.json describes every endpoint with the request schemas", async () => {
+  const response = await api("GET", "/api/openapi.json");
+  expect(response.status).toBe(200);
+  expect(response.body.openapi).toBe("3.1.0");
+  expect(Object.keys(response.body.paths).sort()).toEqual(
+    ["/api/category", "/api/category/{id}", "/api/movie", "/api/movie/random", "/api/movie/review/{id}", "/api/movie/toprate", "/api/movie/{id}", "/api/user", "/api/user/favorite", "/api/user/favorite/{id}", "/api/user/password", "/api/user/register"].sort(),
+  );
+  const create = response.body.components.schemas.MovieCreateBody;
+  expect(create.required).toEqual(expect.arrayContaining(["name", "desc", "titleImage", "image", "language", "year", "hour", "video", "category", "casts"]));
+  expect(create.properties.hour).toEqual({ type: "integer", minimum: 1, maximum: 10 });
+  expect(create.properties.name.maxLength).toBe(200);
+  expect(response.body.components.schemas.LoginBody.properties.password).toMatchObject({ type: "string", minLength: 6, maxLength: 12 });
+});

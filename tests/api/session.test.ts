@@ -1,0 +1,56 @@
+// The web sign-in (NextAuth): its session cookie must identify the same user as the bearer token.
+import { describe, expect, test } from "vitest";
+import { api, baseUrl } from "../support/http";
+import { freshIp, freshUser } from "../support/users";
+
+const cookiesOf = (response: Response) => response.headers.getSetCookie().map((c) => c.split(";")[0]!);
+
+/** Signs in through a NextAuth provider as a browser form would; returns the cookies and where it redirected. */
+async function signIn(provider: "credentials" | "token", fields: Record<string, string>) {
+  const csrf = await fetch(`${baseUrl}/api/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const response = await fetch(`${baseUrl}/api/auth/callback/${provider}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookiesOf(csrf).join("; "), "x-forwarded-for": freshIp() },
+    body: new URLSearchParams({ ...fields, csrfToken, callbackUrl: baseUrl, json: "true" }),
+  });
+  const cookie = cookiesOf(response).find((c) => c.includes("next-auth.session-token"));
+  // With json=true NextAuth answers the redirect as `{ url }` instead of a Location header.
+  const location = response.headers.get("location") ?? ((await response.json()) as { url: string }).url;
+  return { cookie, location };
+}
+
+describe("NextAuth sessions", () => {
+  test("credentials sign-in opens a session that the API accepts", async () => {
+    const user = await freshUser("web");
+    const { cookie } = await signIn("credentials", { email: user.email.toUpperCase(), password: user.password });
+    expect(cookie).toBeDefined();
+    const favorites = await api("GET", "/api/user/favorite", { headers: { cookie: cookie! } });
+    expect(favorites).toMatchObject({ status: 200, body: [] });
+    const profile = await api("PUT", "/api/user", { headers: { cookie: cookie! }, body: { fullName: "Via Cookie", email: user.email } });
+    expect(profile.body).toMatchObject({ _id: user._id, fullName: "Via Cookie" });
+  });
+
+  test("a wrong password opens no session and reports the API's message", async () => {
+    const user = await freshUser("webwrong");
+    const { cookie, location } = await signIn("credentials", { email: user.email, password: "wrong-pw" });
+    expect(cookie).toBeUndefined();
+    expect(decodeURIComponent(location)).toContain("error=Email or password is invalid");
+  });
+
+  test("the token provider opens a session for a valid bearer token only", async () => {
+    const user = await freshUser("webtoken");
+    const { cookie } = await signIn("token", { token: user.token });
+    expect((await api("GET", "/api/user/favorite", { headers: { cookie: cookie! } })).status).toBe(200);
+    const forged = await signIn("token", { token: `${user.token}x` });
+    expect(forged.cookie).toBeUndefined();
+  });
+
+  test("a password change ends the web session too", async () => {
+    const user = await freshUser("webpw");
+    const { cookie } = await signIn("credentials", { email: user.email, password: user.password });
+    await api("PUT", "/api/user/password", { token: user.token, body: { oldPassword: user.password, newPassword: "changed1", comfirmPassword: "changed1" } });
+    expect(await api("GET", "/api/user/favorite", { headers: { cookie: cookie! } })).toMatchObject({ status: 401 });
+  });
+});

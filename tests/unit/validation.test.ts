@@ -1,0 +1,69 @@
+import { describe, expect, test } from "vitest";
+import { SlidingWindowLimiter } from "@/lib/auth/rate-limit";
+import { keyOfUrl } from "@/lib/storage/keys";
+import { isAcceptedMediaUrl } from "@/lib/validation/fields";
+import { LANGUAGES } from "@/lib/validation/movie";
+import { RATING_OPTIONS } from "@/lib/validation/review";
+
+describe("media URLs", () => {
+  // lib/validation keeps its own copy of the upload URL pattern (forms cannot import storage code).
+  test.each([
+    "/api/upload/image/0f8fad5b-d9cb-469f-a165-70867728950e.webp",
+    "/api/upload/movie/clip.mp4",
+    "http://localhost:3000/api/upload/image/a.png",
+    "/api/upload/image/../secret.png",
+    "/api/upload/other/a.png",
+    "/api/upload/image/a.exe",
+    "/api/upload/image/.hidden.png",
+    "/api/upload/image/a b.png",
+  ])("%s: the validation agrees with the storage module", (url) => {
+    const key = keyOfUrl(url);
+    const accepted = isAcceptedMediaUrl(url, "image") || isAcceptedMediaUrl(url, "movie");
+    expect(accepted).toBe(key !== null);
+  });
+
+  test("image fields take images, the video field takes videos, https URLs pass, other schemes do not", () => {
+    expect(isAcceptedMediaUrl("/api/upload/image/a.webp", "image")).toBe(true);
+    expect(isAcceptedMediaUrl("/api/upload/image/a.webp", "movie")).toBe(false);
+    expect(isAcceptedMediaUrl("/api/upload/movie/a.mp4", "movie")).toBe(true);
+    expect(isAcceptedMediaUrl("https://cdn.example.com/a.jpg", "image")).toBe(true);
+    for (const url of ["http://cdn.example.com/a.jpg", "javascript:alert(1)", "data:image/png;base64,AAAA", "//evil.example/a.png", "a.png"]) {
+      expect(isAcceptedMediaUrl(url, "image"), url).toBe(false);
+    }
+  });
+});
+
+test("the option lists the forms show", () => {
+  expect(LANGUAGES).toHaveLength(28);
+  expect(LANGUAGES[0]).toBe("English");
+  expect(RATING_OPTIONS.map((o) => o.label)).toEqual(["0-Poor", "1-Fair", "2-Good", "3-Very good", "4-Excellent", "5-Masterpice"]);
+});
+
+describe("SlidingWindowLimiter", () => {
+  test("allows `limit` attempts per window, then says when to retry; old attempts slide out", () => {
+    let now = 0;
+    const limiter = new SlidingWindowLimiter(3, 60_000, () => now);
+    for (let i = 0; i < 3; i++) {
+      expect(limiter.check("k").allowed).toBe(true);
+      limiter.record("k");
+      now += 10_000;
+    }
+    expect(limiter.check("k")).toEqual({ allowed: false, retryAfterSeconds: 30 });
+    expect(limiter.check("other").allowed).toBe(true);
+    now = 60_001;
+    expect(limiter.check("k").allowed).toBe(true);
+    limiter.record("k");
+    expect(limiter.check("k").allowed).toBe(false);
+    limiter.reset("k");
+    expect(limiter.check("k").allowed).toBe(true);
+  });
+
+  test("forgets expired keys when it holds too many", () => {
+    let now = 0;
+    const limiter = new SlidingWindowLimiter(1, 1000, () => now, 10);
+    for (let i = 0; i < 10; i++) limiter.record(`old-${i}`);
+    now = 5000;
+    limiter.record("new");
+    expect((limiter as unknown as { attempts: Map<string, number[]> }).attempts.size).toBe(1);
+  });
+});
