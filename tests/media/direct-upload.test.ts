@@ -8,7 +8,7 @@ import { createS3Storage } from "@/lib/storage/s3";
 import { createLocalStorage } from "@/lib/storage/local";
 import { keyOfUrl, type StorageDriver } from "@/lib/storage";
 import { api } from "../support/http";
-import { ADMIN_EMAIL, tokenFor } from "../support/auth";
+import { adminToken } from "../support/users";
 import { startS3, type TestS3 } from "../support/s3";
 import { imageOf, videoOf } from "../support/media";
 
@@ -132,7 +132,7 @@ describe("with the local driver", () => {
   test("over HTTP: GET /api/upload/config, and POST /api/upload/multipart answers 404", async () => {
     const config = await api("GET", "/api/upload/config");
     expect(config).toMatchObject({ status: 200, body: { driver: "local", directUpload: false, maxImageBytes: 10 * MiB } });
-    const start = await api("POST", "/api/upload/multipart", { token: await tokenFor(ADMIN_EMAIL), body: { size: 10, type: "image/png" } });
+    const start = await api("POST", "/api/upload/multipart", { token: await adminToken(), body: { size: 10, type: "image/png" } });
     expect(start.status).toBe(404);
     expect(start.body).toEqual({ message: "Direct uploads need the s3 storage driver; send the file to POST /api/upload" });
     expect((await api("POST", "/api/upload/multipart", { body: { size: 10 } })).status).toBe(401);

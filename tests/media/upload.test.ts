@@ -3,7 +3,7 @@
 import http from "node:http";
 import { describe, expect, test } from "vitest";
 import { baseUrl } from "../support/http";
-import { ADMIN_EMAIL, MEMBER_EMAIL, tokenFor } from "../support/auth";
+import { adminToken, memberToken } from "../support/users";
 import { imageOf, newFilesSince, storedFiles, videoOf } from "../support/media";
 
 type Upload = { status: number; body: unknown };
@@ -24,8 +24,8 @@ function formWith(bytes: Uint8Array, fileName: string, declaredType = "applicati
   return form;
 }
 
-const admin = () => tokenFor(ADMIN_EMAIL);
-const member = () => tokenFor(MEMBER_EMAIL);
+const admin = adminToken;
+const member = memberToken;
 
 const UNSUPPORTED = { message: "Only images (JPEG, PNG, WebP) and videos (MP4, AVI, MKV, MOV, WMV, FLV) can be uploaded." };
 
