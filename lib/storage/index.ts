@@ -2,6 +2,7 @@
 import path from "node:path";
 import { dataDir, env } from "@/lib/env";
 import { createLocalStorage } from "./local";
+import { createS3Storage } from "./s3";
 import type { StorageDriver } from "./types";
 
 export * from "./types";
@@ -19,6 +20,15 @@ function createStorage(): StorageDriver {
     case "local":
       return createLocalStorage(env.STORAGE_LOCAL_DIR ?? path.join(dataDir(), "uploads"));
     case "s3":
-      throw new Error("STORAGE_DRIVER=s3 is not available yet");
+      return createS3Storage({
+        // lib/env.ts refuses STORAGE_DRIVER=s3 without S3_BUCKET.
+        bucket: env.S3_BUCKET!,
+        region: env.S3_REGION,
+        endpoint: env.S3_ENDPOINT,
+        forcePathStyle: env.S3_FORCE_PATH_STYLE,
+        credentials:
+          env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : undefined,
+        publicUrl: env.S3_PUBLIC_URL,
+      });
   }
 }

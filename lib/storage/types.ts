@@ -23,4 +23,26 @@ export interface StorageDriver {
   /** A stream of the file, or of the inclusive byte range. */
   read(key: StorageKey, range?: ByteRange): Promise<Readable>;
   delete(key: StorageKey): Promise<void>;
+  /**
+   * A stable public URL (a CDN in front of the bucket) that GET requests may be redirected to,
+   * or undefined when files are only served through the app.
+   */
+  publicUrlOf?(key: StorageKey): string | undefined;
+  /** Present when browsers may upload straight into storage (S3 presigned multipart uploads). */
+  readonly directUpload?: DirectUploadSupport;
+}
+
+/** A part the browser uploaded, as S3's CompleteMultipartUpload wants it. */
+export type UploadedPart = { partNumber: number; etag: string };
+
+/**
+ * Presigned multipart uploads: the app creates the upload and signs one short-lived URL per part;
+ * the browser PUTs the parts straight to the bucket, so request bodies never pass through the app
+ * (hosts such as Vercel cap them at a few MB).
+ */
+export interface DirectUploadSupport {
+  create(key: StorageKey, contentType: string): Promise<{ uploadId: string }>;
+  partUrl(key: StorageKey, uploadId: string, partNumber: number, expiresInSeconds: number): Promise<string>;
+  complete(key: StorageKey, uploadId: string, parts: UploadedPart[]): Promise<void>;
+  abort(key: StorageKey, uploadId: string): Promise<void>;
 }

@@ -1,0 +1,103 @@
+"use client";
+
+// The upload drop zone (spec sections 3 and 7): one file, images and videos only, a real progress
+// bar while uploading, and a toast with the outcome.
+import { useState } from "react";
+import { useDropzone, type Accept, type FileRejection } from "react-dropzone";
+import toast from "react-hot-toast";
+import { GENERIC_FAILURE, UploadError, uploadFile } from "@/lib/client/upload";
+
+/** The spec's accepted types, plus the registered names browsers actually report, with extensions. */
+const IMAGE_TYPES: Accept = {
+  "image/jpeg": [".jpg", ".jpeg"],
+  "image/jpg": [".jpg", ".jpeg"],
+  "image/png": [".png"],
+  "image/webp": [".webp"],
+};
+const VIDEO_TYPES: Accept = {
+  "video/mp4": [".mp4"],
+  "video/avi": [".avi"],
+  "video/x-msvideo": [".avi"],
+  "video/mkv": [".mkv"],
+  "video/x-matroska": [".mkv"],
+  "video/mov": [".mov"],
+  "video/quicktime": [".mov"],
+  "video/wmv": [".wmv"],
+  "video/x-ms-wmv": [".wmv"],
+  "video/flv": [".flv"],
+  "video/x-flv": [".flv"],
+};
+const ACCEPT = { image: IMAGE_TYPES, video: VIDEO_TYPES, any: { ...IMAGE_TYPES, ...VIDEO_TYPES } };
+
+export const REJECTED_TYPE_MESSAGE = "Only image and video files are accepted.";
+
+export type UploadDropzoneProps = {
+  onUploaded: (url: string) => void;
+  kind?: "image" | "video" | "any";
+  label?: string;
+  /** A bearer token, for pages used without the session cookie. */
+  token?: string;
+  className?: string;
+};
+
+export function UploadDropzone({ onUploaded, kind = "any", label, token, className = "" }: UploadDropzoneProps) {
+  const [progress, setProgress] = useState<number | null>(null);
+  const uploading = progress !== null;
+
+  async function upload(file: File) {
+    setProgress(0);
+    try {
+      const url = await uploadFile(file, { token, onProgress: (fraction) => setProgress(Math.min(100, Math.round(fraction * 100))) });
+      onUploaded(url);
+      toast.success("Upload successfully");
+    } catch (error) {
+      toast.error(error instanceof UploadError ? error.message : GENERIC_FAILURE);
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  function reject(rejections: FileRejection[]) {
+    const tooMany = rejections.some((r) => r.errors.some((e) => e.code === "too-many-files"));
+    toast.error(tooMany ? "Please upload one file at a time." : REJECTED_TYPE_MESSAGE);
+  }
+
+  const { getRootProps, getInputProps, isDragActive } = useDropzone({
+    accept: ACCEPT[kind],
+    multiple: false,
+    maxFiles: 1,
+    disabled: uploading,
+    onDropAccepted: ([file]) => file && void upload(file),
+    onDropRejected: reject,
+  });
+
+  return (
+    <div className={className}>
+      {label && <p className="mb-2 text-sm font-semibold text-white/80">{label}</p>}
+      <div
+        {...getRootProps({
+          // react-dropzone makes it focusable and opens the picker on Enter or Space: say so.
+          role: "button",
+          "aria-label": label ?? "Upload a file",
+          "aria-disabled": uploading,
+          "aria-busy": uploading,
+          className: `flex min-h-32 flex-col items-center justify-center gap-3 rounded-md border-2 border-dashed px-6 py-8 text-center outline-none transition focus-visible:ring-2 focus-visible:ring-red-500 ${
+            uploading ? "cursor-not-allowed border-white/20 opacity-80" : "cursor-pointer border-white/30 hover:border-red-500"
+          } ${isDragActive ? "border-red-500 bg-white/5" : ""}`,
+        })}
+      >
+        <input {...getInputProps()} />
+        {uploading ? (
+          <>
+            <span className="text-sm">Uploading...</span>
+            <div role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} className="h-2 w-full max-w-xs overflow-hidden rounded bg-white/10">
+              <div className="h-full bg-red-600 transition-[width]" style={{ width: `${progress}%` }} />
+            </div>
+          </>
+        ) : (
+          <span className="text-sm">{isDragActive ? "Drop the file here" : "Drag your file here"}</span>
+        )}
+      </div>
+    </div>
+  );
+}
