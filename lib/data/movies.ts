@@ -4,6 +4,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { badRequest, notFound } from "@/lib/http/errors";
 import type { MovieCreateInput, MovieUpdateInput } from "@/lib/validation/movie";
 import { DEFAULT_PAGE_SIZE, type MovieListQuery } from "@/lib/validation/movie-query";
+import { deleteUnreferencedFiles } from "@/lib/media/cleanup";
 import { isUuid } from "./ids";
 import { movieDetailSelect, movieListSelect, toMovieDetail, toMovieListItem, type MovieDetail, type MovieListItem } from "./movie-shapes";
 import { lockMovie } from "./ratings";
@@ -148,8 +149,8 @@ const fileUrlsSelect = { image: true, titleImage: true, video: true, casts: { se
 
 /**
  * PUT /api/movie/{id}: changes the fields sent; `casts`, when sent, replaces the whole cast.
- * `replacedUrls` lists the files the movie no longer uses (candidates for storage cleanup: check
- * them with urlsNotInUse first, other movies may share them).
+ * `replacedUrls` lists the files the movie no longer uses; those nothing else uses (demo movies
+ * share clips) are deleted from storage once the change has committed.
  */
 export async function updateMovie(id: string, input: MovieUpdateInput): Promise<{ movie: MovieDetail; replacedUrls: string[] }> {
   if (!isUuid(id)) throw notFound(MOVIE_NOT_FOUND);
@@ -169,12 +170,14 @@ export async function updateMovie(id: string, input: MovieUpdateInput): Promise<
     })
     .catch(rethrowMissingCategory);
   const stillUsed = new Set(fileUrlsOf(after));
-  return { movie: toMovieDetail(after), replacedUrls: [...new Set(fileUrlsOf(before))].filter((url) => !stillUsed.has(url)) };
+  const replacedUrls = [...new Set(fileUrlsOf(before))].filter((url) => !stillUsed.has(url));
+  await deleteUnreferencedFiles(replacedUrls);
+  return { movie: toMovieDetail(after), replacedUrls };
 }
 
 /**
  * DELETE /api/movie/{id}: its reviews, favourites and cast go with it (foreign key cascades).
- * `deletedUrls` lists the files it used (candidates for storage cleanup, see updateMovie).
+ * `deletedUrls` lists the files it used; those nothing else uses are deleted from storage.
  */
 export async function deleteMovie(id: string): Promise<{ message: string; deletedUrls: string[] }> {
   if (!isUuid(id)) throw notFound(MOVIE_NOT_FOUND);
@@ -184,17 +187,7 @@ export async function deleteMovie(id: string): Promise<{ message: string; delete
     await tx.movie.delete({ where: { id } });
     return files;
   });
-  return { message: "Movie deleted successfully", deletedUrls: [...new Set(fileUrlsOf(deleted))] };
-}
-
-/** Of these file URLs, the ones no movie, cast member or user picture refers to any more. */
-export async function urlsNotInUse(urls: string[]): Promise<string[]> {
-  if (urls.length === 0) return [];
-  const used = await db.$queryRaw<{ url: string }[]>`
-    SELECT u.url FROM unnest(${urls}::text[]) AS u(url)
-    WHERE EXISTS (SELECT 1 FROM "Movie" m WHERE u.url IN (m."image", m."titleImage", m."video"))
-       OR EXISTS (SELECT 1 FROM "CastMember" c WHERE c."image" = u.url)
-       OR EXISTS (SELECT 1 FROM "User" p WHERE p."image" = u.url)`;
-  const usedSet = new Set(used.map((row) => row.url));
-  return urls.filter((url) => !usedSet.has(url));
+  const deletedUrls = [...new Set(fileUrlsOf(deleted))];
+  await deleteUnreferencedFiles(deletedUrls);
+  return { message: "Movie deleted successfully", deletedUrls };
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { deleteUnreferencedFiles } from "@/lib/media/cleanup";
 import { signToken } from "@/lib/auth/token";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { TOO_MANY_LOGINS, loginLimiter } from "@/lib/auth/rate-limit";
@@ -100,7 +101,7 @@ export async function findOrCreateGoogleUser(profile: { email: string; name?: st
  * An image left out keeps the current one. Returns UserInfo with a fresh token.
  */
 export async function updateProfile(userId: string, input: ProfileInput): Promise<UserInfo> {
-  const current = await db.user.findUnique({ where: { id: userId }, select: { email: true } });
+  const current = await db.user.findUnique({ where: { id: userId }, select: { email: true, image: true } });
   if (!current) throw unauthorized("Not authorized, token failed");
   if (current.email.toLowerCase() !== input.email) throw badRequest("Email cannot be changed", { email: ["Email cannot be changed"] });
   const user = await db.user.update({
@@ -108,6 +109,8 @@ export async function updateProfile(userId: string, input: ProfileInput): Promis
     data: { fullName: input.fullName, ...(input.image !== undefined && { image: input.image }) },
     select: userInfoSelect,
   });
+  // A replaced picture goes from storage unless something else shows it.
+  if (current.image !== user.image) await deleteUnreferencedFiles([current.image]);
   return withToken(user);
 }
 
@@ -137,7 +140,7 @@ export async function changePassword(userId: string, input: PasswordInput): Prom
  * reviewed are recomputed in the same transaction. The last admin cannot delete itself (409).
  */
 export async function deleteAccount(userId: string): Promise<{ message: string }> {
-  await db.$transaction(async (tx) => {
+  const image = await db.$transaction(async (tx) => {
     // Locking the user first stops new reviews by it (their foreign key needs the row) meanwhile.
     const [user] = await tx.$queryRaw<{ isAdmin: boolean }[]>`SELECT "isAdmin" FROM "User" WHERE "id" = ${userId}::uuid FOR UPDATE`;
     if (!user) throw unauthorized("Not authorized, token failed");
@@ -149,8 +152,10 @@ export async function deleteAccount(userId: string): Promise<{ message: string }
     const reviewed = await tx.review.findMany({ where: { userId }, select: { movieId: true }, orderBy: { movieId: "asc" } });
     // In id order, like every other multi-movie lock, so two of these cannot deadlock.
     for (const { movieId } of reviewed) await lockMovie(tx, movieId);
-    await tx.user.delete({ where: { id: userId } });
+    const { image } = await tx.user.delete({ where: { id: userId }, select: { image: true } });
     for (const { movieId } of reviewed) await refreshMovieRating(tx, movieId);
+    return image;
   });
+  await deleteUnreferencedFiles([image]);
   return { message: "Account deleted successfully" };
 }
