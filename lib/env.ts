@@ -39,8 +39,6 @@ const schema = z.object({
   /** Login attempts allowed per IP and per email in LOGIN_RATE_WINDOW_SECONDS. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   LOGIN_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
-  /** true behind a reverse proxy that sets X-Forwarded-For: its first hop is then the client's IP. */
-  TRUST_PROXY: flag.default(false),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -42,7 +42,6 @@ async function main(): Promise<number> {
     AUTH_SECRET: "test-secret-that-is-long-enough-for-hs256-signing",
     CORS_ORIGINS: "http://spa.example.test",
     // Tests send X-Forwarded-For to exercise the per-IP login limit.
-    TRUST_PROXY: "true",
     NEXT_TELEMETRY_DISABLED: "1",
   };
   Object.assign(process.env, testEnv);

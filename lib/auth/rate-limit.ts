@@ -63,13 +63,12 @@ export const loginLimiter = (globalForLimiter.marqueeLoginLimiter ??= new Slidin
 export const TOO_MANY_LOGINS = "Too many login attempts, please try again later";
 
 /**
- * The caller's IP for rate limiting, or null when it cannot be known. Next.js does not expose the
- * socket's address to route handlers, and X-Forwarded-For is only trustworthy when a proxy we
- * control writes it (TRUST_PROXY=true). Without it there is no per-IP limit: one shared bucket
- * would let any single client lock everyone out of signing in; the per-email limit still applies.
+ * The caller's IP for rate limiting. Next.js does not hand route handlers the socket, but its
+ * server fills X-Forwarded-For with the socket's address when the request has none, and a reverse
+ * proxy in front writes the client's address there. A client talking to the app directly can send
+ * its own header to spread attempts over made-up addresses; the per-email limit still holds then.
  */
 export function clientIp(headers: Pick<Headers, "get">): string | null {
-  if (!env.TRUST_PROXY) return null;
   const firstHop = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
   return firstHop || headers.get("x-real-ip")?.trim() || null;
 }
