@@ -136,18 +136,19 @@ export async function changePassword(userId: string, input: PasswordInput): Prom
 }
 
 /**
- * DELETE /api/user: the account, its favourites and reviews go; the ratings of the movies it
- * reviewed are recomputed in the same transaction. The last admin cannot delete itself (409).
+ * Deletes a user with its favourites and reviews; the ratings of the movies it reviewed are
+ * recomputed in the same transaction. The last admin is never deleted (409 `lastAdminMessage`).
+ * Shared by DELETE /api/user (oneself) and DELETE /api/admin/users/{id}.
  */
-export async function deleteAccount(userId: string): Promise<{ message: string }> {
+export async function removeUser(userId: string, rules: { missing: () => HttpError; lastAdminMessage: string }): Promise<void> {
   const image = await db.$transaction(async (tx) => {
     // Locking the user first stops new reviews by it (their foreign key needs the row) meanwhile.
     const [user] = await tx.$queryRaw<{ isAdmin: boolean }[]>`SELECT "isAdmin" FROM "User" WHERE "id" = ${userId}::uuid FOR UPDATE`;
-    if (!user) throw unauthorized("Not authorized, token failed");
+    if (!user) throw rules.missing();
     if (user.isAdmin) {
       // Locks every admin row, so two last-but-one admins deleting themselves at once cannot both pass.
       const admins = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "User" WHERE "isAdmin" ORDER BY "id" FOR UPDATE`;
-      if (admins.length <= 1) throw conflict("You are the last admin: make another user an admin before deleting your account");
+      if (admins.length <= 1) throw conflict(rules.lastAdminMessage);
     }
     const reviewed = await tx.review.findMany({ where: { userId }, select: { movieId: true }, orderBy: { movieId: "asc" } });
     // In id order, like every other multi-movie lock, so two of these cannot deadlock.
@@ -157,5 +158,13 @@ export async function deleteAccount(userId: string): Promise<{ message: string }
     return image;
   });
   await deleteUnreferencedFiles([image]);
+}
+
+/** DELETE /api/user. The last admin cannot delete itself (409). */
+export async function deleteAccount(userId: string): Promise<{ message: string }> {
+  await removeUser(userId, {
+    missing: () => unauthorized("Not authorized, token failed"),
+    lastAdminMessage: "You are the last admin: make another user an admin before deleting your account",
+  });
   return { message: "Account deleted successfully" };
 }

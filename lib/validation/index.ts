@@ -5,3 +5,4 @@ export * from "./review";
 export * from "./favorite";
 export * from "./movie";
 export * from "./movie-query";
+export * from "./admin-user";

@@ -1,0 +1,35 @@
+// GET /auth/google[?redirect=<origin>]: starts Google sign-in for the original client. NextAuth
+// starts OAuth only from a POST carrying its CSRF token, so this answers with a tiny page that fetches
+// the token and submits that POST; the flow then returns through /auth/google/callback.
+import { GOOGLE_UNAVAILABLE_PATH, REDIRECT_NOT_ALLOWED, allowedRedirectOrigin, isGoogleConfigured } from "@/lib/auth/google";
+import { badRequest, errorResponse } from "@/lib/http";
+import { env } from "@/lib/env";
+
+export const dynamic = "force-dynamic";
+
+export async function GET(request: Request): Promise<Response> {
+  const requested = new URL(request.url).searchParams.get("redirect");
+  const origin = allowedRedirectOrigin(requested);
+  if (requested && !origin) return errorResponse(badRequest(REDIRECT_NOT_ALLOWED));
+  const base = env.NEXTAUTH_URL ?? request.url;
+  if (!isGoogleConfigured()) return Response.redirect(new URL(GOOGLE_UNAVAILABLE_PATH, base), 302);
+
+  const callbackUrl = origin ? `/auth/google/callback?redirect=${encodeURIComponent(origin)}` : "/auth/google/callback";
+  const page = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Signing in with Google…</title><meta name="robots" content="noindex"></head>
+<body style="background:#080a1a;color:#fff;font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:100vh;margin:0">
+<form id="google" method="post" action="/api/auth/signin/google">
+<input type="hidden" name="csrfToken" value="">
+<input type="hidden" name="callbackUrl" value="${callbackUrl.replace(/&/g, "&amp;").replace(/"/g, "&quot;")}">
+<p>Signing in with Google…</p>
+<noscript><button type="submit">Continue with Google</button></noscript>
+</form>
+<script>
+fetch("/api/auth/csrf", { credentials: "same-origin" })
+  .then(function (r) { return r.json(); })
+  .then(function (d) { var f = document.getElementById("google"); f.csrfToken.value = d.csrfToken; f.submit(); })
+  .catch(function () { location.href = "/login?error=google-failed"; });
+</script>
+</body></html>`;
+  return new Response(page, { headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } });
+}

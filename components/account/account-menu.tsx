@@ -1,0 +1,34 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { signOut } from "next-auth/react";
+
+const LINKS = [
+  { href: "/profile", label: "Profile" },
+  { href: "/favorite", label: "Favorite Movie" },
+  { href: "/password", label: "Change Password" },
+];
+
+const item =
+  "flex shrink-0 items-center gap-3 whitespace-nowrap rounded-md px-4 py-3 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-subMain";
+
+/** The account side menu; on phones a strip that scrolls sideways above the page. */
+export function AccountMenu() {
+  const pathname = usePathname();
+  return (
+    <nav aria-label="Account" className="flex gap-2 overflow-x-auto rounded-xl border border-border/40 bg-dry p-3 lg:flex-col lg:p-5">
+      {LINKS.map(({ href, label }) => {
+        const active = pathname === href;
+        return (
+          <Link key={href} href={href} aria-current={active ? "page" : undefined} className={`${item} ${active ? "bg-subMain text-white" : "text-text hover:bg-main hover:text-white"}`}>
+            {label}
+          </Link>
+        );
+      })}
+      <button type="button" onClick={() => void signOut({ callbackUrl: "/" })} className={`${item} text-text hover:bg-main hover:text-subMain lg:mt-4 lg:border-t lg:border-border/40 lg:pt-5`}>
+        Logout
+      </button>
+    </nav>
+  );
+}

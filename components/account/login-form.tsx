@@ -1,0 +1,98 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useEffect, useRef } from "react";
+import { signIn } from "next-auth/react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import toast from "react-hot-toast";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/form-field";
+import { Spinner } from "@/components/ui/spinner";
+import { loginSchema } from "@/lib/validation/user";
+import { FALLBACK_ERROR } from "@/lib/client/fetcher";
+import { GOOGLE_UNAVAILABLE_MESSAGE, INVALID_HAND_OVER_MESSAGE, signInErrorMessage, tokenFromHandOver } from "@/lib/client/sign-in";
+
+type Props = { googleEnabled: boolean; handOver?: string; error?: string };
+
+export function LoginForm({ googleEnabled, handOver, error }: Props) {
+  const router = useRouter();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: "", password: "" } });
+
+  const goHome = () => {
+    router.push("/");
+    router.refresh(); // the server-rendered header must see the new session
+  };
+
+  // `/login?data=` (CONTRACT section 5): only a token the server verifies opens a session. The
+  // parameter is dropped from the address either way, so the token does not stay in history.
+  const handled = useRef(false);
+  useEffect(() => {
+    if (handled.current) return;
+    handled.current = true;
+    if (error) toast.error(signInErrorMessage(error));
+    if (handOver === undefined) return;
+    const token = tokenFromHandOver(handOver);
+    const fail = () => {
+      toast.error(INVALID_HAND_OVER_MESSAGE);
+      router.replace("/login");
+    };
+    if (!token) return fail();
+    void signIn("token", { token, redirect: false }).then((result) => (result?.ok && !result.error ? goHome() : fail()), fail);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once for the address the page opened with
+  }, []);
+
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    const result = await signIn("credentials", { email, password, redirect: false });
+    if (!result?.ok || result.error) {
+      toast.error(result?.error && result.error !== "CredentialsSignin" ? result.error : FALLBACK_ERROR);
+      reset({ email, password: "" });
+      return;
+    }
+    goHome();
+  });
+
+  const signInWithGoogle = () => {
+    // Shown always (spec); without credentials configured there is nothing to start.
+    if (!googleEnabled) return void toast.error(GOOGLE_UNAVAILABLE_MESSAGE);
+    void signIn("google", { callbackUrl: "/" });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+      <TextField label="Email" type="email" autoComplete="email" placeholder="you@example.com" error={errors.email?.message} {...register("email")} />
+      <TextField label="Password" type="password" autoComplete="current-password" placeholder="******" error={errors.password?.message} {...register("password")} />
+      <Button type="submit" disabled={isSubmitting} className="w-full py-3">
+        {isSubmitting && <Spinner />}
+        Submit
+      </Button>
+      <Button variant="quiet" onClick={signInWithGoogle} className="w-full py-3">
+        <GoogleMark />
+        Sign in with Google
+      </Button>
+      <p className="text-center text-sm text-text">
+        Don&apos;t have an account?{" "}
+        <Link href="/register" className="font-semibold text-dryGray underline-offset-4 hover:text-subMain hover:underline focus-visible:outline-2 focus-visible:outline-subMain">
+          Sign Up
+        </Link>
+      </p>
+    </form>
+  );
+}
+
+function GoogleMark() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 48 48" className="size-5">
+      <path fill="#FFC107" d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z" />
+      <path fill="#FF3D00" d="M6.3 14.7l6.6 4.8C14.7 15.1 19 12 24 12c3.1 0 5.8 1.2 7.9 3l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z" />
+      <path fill="#4CAF50" d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-8l-6.5 5C9.5 39.6 16.2 44 24 44z" />
+      <path fill="#1976D2" d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z" />
+    </svg>
+  );
+}

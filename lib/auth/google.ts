@@ -1,0 +1,32 @@
+import "server-only";
+// Google sign-in compatibility (CONTRACT.md section 5). NextAuth runs the OAuth flow itself
+// (/api/auth/signin/google, callback /api/auth/callback/google); these helpers serve the original
+// client's entry points, /auth/google and /auth/google/callback.
+import { env } from "@/lib/env";
+import type { UserInfo } from "@/lib/data/users";
+
+export const isGoogleConfigured = () => Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
+
+/** Where /login sends a browser when Google sign-in cannot start; the page explains it in a toast. */
+export const GOOGLE_UNAVAILABLE_PATH = "/login?error=google-unavailable";
+
+export const REDIRECT_NOT_ALLOWED = "redirect must be one of the allowed origins";
+
+/**
+ * The origin a `redirect` parameter names, if it is one of CORS_ORIGINS (the original client's
+ * hosts). Anything else would let a link hand a user's token to a stranger's site.
+ */
+export function allowedRedirectOrigin(redirect: string | null): string | null {
+  if (!redirect) return null;
+  try {
+    const origin = new URL(redirect).origin;
+    return env.CORS_ORIGINS.includes(origin) ? origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The original client's hand-over: `<origin>/login?data=<UserInfo JSON with token>`. */
+export function handOverUrl(origin: string, user: UserInfo): string {
+  return `${origin}/login?data=${encodeURIComponent(JSON.stringify(user))}`;
+}

@@ -1,0 +1,53 @@
+// The one way client components call /api: JSON in and out, the session cookie authenticates, and a
+// failure throws an ApiError carrying the text to show (spec section 8). A 401 means the session is
+// gone (password changed elsewhere, account deleted): spec section 4 signs the user out.
+import { signOut } from "next-auth/react";
+
+export const FALLBACK_ERROR = "Something went wrong.";
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly errors?: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+}
+
+let signingOut = false;
+
+/** Ends the web session and goes home, once however many calls fail together. */
+function signOutAfterUnauthorized() {
+  if (signingOut) return;
+  signingOut = true;
+  void signOut({ callbackUrl: "/login" });
+}
+
+export async function apiFetch<T>(url: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const response = await fetch(url, {
+    method: init.method ?? "GET",
+    headers: init.body === undefined ? undefined : { "content-type": "application/json" },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    credentials: "same-origin",
+  });
+  const text = await response.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON (a proxy's error page): fall back to the generic message below
+  }
+  if (!response.ok) {
+    const body = (data ?? {}) as { message?: unknown; error?: unknown; errors?: Record<string, string[]> };
+    const message = typeof body.message === "string" ? body.message : typeof body.error === "string" ? body.error : FALLBACK_ERROR;
+    if (response.status === 401) signOutAfterUnauthorized();
+    throw new ApiError(message, response.status, body.errors);
+  }
+  return data as T;
+}
+
+/** SWR's fetcher: the key is the API URL. */
+export const fetcher = <T>(url: string) => apiFetch<T>(url);
+
+export const errorMessage = (error: unknown) => (error instanceof Error && error.message ? error.message : FALLBACK_ERROR);

@@ -1,0 +1,18 @@
+// SWR hooks for client components, keyed by the API URL they read (dub lib/swr/use-*.ts).
+import useSWR from "swr";
+import type { Category } from "@/lib/data/categories";
+import type { MovieListItem } from "@/lib/data/movie-shapes";
+import type { AdminUserPage } from "@/lib/data/admin-users";
+import type { MovieListPage } from "@/lib/data/movies";
+import { fetcher } from "./fetcher";
+
+export const FAVORITES_URL = "/api/user/favorite";
+export const CATEGORIES_URL = "/api/category";
+export const ADMIN_MOVIES_PAGE_SIZE = 50;
+export const adminMoviesUrl = (page: number) => `/api/movie?limit=${ADMIN_MOVIES_PAGE_SIZE}&page=${page}`;
+export const adminUsersUrl = (page: number) => `/api/admin/users?page=${page}`;
+
+export const useFavorites = () => useSWR<MovieListItem[]>(FAVORITES_URL, fetcher);
+export const useCategories = () => useSWR<Category[]>(CATEGORIES_URL, fetcher);
+export const useAdminMovies = (page: number) => useSWR<MovieListPage>(adminMoviesUrl(page), fetcher, { keepPreviousData: true });
+export const useAdminUsers = (page: number) => useSWR<AdminUserPage>(adminUsersUrl(page), fetcher, { keepPreviousData: true });
