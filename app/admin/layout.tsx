@@ -1,0 +1,18 @@
+import { AdminMenu } from "@/components/admin/admin-menu";
+import { requirePageAdmin } from "@/lib/auth/page-user";
+
+/** Admin pages share the side menu. Signed out: /login; signed in without the role: the 404 page. */
+export default async function AdminLayout({ children }: { children: React.ReactNode }) {
+  // Each page checks too: layouts are not re-rendered when moving between their pages.
+  await requirePageAdmin();
+  return (
+    <main className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:py-12">
+      <div className="grid gap-6 lg:grid-cols-[16rem_1fr] lg:gap-8">
+        <aside className="min-w-0 lg:sticky lg:top-24 lg:self-start">
+          <AdminMenu />
+        </aside>
+        <section className="min-w-0 rounded-xl border border-border/40 bg-dry p-5 sm:p-8">{children}</section>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,81 @@
+"use client";
+
+import { useState } from "react";
+import toast from "react-hot-toast";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { DataTable, EmptyState, cellClass } from "@/components/ui/data-table";
+import { Spinner } from "@/components/ui/spinner";
+import { apiFetch, errorMessage } from "@/lib/client/fetcher";
+import { useCategories } from "@/lib/client/hooks";
+import { formatLongDate, shortId } from "@/lib/client/format";
+import type { Category } from "@/lib/data/categories";
+import { CategoryDialog } from "./category-dialog";
+
+export function CategoriesTable() {
+  const { data: categories, error, isLoading, mutate } = useCategories();
+  const [dialog, setDialog] = useState<{ category: Category | null } | null>(null);
+  const [deleting, setDeleting] = useState<Category | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function deleteCategory(category: Category) {
+    setBusy(true);
+    try {
+      const { message } = await apiFetch<{ message: string }>(`/api/category/${category._id}`, { method: "DELETE" });
+      toast.success(message);
+    } catch (failure) {
+      // CONTRACT section 7: a refused delete (movies still use it) is an error, not a success toast.
+      toast.error(errorMessage(failure));
+    } finally {
+      setBusy(false);
+      setDeleting(null);
+      await mutate();
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-xl font-bold">Categories</h1>
+        <Button onClick={() => setDialog({ category: null })}>Create</Button>
+      </div>
+      {isLoading ? (
+        <div className="flex justify-center py-16" role="status" aria-label="Loading">
+          <Spinner className="size-10" />
+        </div>
+      ) : error ? (
+        <EmptyState>{errorMessage(error)}</EmptyState>
+      ) : !categories?.length ? (
+        <EmptyState>No categories</EmptyState>
+      ) : (
+        <DataTable label="Categories" head={["ID", "Date", "Title", "Actions"]}>
+          {categories.map((category) => (
+            <tr key={category._id}>
+              <td className={`${cellClass} font-mono font-semibold`}>{shortId(category._id)}</td>
+              <td className={cellClass}>{formatLongDate(category.createdAt)}</td>
+              <td className={cellClass}>{category.name}</td>
+              <td className={cellClass}>
+                <div className="flex gap-2">
+                  <Button variant="quiet" className="px-3 py-1.5" aria-label={`Edit ${category.name}`} onClick={() => setDialog({ category })}>
+                    Edit
+                  </Button>
+                  <Button variant="danger" className="px-3 py-1.5" aria-label={`Delete ${category.name}`} onClick={() => setDeleting(category)}>
+                    Delete
+                  </Button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+      <CategoryDialog open={dialog !== null} category={dialog?.category ?? null} onClose={() => setDialog(null)} onSaved={() => void mutate()} />
+      <ConfirmDialog
+        open={deleting !== null}
+        busy={busy}
+        message="Are you sure you want to delete this category?"
+        onConfirm={() => deleting && void deleteCategory(deleting)}
+        onCancel={() => setDeleting(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+"use client";
+
+// The admin movie form: Add Movie, and the edit modal of List Movie with the same fields. The shared
+// movie schema checks it before sending; the server's field messages land on the same fields.
+import { useState } from "react";
+import { useForm, useWatch, type Path } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import toast from "react-hot-toast";
+import type { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { SelectField, TextAreaField, TextField } from "@/components/ui/form-field";
+import { MediaField } from "@/components/ui/media-field";
+import { Spinner } from "@/components/ui/spinner";
+import { ApiError, apiFetch } from "@/lib/client/fetcher";
+import { useCategories } from "@/lib/client/hooks";
+import type { MovieDetail } from "@/lib/data/movie-shapes";
+import { LANGUAGES, movieCreateSchema } from "@/lib/validation/movie";
+import { CastDialog } from "./cast-dialog";
+
+type MovieFormValues = z.input<typeof movieCreateSchema>;
+type CastValue = { name: string; image: string };
+
+const EMPTY: MovieFormValues = { name: "", hour: "", language: "", year: "", image: "", titleImage: "", video: "", category: "", desc: "", casts: [] };
+
+const valuesOf = (movie: MovieDetail): MovieFormValues => ({
+  name: movie.name,
+  hour: String(movie.hour),
+  language: movie.language,
+  year: String(movie.year),
+  image: movie.image,
+  titleImage: movie.titleImage,
+  video: movie.video,
+  category: movie.category,
+  desc: movie.desc,
+  casts: movie.casts.map(({ name, image }) => ({ name, image })),
+});
+
+type Props = { movie?: MovieDetail; onSaved?: () => void };
+
+export function MovieForm({ movie, onSaved }: Props) {
+  const editing = Boolean(movie);
+  const { data: categories } = useCategories();
+  const [castOpen, setCastOpen] = useState(false);
+  // Remounting the drop zones after a successful create clears their state along with the form.
+  const [generation, setGeneration] = useState(0);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    reset,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<MovieFormValues, unknown, z.output<typeof movieCreateSchema>>({ resolver: zodResolver(movieCreateSchema), defaultValues: movie ? valuesOf(movie) : EMPTY });
+  const [image, titleImage, video, castsValue] = useWatch({ control, name: ["image", "titleImage", "video", "casts"] });
+  const casts = (castsValue ?? []) as CastValue[];
+
+  const setMedia = (field: "image" | "titleImage" | "video") => (url: string) => setValue(field, url, { shouldValidate: true, shouldDirty: true });
+  const setCasts = (next: CastValue[]) => setValue("casts", next, { shouldValidate: true, shouldDirty: true });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await apiFetch(movie ? `/api/movie/${movie._id}` : "/api/movie", { method: movie ? "PUT" : "POST", body: values });
+      if (movie) {
+        toast.success("Movie updated successfully");
+      } else {
+        toast.success("Movie created successfully");
+        reset(EMPTY);
+        setGeneration((n) => n + 1);
+      }
+      onSaved?.();
+    } catch (error) {
+      toast.error(movie ? "Failed to update movie" : "Failed to create movie");
+      if (error instanceof ApiError && error.errors) {
+        for (const [field, messages] of Object.entries(error.errors)) {
+          const name = field.split(".")[0] as Path<MovieFormValues>;
+          if (messages[0]) setError(name, { message: messages[0] });
+        }
+      }
+    }
+  });
+
+  const castsError = errors.casts?.message ?? (Array.isArray(errors.casts) ? "Every cast member needs a name and an image" : undefined);
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+      <div className="grid gap-6 md:grid-cols-2">
+        <TextField label="Movie Title" placeholder="Game of Thrones" error={errors.name?.message} {...register("name")} />
+        <TextField label="Hours" type="number" inputMode="numeric" min={1} max={10} placeholder="2" error={errors.hour?.message} {...register("hour")} />
+        <SelectField label="Language" error={errors.language?.message} {...register("language")}>
+          <option value="">Select Language</option>
+          {LANGUAGES.map((language) => (
+            <option key={language} value={language}>
+              {language}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label="Year of Release" type="number" inputMode="numeric" placeholder="2022" error={errors.year?.message} {...register("year")} />
+      </div>
+      <div key={generation} className="grid gap-6 md:grid-cols-2">
+        <MediaField label="Movie Image" kind="image" value={image ?? ""} onChange={setMedia("image")} error={errors.image?.message} alt="Movie image" />
+        <MediaField label="Poster Image" kind="image" value={titleImage ?? ""} onChange={setMedia("titleImage")} error={errors.titleImage?.message} alt="Poster image" />
+      </div>
+      <SelectField label="Category" error={errors.category?.message} {...register("category")}>
+        <option value="">Select Category</option>
+        {categories?.map((category) => (
+          <option key={category._id} value={category._id}>
+            {category.name}
+          </option>
+        ))}
+      </SelectField>
+      <TextAreaField label="Movie Description" placeholder="Make it short and sweet" error={errors.desc?.message} {...register("desc")} />
+      <div key={`video-${generation}`}>
+        <MediaField label="Movie Video" kind="video" value={video ?? ""} onChange={setMedia("video")} error={errors.video?.message} alt="Movie video" />
+      </div>
+
+      <div className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h3 className="text-sm font-semibold text-text">Casts</h3>
+          <Button variant="outline" onClick={() => setCastOpen(true)}>
+            Add Cast
+          </Button>
+        </div>
+        {casts.length > 0 && (
+          <ul aria-label="Casts" className="grid grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-6">
+            {casts.map((cast, index) => (
+              <li key={`${cast.name}-${index}`} className="flex flex-col items-center gap-2 rounded-lg border border-border/40 bg-main p-3 text-center">
+                {/* eslint-disable-next-line @next/next/no-img-element -- uploads are served by our own API */}
+                <img src={cast.image} alt="" className="size-20 rounded-full object-cover" />
+                <p className="w-full truncate text-sm">{cast.name}</p>
+                <button
+                  type="button"
+                  onClick={() => setCasts(casts.filter((_, i) => i !== index))}
+                  aria-label={`Remove ${cast.name}`}
+                  className="rounded px-2 py-1 text-xs text-subMain transition hover:bg-subMain hover:text-white focus-visible:outline-2 focus-visible:outline-subMain"
+                >
+                  Remove
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {castsError && <p className="text-sm text-subMain">{castsError}</p>}
+      </div>
+
+      <Button type="submit" disabled={isSubmitting} className="w-full py-4">
+        {isSubmitting && <Spinner />}
+        {isSubmitting ? "Processing..." : editing ? "Update Movie" : "Add Movie"}
+      </Button>
+      <CastDialog open={castOpen} onClose={() => setCastOpen(false)} onAdd={(cast) => setCasts([...casts, cast])} />
+    </form>
+  );
+}

@@ -1,0 +1,108 @@
+"use client";
+
+import { useState } from "react";
+import toast from "react-hot-toast";
+import useSWR from "swr";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { DataTable, EmptyState, Thumbnail, cellClass } from "@/components/ui/data-table";
+import { Dialog } from "@/components/ui/dialog";
+import { Pagination } from "@/components/ui/pagination";
+import { Spinner } from "@/components/ui/spinner";
+import { apiFetch, errorMessage, fetcher } from "@/lib/client/fetcher";
+import { useAdminMovies } from "@/lib/client/hooks";
+import type { MovieDetail, MovieListItem } from "@/lib/data/movie-shapes";
+import { MovieForm } from "./movie-form";
+
+export function MoviesTable() {
+  const [page, setPage] = useState(1);
+  const { data, error, isLoading, mutate } = useAdminMovies(page);
+  const [editing, setEditing] = useState<MovieListItem | null>(null);
+  const [deleting, setDeleting] = useState<MovieListItem | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function deleteMovie(movie: MovieListItem) {
+    setBusy(true);
+    try {
+      await apiFetch(`/api/movie/${movie._id}`, { method: "DELETE" });
+      toast.success("Movie deleted successfully");
+    } catch {
+      toast.error("Failed to delete movie");
+    } finally {
+      setBusy(false);
+      setDeleting(null);
+      await mutate();
+    }
+  }
+
+  if (isLoading) return <Loading />;
+  if (error) return <EmptyState>{errorMessage(error)}</EmptyState>;
+  const movies = data?.movies ?? [];
+  return (
+    <div className="flex flex-col gap-6">
+      {movies.length === 0 ? (
+        <EmptyState>No movies</EmptyState>
+      ) : (
+        <DataTable label="Movies" head={["Image", "Name", "Category", "Language", "Year", "Hours", "Actions"]}>
+          {movies.map((movie) => (
+            <tr key={movie._id}>
+              <td className={cellClass}>
+                <Thumbnail src={movie.image} alt="" />
+              </td>
+              <td className={`${cellClass} max-w-64 truncate font-semibold`}>{movie.name}</td>
+              <td className={cellClass}>{movie.category.name}</td>
+              <td className={cellClass}>{movie.language}</td>
+              <td className={cellClass}>{movie.year}</td>
+              <td className={cellClass}>{movie.hour} Hr</td>
+              <td className={cellClass}>
+                <div className="flex gap-2">
+                  <Button variant="quiet" className="px-3 py-1.5" aria-label={`Edit ${movie.name}`} onClick={() => setEditing(movie)}>
+                    Edit
+                  </Button>
+                  <Button variant="danger" className="px-3 py-1.5" aria-label={`Delete ${movie.name}`} onClick={() => setDeleting(movie)}>
+                    Delete
+                  </Button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+      <Pagination page={page} totalPage={data?.totalPage ?? 1} onChange={setPage} />
+      <Dialog open={editing !== null} onClose={() => setEditing(null)} title="Edit Movie" wide>
+        {editing && (
+          <EditMovie
+            id={editing._id}
+            onSaved={() => {
+              setEditing(null);
+              void mutate();
+            }}
+          />
+        )}
+      </Dialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        busy={busy}
+        message={`Are you sure you want to delete "${deleting?.name ?? ""}"? Its reviews go with it.`}
+        onConfirm={() => deleting && void deleteMovie(deleting)}
+        onCancel={() => setDeleting(null)}
+      />
+    </div>
+  );
+}
+
+/** The edit form needs the cast, which only the detail record carries. */
+function EditMovie({ id, onSaved }: { id: string; onSaved: () => void }) {
+  const { data: movie, error } = useSWR<MovieDetail>(`/api/movie/${id}`, fetcher, { revalidateOnFocus: false });
+  if (error) return <p className="text-subMain">{errorMessage(error)}</p>;
+  if (!movie) return <Loading />;
+  return <MovieForm movie={movie} onSaved={onSaved} />;
+}
+
+function Loading() {
+  return (
+    <div className="flex justify-center py-16" role="status" aria-label="Loading">
+      <Spinner className="size-10" />
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+"use client";
+
+import { useState } from "react";
+import toast from "react-hot-toast";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { DataTable, EmptyState, Thumbnail, cellClass } from "@/components/ui/data-table";
+import { Pagination } from "@/components/ui/pagination";
+import { Spinner } from "@/components/ui/spinner";
+import { apiFetch, errorMessage } from "@/lib/client/fetcher";
+import { formatLongDate } from "@/lib/client/format";
+import { useAdminUsers } from "@/lib/client/hooks";
+import type { AdminUserItem } from "@/lib/data/admin-users";
+
+/** Every account, with grant/revoke admin and delete; never offered on one's own row. */
+export function UsersTable({ currentUserId }: { currentUserId: string }) {
+  const [page, setPage] = useState(1);
+  const { data, error, isLoading, mutate } = useAdminUsers(page);
+  const [deleting, setDeleting] = useState<AdminUserItem | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  async function change(user: AdminUserItem, request: { method: "PUT" | "DELETE"; body?: unknown }, success: string) {
+    setBusy(user._id);
+    try {
+      await apiFetch(`/api/admin/users/${user._id}`, request);
+      toast.success(success);
+    } catch (failure) {
+      toast.error(errorMessage(failure));
+    } finally {
+      setBusy(null);
+      setDeleting(null);
+      await mutate();
+    }
+  }
+
+  if (isLoading) {
+    return (
+      <div className="flex justify-center py-16" role="status" aria-label="Loading">
+        <Spinner className="size-10" />
+      </div>
+    );
+  }
+  if (error) return <EmptyState>{errorMessage(error)}</EmptyState>;
+  const users = data?.users ?? [];
+  return (
+    <div className="flex flex-col gap-6">
+      {users.length === 0 ? (
+        <EmptyState>No users</EmptyState>
+      ) : (
+        <DataTable label="Users" head={["Image", "Full Name", "Email", "Joined", "Role", "Actions"]}>
+          {users.map((user) => {
+            const self = user._id === currentUserId;
+            return (
+              <tr key={user._id}>
+                <td className={cellClass}>
+                  <Thumbnail src={user.image} alt="" />
+                </td>
+                <td className={`${cellClass} font-semibold`}>{user.fullName}</td>
+                <td className={cellClass}>{user.email}</td>
+                <td className={cellClass}>{formatLongDate(user.createdAt)}</td>
+                <td className={cellClass}>
+                  <span className={`rounded-full px-3 py-1 text-xs font-semibold ${user.isAdmin ? "bg-subMain/20 text-subMain" : "bg-white/10 text-text"}`}>{user.isAdmin ? "Admin" : "User"}</span>
+                </td>
+                <td className={cellClass}>
+                  {self ? (
+                    <span className="text-xs text-text">You</span>
+                  ) : (
+                    <div className="flex gap-2">
+                      <Button
+                        variant="quiet"
+                        className="px-3 py-1.5"
+                        disabled={busy !== null}
+                        aria-label={`${user.isAdmin ? "Revoke admin from" : "Make admin"} ${user.email}`}
+                        onClick={() => void change(user, { method: "PUT", body: { isAdmin: !user.isAdmin } }, user.isAdmin ? "Admin role revoked" : "Admin role granted")}
+                      >
+                        {user.isAdmin ? "Revoke admin" : "Make admin"}
+                      </Button>
+                      <Button variant="danger" className="px-3 py-1.5" disabled={busy !== null} aria-label={`Delete ${user.email}`} onClick={() => setDeleting(user)}>
+                        Delete
+                      </Button>
+                    </div>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </DataTable>
+      )}
+      <Pagination page={page} totalPage={data?.totalPage ?? 1} onChange={setPage} />
+      <ConfirmDialog
+        open={deleting !== null}
+        busy={busy !== null}
+        message={`Are you sure you want to delete ${deleting?.email ?? "this user"}? Their favourites and reviews will be deleted too.`}
+        onConfirm={() => deleting && void change(deleting, { method: "DELETE" }, "User deleted successfully")}
+        onCancel={() => setDeleting(null)}
+      />
+    </div>
+  );
+}
