@@ -6,6 +6,7 @@ import { favoriteToggleSchema } from "@/lib/validation/favorite";
 import { FIRST_FILM_YEAR, LANGUAGES, MOVIE_HOURS_MAX, MOVIE_HOURS_MIN, movieCreateSchema, movieUpdateSchema } from "@/lib/validation/movie";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/validation/movie-query";
 import { reviewSchema } from "@/lib/validation/review";
+import { adminRoleSchema } from "@/lib/validation/admin-user";
 import { loginSchema, passwordSchema, profileSchema, registerSchema } from "@/lib/validation/user";
 
 type JsonSchema = Record<string, unknown>;
@@ -63,6 +64,7 @@ const schemas: Record<string, unknown> = {
   FavoriteToggleBody: requestSchema(favoriteToggleSchema),
   ReviewBody: requestSchema(reviewSchema, { rating: { minimum: 0, maximum: 5 } }, ["rating"]),
   CategoryBody: requestSchema(categorySchema),
+  AdminRoleBody: requestSchema(adminRoleSchema),
   MovieCreateBody: requestSchema(movieCreateSchema, numberBounds, ["year", "hour"]),
   MovieUpdateBody: requestSchema(movieUpdateSchema, numberBounds),
   Error: {
@@ -91,6 +93,8 @@ const schemas: Record<string, unknown> = {
       items: object({ _id: str, userId: str, userName: str, userImage: str, rating: int, comment: str, createdAt: dateTime }),
     },
   }),
+  AdminUser: object({ _id: { type: "string", format: "uuid" }, fullName: str, email: { type: "string", format: "email" }, image: str, isAdmin: { type: "boolean" }, createdAt: dateTime }),
+  AdminUserPage: object({ users: arrayOf("AdminUser"), usersCount: int, totalPage: int, currentPage: int }),
   MovieListPage: object({ movies: arrayOf("MovieListItem"), moviesCount: int, totalPage: int, currentPage: int }),
   FavoriteToggle: object({ message: { type: "string", enum: ["Movie added to favorites", "Movie removed from favorites"] }, liked: { type: "boolean" } }),
   PasswordChanged: object({ message: { type: "string", const: "Password updated successfully" }, token: str }),
@@ -118,7 +122,21 @@ const listingParams = [
   { name: "limit", description: `Page size, default ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE}` },
 ].map((p) => ({ ...p, in: "query", required: false, schema: str }));
 
+const adminUserParams = [
+  { name: "page", description: "1-based page (digits only)" },
+  { name: "limit", description: "Page size, default 20, at most 100" },
+].map((p) => ({ ...p, in: "query", required: false, schema: str }));
+
+const notOnYourself = error("400", "The target is the caller (`You cannot change or delete your own account here`), or invalid input");
+
 const paths = {
+  "/api/admin/users": {
+    get: { summary: "Every account, newest first (admin Users page)", tags: ["admin"], ...signedIn, parameters: adminUserParams, responses: { ...ok("A page of users", ref("AdminUserPage")), ...error("400", "page or limit is not digits, or limit > 100"), ...adminErrors } },
+  },
+  "/api/admin/users/{id}": {
+    put: { summary: "Grant or revoke the admin role (never one's own)", tags: ["admin"], ...signedIn, parameters: idParam("user"), requestBody: body("AdminRoleBody"), responses: { ...ok("The user", ref("AdminUser")), ...notOnYourself, ...adminErrors, ...error("404", "User not found") } },
+    delete: { summary: "Delete an account with its favourites and reviews (never one's own, never the last admin)", tags: ["admin"], ...signedIn, parameters: idParam("user"), responses: { ...ok("`User deleted successfully`", ref("Message")), ...notOnYourself, ...adminErrors, ...error("404", "User not found"), ...error("409", "The last admin cannot be deleted") } },
+  },
   "/api/user": {
     post: { summary: "Log in", tags: ["user"], requestBody: body("LoginBody"), responses: { ...ok("The user, with a bearer token", ref("UserInfo")), ...error("400", "Invalid input, or `Email or password is invalid`"), ...error("429", "Too many failed attempts (see Retry-After)") } },
     put: { summary: "Update the profile (the email is read-only)", tags: ["user"], ...signedIn, requestBody: body("ProfileBody"), responses: { ...ok("The user, with a fresh token", ref("UserInfo")), ...invalid, ...userErrors } },

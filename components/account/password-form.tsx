@@ -4,13 +4,14 @@ import { signIn } from "next-auth/react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import toast from "react-hot-toast";
+import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
 import { apiFetch, errorMessage } from "@/lib/client/fetcher";
 import { passwordSchema } from "@/lib/validation/user";
 
-const EMPTY = { oldPassword: "", newPassword: "", comfirmPassword: "" };
+const EMPTY: z.input<typeof passwordSchema> = { oldPassword: "", newPassword: "", comfirmPassword: "" };
 
 export function PasswordForm() {
   const {

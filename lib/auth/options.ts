@@ -84,9 +84,10 @@ export const authOptions: NextAuthOptions = {
       if (session.user) Object.assign(session.user, { id: token.sub });
       return session;
     },
-    async signIn({ user, account }) {
-      // Google accounts without a verified email cannot be matched to a Marquee user.
-      if (account?.provider === "google") return Boolean(user.email);
+    async signIn({ user, account, profile }) {
+      // Users are matched by email, so only an address Google has verified may open an account:
+      // anything else would let someone sign in as the owner of an email they do not control.
+      if (account?.provider === "google") return Boolean(user.email) && (profile as { email_verified?: boolean } | undefined)?.email_verified === true;
       return true;
     },
   },

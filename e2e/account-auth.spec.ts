@@ -1,0 +1,150 @@
+import { expect, test } from "@playwright/test";
+import { ADMIN, MEMBER, apiToken, freshIp, registerAccount, registerAdmin, signIn, toast, uniqueEmail } from "./support/accounts";
+
+test.describe("register and login forms", () => {
+  test("register, then log in with the new account and land home signed in", async ({ page }) => {
+    const account = { fullName: "Rosa Register", email: uniqueEmail("register"), password: "secret1" };
+    await page.goto("/register");
+    await page.getByLabel("Full Name").fill(account.fullName);
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password").fill(account.password);
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect(toast(page, "Register successfully")).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await page.setExtraHTTPHeaders({ "x-forwarded-for": freshIp() });
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password").fill(account.password);
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    // The header is the site's; the profile page proves the session is the new user's.
+    await page.goto("/profile");
+    await expect(page.getByLabel("Full Name")).toHaveValue(account.fullName);
+    await expect(page.getByLabel("Email")).toHaveValue(account.email);
+  });
+
+  test("a wrong password is toasted and the password field cleared", async ({ page }) => {
+    await page.setExtraHTTPHeaders({ "x-forwarded-for": freshIp() });
+    const account = await registerAccount(page.request, "wrongpw");
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password").fill("wrong-pw");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(toast(page, "Email or password is invalid")).toBeVisible();
+    await expect(page.getByLabel("Password")).toHaveValue("");
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("login validation messages come from the shared schema", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByText("Email is required")).toBeVisible();
+    await expect(page.getByText("Password is required")).toBeVisible();
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByLabel("Password").fill("12345");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByText("Email is not valid")).toBeVisible();
+    await expect(page.getByText("Password must be at least 6 characters")).toBeVisible();
+    await page.getByLabel("Password").fill("1234567890123");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByText("Password must be at most 12 characters")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Sign Up" })).toHaveAttribute("href", "/register");
+  });
+
+  test("register validation messages, and a taken email toasts the server's text", async ({ page }) => {
+    await page.goto("/register");
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect(page.getByText("Full name is required")).toBeVisible();
+    await expect(page.getByText("Email is required")).toBeVisible();
+    await expect(page.getByText("Password is required")).toBeVisible();
+
+    const taken = await registerAccount(page.request, "taken");
+    await page.getByLabel("Full Name").fill("Someone Else");
+    await page.getByLabel("Email").fill(taken.email);
+    await page.getByLabel("Password").fill("secret1");
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect(toast(page, `${taken.email} is already registered`)).toBeVisible();
+    await expect(page).toHaveURL(/\/register$/);
+  });
+
+  test("Sign in with Google explains that it is not configured here", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Sign in with Google" }).click();
+    await expect(toast(page, "Google sign-in is not available on this server")).toBeVisible();
+    await page.goto("/auth/google");
+    await expect(page).toHaveURL(/\/login\?error=google-unavailable$/);
+    await expect(toast(page, "Google sign-in is not available on this server")).toBeVisible();
+  });
+});
+
+test.describe("/login?data= hand-over", () => {
+  test("a UserInfo with a token the server verifies opens the session", async ({ page }) => {
+    const account = await registerAccount(page.request, "handover");
+    const token = await apiToken(page.request, account);
+    const data = JSON.stringify({ _id: account._id, fullName: account.fullName, email: account.email, image: "", isAdmin: true, token });
+    await page.goto(`/login?data=${encodeURIComponent(data)}`);
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto("/profile");
+    await expect(page.getByLabel("Email")).toHaveValue(account.email);
+    // isAdmin in the URL is never believed.
+    const admin = await page.goto("/admin/statistics");
+    expect(admin?.status()).toBe(404);
+  });
+
+  test("anything else is ignored with an error toast", async ({ page }) => {
+    for (const data of ["not json", JSON.stringify({ email: "x@y.z", isAdmin: true }), JSON.stringify({ token: "forged.token.value" })]) {
+      await page.goto(`/login?data=${encodeURIComponent(data)}`);
+      await expect(toast(page, "This sign-in link is invalid or has expired. Please log in.")).toBeVisible();
+      await expect(page).toHaveURL(/\/login$/);
+      const session = (await (await page.request.get("/api/auth/session")).json()) as { user?: unknown };
+      expect(session.user).toBeUndefined();
+    }
+  });
+});
+
+test.describe("who may open which page", () => {
+  test("signed out: account and admin pages go to /login", async ({ page }) => {
+    for (const path of ["/profile", "/password", "/favorite", "/admin/list", "/admin/statistics", "/admin/xyz"]) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(/\/login$/);
+    }
+  });
+
+  test("signed in: /login and /register go to /profile; a member sees 404 on admin pages", async ({ page }) => {
+    await signIn(page, await registerAccount(page.request, "member"));
+    for (const path of ["/login", "/register"]) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(/\/profile$/);
+    }
+    for (const path of ["/admin/list", "/admin/users", "/admin/xyz"]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByRole("navigation", { name: "Admin" })).toHaveCount(0);
+    }
+  });
+
+  test("the seeded member is not an admin either", async ({ page }) => {
+    await signIn(page, MEMBER);
+    expect((await page.goto("/admin/add"))?.status()).toBe(404);
+  });
+
+  test("an admin: unknown admin paths show Statistics", async ({ page }) => {
+    await signIn(page, await registerAdmin(page.request, "routes"));
+    for (const path of ["/admin/xyz", "/admin", "/admin/a/b"]) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(/\/admin\/statistics$/);
+    }
+    await expect(page.getByRole("heading", { name: "Recent Movies" })).toBeVisible();
+  });
+
+  test("the seeded admin signs in through the form", async ({ page }) => {
+    await page.setExtraHTTPHeaders({ "x-forwarded-for": freshIp() });
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(ADMIN.email);
+    await page.getByLabel("Password").fill(ADMIN.password);
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto("/admin/statistics");
+    await expect(page.getByText("Total Movies")).toBeVisible();
+  });
+});

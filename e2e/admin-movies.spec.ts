@@ -1,0 +1,104 @@
+import { randomUUID } from "node:crypto";
+import { expect, test } from "@playwright/test";
+import { registerAdmin, signIn, toast } from "./support/accounts";
+import { createCategory, createMovie } from "./support/catalogue";
+import { mp4File, pngFile } from "./support/media";
+
+test("add movie: required fields, then a complete movie with uploads and a cast", async ({ page }) => {
+  test.setTimeout(60_000);
+  const category = await createCategory(page.request, "AddMovie");
+  await signIn(page, await registerAdmin(page.request, "addmovie"));
+  await page.goto("/admin/add");
+
+  await page.getByRole("button", { name: "Add Movie" }).click();
+  for (const message of ["Name is required", "Decs is required", "Language is required", "Category is required", "Image is required", "Title image is required", "Video is required", "Cast is required"]) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+  }
+
+  const name = `E2E Added ${randomUUID().slice(0, 8)}`;
+  await page.getByLabel("Movie Title").fill(name);
+  await page.getByLabel("Hours").fill("2");
+  await page.getByLabel("Language").selectOption("French");
+  await page.getByLabel("Year of Release").fill("2021");
+  await page.getByLabel("Category").selectOption(category._id);
+  await page.getByLabel("Movie Description").fill("Made in a browser, uploaded through the drop zones.");
+
+  await page.getByRole("button", { name: "Movie Image" }).locator('input[type="file"]').setInputFiles(await pngFile("image.png"));
+  await expect(page.getByRole("img", { name: "Movie image" })).toBeVisible();
+  await page.getByRole("button", { name: "Poster Image" }).locator('input[type="file"]').setInputFiles(await pngFile("poster.png", "#1c3d8a"));
+  await expect(page.getByRole("img", { name: "Poster image" })).toBeVisible();
+  await page.getByRole("button", { name: "Movie Video" }).locator('input[type="file"]').setInputFiles(mp4File());
+  await expect(page.getByLabel("Movie video")).toHaveAttribute("src", /\/api\/upload\/movie\//, { timeout: 20_000 });
+
+  await page.getByRole("button", { name: "Add Cast" }).click();
+  const cast = page.getByRole("dialog", { name: "Add Cast" });
+  await cast.getByRole("button", { name: "Add" }).click();
+  await expect(cast.getByText("Cast name is required")).toBeVisible();
+  await cast.getByLabel("Cast Name").fill("Ada Stage");
+  await cast.getByRole("button", { name: "Cast Image" }).locator('input[type="file"]').setInputFiles(await pngFile("actor.png", "#3d8a1c"));
+  await expect(cast.getByRole("img")).toBeVisible();
+  await cast.getByRole("button", { name: "Add" }).click();
+  await expect(cast).toBeHidden();
+  const casts = page.getByRole("list", { name: "Casts" });
+  await expect(casts.getByText("Ada Stage")).toBeVisible();
+
+  await page.getByRole("button", { name: "Add Movie" }).click();
+  await expect(toast(page, "Movie created successfully")).toBeVisible();
+  // Form, images, video and casts are cleared.
+  await expect(page.getByLabel("Movie Title")).toHaveValue("");
+  await expect(page.getByRole("img", { name: "Movie image" })).toHaveCount(0);
+  await expect(page.getByLabel("Movie video")).toHaveCount(0);
+  await expect(casts).toHaveCount(0);
+
+  const { movies } = (await (await page.request.get(`/api/movie?search=${encodeURIComponent(name)}`)).json()) as { movies: { name: string; language: string; year: number; category: { _id: string } }[] };
+  expect(movies[0]).toMatchObject({ name, language: "French", year: 2021, category: { _id: category._id } });
+});
+
+test("movie list: edit a movie in the modal, then delete it", async ({ page }) => {
+  const category = await createCategory(page.request, "ListMovie");
+  const movie = await createMovie(page.request, category._id, "Listed");
+  await signIn(page, await registerAdmin(page.request, "listmovie"));
+  await page.goto("/admin/list");
+  const row = page.getByRole("row").filter({ hasText: movie.name });
+  await expect(row).toBeVisible();
+
+  await row.getByRole("button", { name: `Edit ${movie.name}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Movie" });
+  await expect(dialog.getByLabel("Movie Title")).toHaveValue(movie.name);
+  await expect(dialog.getByRole("list", { name: "Casts" }).getByText("Test Actor")).toBeVisible();
+  const renamed = `${movie.name} Redux`;
+  await dialog.getByLabel("Movie Title").fill(renamed);
+  await dialog.getByLabel("Hours").fill("3");
+  await dialog.getByRole("button", { name: "Update Movie" }).click();
+  await expect(toast(page, "Movie updated successfully")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const renamedRow = page.getByRole("row").filter({ hasText: renamed });
+  await expect(renamedRow).toContainText("3 Hr");
+
+  await renamedRow.getByRole("button", { name: `Delete ${renamed}` }).click();
+  await page.getByRole("dialog", { name: "Confirm" }).getByRole("button", { name: "Yes" }).click();
+  await expect(toast(page, "Movie deleted successfully")).toBeVisible();
+  await expect(renamedRow).toHaveCount(0);
+  expect((await page.request.get(`/api/movie/${movie._id}`)).status()).toBe(404);
+});
+
+test("statistics shows real totals and the newest movies", async ({ page }) => {
+  const category = await createCategory(page.request, "Stats");
+  const movie = await createMovie(page.request, category._id, "Newest");
+  await signIn(page, await registerAdmin(page.request, "stats"));
+  await page.goto("/admin/statistics");
+  const total = async (label: string) => Number(await page.getByTestId(label).textContent());
+  expect(await total("Total Movies")).toBeGreaterThanOrEqual(41);
+  expect(await total("Total Categories")).toBeGreaterThanOrEqual(9);
+  expect(await total("Total Users")).toBeGreaterThanOrEqual(3);
+  await expect(page.getByRole("heading", { name: "Recent Movies" })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Recent movies" })).toBeVisible();
+  // Newest first. Parallel tests add movies too, so compare with the API's newest few, which
+  // include what the page showed.
+  const table = page.getByRole("table", { name: "Recent movies" });
+  await expect(table.getByRole("row")).toHaveCount(9);
+  const firstShown = await table.getByRole("row").nth(1).getByRole("cell").nth(1).textContent();
+  const { movies } = (await (await page.request.get("/api/movie?limit=20")).json()) as { movies: { name: string }[] };
+  expect(movies.map((m) => m.name)).toContain(firstShown);
+  expect(movies.map((m) => m.name)).toContain(movie.name);
+});

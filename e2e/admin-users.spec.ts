@@ -1,0 +1,28 @@
+import { expect, test } from "@playwright/test";
+import { registerAccount, registerAdmin, signIn, toast } from "./support/accounts";
+
+test("grant and revoke admin, delete a user; never on one's own row", async ({ page }) => {
+  const admin = await registerAdmin(page.request, "users-admin");
+  await signIn(page, admin);
+  const member = await registerAccount(page.request, "users-member");
+  await page.goto("/admin/users");
+
+  const own = page.getByRole("row").filter({ hasText: admin.email });
+  await expect(own).toContainText("You");
+  await expect(own.getByRole("button")).toHaveCount(0);
+
+  const row = page.getByRole("row").filter({ hasText: member.email });
+  await expect(row).toContainText("User");
+  await row.getByRole("button", { name: `Make admin ${member.email}` }).click();
+  await expect(toast(page, "Admin role granted")).toBeVisible();
+  await expect(row.getByRole("cell").nth(4)).toHaveText("Admin");
+
+  await row.getByRole("button", { name: `Revoke admin from ${member.email}` }).click();
+  await expect(toast(page, "Admin role revoked")).toBeVisible();
+  await expect(row.getByRole("cell").nth(4)).toHaveText("User");
+
+  await row.getByRole("button", { name: `Delete ${member.email}` }).click();
+  await page.getByRole("dialog", { name: "Confirm" }).getByRole("button", { name: "Yes" }).click();
+  await expect(toast(page, "User deleted successfully")).toBeVisible();
+  await expect(row).toHaveCount(0);
+});
