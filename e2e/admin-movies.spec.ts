@@ -28,7 +28,7 @@ test("add movie: required fields, then a complete movie with uploads and a cast"
   await page.getByRole("button", { name: "Poster Image" }).locator('input[type="file"]').setInputFiles(await pngFile("poster.png", "#1c3d8a"));
   await expect(page.getByRole("img", { name: "Poster image" })).toBeVisible();
   await page.getByRole("button", { name: "Movie Video" }).locator('input[type="file"]').setInputFiles(mp4File());
-  await expect(page.getByLabel("Movie video")).toHaveAttribute("src", /\/api\/upload\/movie\//, { timeout: 20_000 });
+  await expect(page.getByLabel("Video preview")).toHaveAttribute("src", /\/api\/upload\/movie\//, { timeout: 20_000 });
 
   await page.getByRole("button", { name: "Add Cast" }).click();
   const cast = page.getByRole("dialog", { name: "Add Cast" });
@@ -47,7 +47,7 @@ test("add movie: required fields, then a complete movie with uploads and a cast"
   // Form, images, video and casts are cleared.
   await expect(page.getByLabel("Movie Title")).toHaveValue("");
   await expect(page.getByRole("img", { name: "Movie image" })).toHaveCount(0);
-  await expect(page.getByLabel("Movie video")).toHaveCount(0);
+  await expect(page.getByLabel("Video preview")).toHaveCount(0);
   await expect(casts).toHaveCount(0);
 
   const { movies } = (await (await page.request.get(`/api/movie?search=${encodeURIComponent(name)}`)).json()) as { movies: { name: string; language: string; year: number; category: { _id: string } }[] };

@@ -111,7 +111,7 @@ export function MovieForm({ movie, onSaved }: Props) {
       </SelectField>
       <TextAreaField label="Movie Description" placeholder="Make it short and sweet" error={errors.desc?.message} {...register("desc")} />
       <div key={`video-${generation}`}>
-        <MediaField label="Movie Video" kind="video" value={video ?? ""} onChange={setMedia("video")} error={errors.video?.message} alt="Movie video" />
+        <MediaField label="Movie Video" kind="video" value={video ?? ""} onChange={setMedia("video")} error={errors.video?.message} alt="Video preview" />
       </div>
 
       <div className="flex flex-col gap-4">

@@ -4,7 +4,6 @@
 // a bearer token from the query string, showing the URL it was given.
 import { Suspense, useState } from "react";
 import { useSearchParams } from "next/navigation";
-import { Toaster } from "react-hot-toast";
 import { UploadDropzone } from "@/components/ui/upload-dropzone";
 
 function UploadHarness() {
@@ -23,11 +22,9 @@ function UploadHarness() {
 
 export default function UploadTestPage() {
   return (
-    <>
-      <Toaster position="top-right" toastOptions={{ success: { duration: 2000 }, duration: 4000 }} />
-      <Suspense>
-        <UploadHarness />
-      </Suspense>
-    </>
+    // Toasts come from the root layout's Toaster.
+    <Suspense>
+      <UploadHarness />
+    </Suspense>
   );
 }
