@@ -7,7 +7,7 @@ export default async function AdminLayout({ children }: { children: React.ReactN
   await requirePageAdmin();
   return (
     <main className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:py-12">
-      <div className="grid gap-6 lg:grid-cols-[16rem_1fr] lg:gap-8">
+      <div className="grid gap-6 lg:grid-cols-[14rem_1fr] lg:gap-8">
         <aside className="min-w-0 lg:sticky lg:top-24 lg:self-start">
           <AdminMenu />
         </aside>

@@ -11,13 +11,13 @@ const LINKS = [
 ];
 
 const item =
-  "flex shrink-0 items-center gap-3 whitespace-nowrap rounded-md px-4 py-3 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-subMain";
+  "flex items-center justify-center gap-3 whitespace-nowrap rounded-md px-3 py-3 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-subMain lg:justify-start lg:px-4";
 
-/** The account side menu; on phones a strip that scrolls sideways above the page. */
+/** The account side menu; on phones and tablets a compact grid above the page. */
 export function AccountMenu() {
   const pathname = usePathname();
   return (
-    <nav aria-label="Account" className="flex gap-2 overflow-x-auto rounded-xl border border-border/40 bg-dry p-3 lg:flex-col lg:p-5">
+    <nav aria-label="Account" className="grid grid-cols-2 gap-2 rounded-xl border border-border/40 bg-dry p-3 sm:grid-cols-4 lg:flex lg:flex-col lg:p-5">
       {LINKS.map(({ href, label }) => {
         const active = pathname === href;
         return (

@@ -57,7 +57,7 @@ export function FavoritesTable() {
               <td className={cellClass}>{movie.year}</td>
               <td className={cellClass}>{movie.rate}</td>
               <td className={cellClass}>
-                <div className="flex gap-2">
+                <div className="flex gap-2 whitespace-nowrap">
                   <Button variant="danger" className="px-3 py-1.5" aria-label={`Remove ${movie.name}`} disabled={busy !== null} onClick={() => void run(movie._id, `${FAVORITES_URL}/${movie._id}`)}>
                     Remove
                   </Button>

@@ -55,7 +55,7 @@ export function CategoriesTable() {
               <td className={cellClass}>{formatLongDate(category.createdAt)}</td>
               <td className={cellClass}>{category.name}</td>
               <td className={cellClass}>
-                <div className="flex gap-2">
+                <div className="flex gap-2 whitespace-nowrap">
                   <Button variant="quiet" className="px-3 py-1.5" aria-label={`Edit ${category.name}`} onClick={() => setDialog({ category })}>
                     Edit
                   </Button>

@@ -55,7 +55,7 @@ export function MoviesTable() {
               <td className={cellClass}>{movie.year}</td>
               <td className={cellClass}>{movie.hour} Hr</td>
               <td className={cellClass}>
-                <div className="flex gap-2">
+                <div className="flex gap-2 whitespace-nowrap">
                   <Button variant="quiet" className="px-3 py-1.5" aria-label={`Edit ${movie.name}`} onClick={() => setEditing(movie)}>
                     Edit
                   </Button>

@@ -4,7 +4,8 @@ import { useState } from "react";
 import toast from "react-hot-toast";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { DataTable, EmptyState, Thumbnail, cellClass } from "@/components/ui/data-table";
+import { DataTable, EmptyState, cellClass } from "@/components/ui/data-table";
+import { Avatar } from "@/components/ui/avatar";
 import { Pagination } from "@/components/ui/pagination";
 import { Spinner } from "@/components/ui/spinner";
 import { apiFetch, errorMessage } from "@/lib/client/fetcher";
@@ -47,17 +48,19 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
       {users.length === 0 ? (
         <EmptyState>No users</EmptyState>
       ) : (
-        <DataTable label="Users" head={["Image", "Full Name", "Email", "Joined", "Role", "Actions"]}>
+        <DataTable label="Users" head={["Full Name", "Email", "Joined", "Role", "Actions"]}>
           {users.map((user) => {
             const self = user._id === currentUserId;
             return (
               <tr key={user._id}>
-                <td className={cellClass}>
-                  <Thumbnail src={user.image} alt="" />
+                <td className={`${cellClass} font-semibold`}>
+                  <div className="flex items-center gap-3">
+                    <Avatar src={user.image} />
+                    {user.fullName}
+                  </div>
                 </td>
-                <td className={`${cellClass} font-semibold`}>{user.fullName}</td>
                 <td className={cellClass}>{user.email}</td>
-                <td className={cellClass}>{formatLongDate(user.createdAt)}</td>
+                <td className={`${cellClass} whitespace-nowrap`}>{formatLongDate(user.createdAt)}</td>
                 <td className={cellClass}>
                   <span className={`rounded-full px-3 py-1 text-xs font-semibold ${user.isAdmin ? "bg-subMain/20 text-subMain" : "bg-white/10 text-text"}`}>{user.isAdmin ? "Admin" : "User"}</span>
                 </td>
@@ -65,7 +68,7 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
                   {self ? (
                     <span className="text-xs text-text">You</span>
                   ) : (
-                    <div className="flex gap-2">
+                    <div className="flex gap-2 whitespace-nowrap">
                       <Button
                         variant="quiet"
                         className="px-3 py-1.5"
@@ -73,7 +76,7 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
                         aria-label={`${user.isAdmin ? "Revoke admin from" : "Make admin"} ${user.email}`}
                         onClick={() => void change(user, { method: "PUT", body: { isAdmin: !user.isAdmin } }, user.isAdmin ? "Admin role revoked" : "Admin role granted")}
                       >
-                        {user.isAdmin ? "Revoke admin" : "Make admin"}
+                        {user.isAdmin ? "Revoke" : "Make admin"}
                       </Button>
                       <Button variant="danger" className="px-3 py-1.5" disabled={busy !== null} aria-label={`Delete ${user.email}`} onClick={() => setDeleting(user)}>
                         Delete

@@ -3,7 +3,7 @@
 import { useId } from "react";
 
 const control =
-  "w-full rounded-md border border-border/60 bg-main px-4 py-3 text-sm text-white placeholder:text-text/60 transition focus:border-subMain focus:outline-none focus-visible:ring-2 focus-visible:ring-subMain/40 read-only:cursor-not-allowed read-only:opacity-70 aria-invalid:border-subMain";
+  "min-h-12 w-full rounded-md border border-border/60 bg-main px-4 py-3 text-sm text-white placeholder:text-text/60 transition focus:border-subMain focus:outline-none focus-visible:ring-2 focus-visible:ring-subMain/40 read-only:cursor-not-allowed read-only:opacity-70 aria-invalid:border-subMain";
 
 type Labelled = { label: string; error?: string };
 

@@ -8,7 +8,7 @@ type Props = { label: string; kind: "image" | "video"; value: string; onChange: 
 export function MediaField({ label, kind, value, onChange, error, alt = "" }: Props) {
   return (
     <div className="flex flex-col gap-3">
-      <div className="grid items-center gap-4 sm:grid-cols-[1fr_auto]">
+      <div className={value ? "grid items-center gap-4 sm:grid-cols-[1fr_auto]" : ""}>
         <UploadDropzone label={label} kind={kind} onUploaded={onChange} />
         {value && (
           <div className="self-end">

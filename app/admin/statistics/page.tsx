@@ -8,13 +8,27 @@ export const metadata: Metadata = { title: "Statistics" };
 
 const RECENT_MOVIES = 8;
 
+const FILM = (
+  <>
+    <rect x="3" y="4" width="18" height="16" rx="2" />
+    <path d="M7 4v16M17 4v16M3 9h4M3 15h4M17 9h4M17 15h4" />
+  </>
+);
+const FOLDERS = <path d="M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />;
+const USERS = (
+  <>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.5a3.5 3.5 0 0 1 0 7M18 14a6.5 6.5 0 0 1 3.5 6" />
+  </>
+);
+
 export default async function StatisticsPage() {
   await requirePageAdmin();
   const [totals, recent] = await Promise.all([siteTotals(), listLatestMovies(RECENT_MOVIES)]);
   const cards = [
-    { label: "Total Movies", value: totals.movies, icon: "🎬" },
-    { label: "Total Categories", value: totals.categories, icon: "🗂️" },
-    { label: "Total Users", value: totals.users, icon: "👥" },
+    { label: "Total Movies", value: totals.movies, icon: FILM },
+    { label: "Total Categories", value: totals.categories, icon: FOLDERS },
+    { label: "Total Users", value: totals.users, icon: USERS },
   ];
   return (
     <div className="flex flex-col gap-8">
@@ -22,8 +36,10 @@ export default async function StatisticsPage() {
       <ul className="grid gap-4 sm:grid-cols-3">
         {cards.map(({ label, value, icon }) => (
           <li key={label} className="flex items-center gap-4 rounded-lg border border-border/40 bg-main p-5">
-            <span aria-hidden="true" className="flex size-12 items-center justify-center rounded-full bg-subMain/15 text-2xl">
-              {icon}
+            <span aria-hidden="true" className="flex size-12 shrink-0 items-center justify-center rounded-full bg-subMain/15 text-subMain">
+              <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" className="size-6">
+                {icon}
+              </svg>
             </span>
             <div>
               <p className="text-sm text-text">{label}</p>
