@@ -4,18 +4,19 @@ import "server-only";
 // what its API would refuse.
 import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
+import { cache } from "react";
 import { getRequestUser } from "./request-user";
 import type { SessionUser } from "./session-user";
 
-/** The signed-in user of the page being rendered, or null. */
-export async function getPageUser(): Promise<SessionUser | null> {
+/** The signed-in user of the page being rendered, or null. Once per request: layout and page share it. */
+export const getPageUser = cache(async (): Promise<SessionUser | null> => {
   const request = new Request("http://page.invalid/", { headers: await headers() });
   try {
     return await getRequestUser(request);
   } catch {
     return null; // a stray Authorization header on a page request: treat as signed out
   }
-}
+});
 
 /** Pages for signed-in users: anyone else goes to /login. */
 export async function requirePageUser(): Promise<SessionUser> {
