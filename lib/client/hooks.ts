@@ -12,7 +12,8 @@ export const ADMIN_MOVIES_PAGE_SIZE = 50;
 export const adminMoviesUrl = (page: number) => `/api/movie?limit=${ADMIN_MOVIES_PAGE_SIZE}&page=${page}`;
 export const adminUsersUrl = (page: number) => `/api/admin/users?page=${page}`;
 
-export const useFavorites = () => useSWR<MovieListItem[]>(FAVORITES_URL, fetcher);
+/** The signed-in user's favourites; pass false for a visitor, who has none to load. */
+export const useFavorites = (signedIn = true) => useSWR<MovieListItem[]>(signedIn ? FAVORITES_URL : null, fetcher);
 export const useCategories = () => useSWR<Category[]>(CATEGORIES_URL, fetcher);
 export const useAdminMovies = (page: number) => useSWR<MovieListPage>(adminMoviesUrl(page), fetcher, { keepPreviousData: true });
 export const useAdminUsers = (page: number) => useSWR<AdminUserPage>(adminUsersUrl(page), fetcher, { keepPreviousData: true });

@@ -1,0 +1,31 @@
+import Link from "next/link";
+import type { MovieListItem } from "@/lib/data/movie-shapes";
+import { LikeButton } from "./like-button";
+
+type CardMovie = Pick<MovieListItem, "_id" | "name" | "image" | "year">;
+
+/** A poster card: the picture and name link to the movie; the heart likes it. */
+export function MovieCard({ movie, showYear = true, priority = false }: { movie: CardMovie; showYear?: boolean; priority?: boolean }) {
+  return (
+    <article className="group relative overflow-hidden rounded-lg border border-border/60 bg-dry transition hover:scale-[1.02]">
+      <Link href={`/movie/${movie._id}`} className="block focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-subMain">
+        {/* eslint-disable-next-line @next/next/no-img-element -- uploads are already-sized files served by our own API */}
+        <img
+          src={movie.image}
+          alt=""
+          width={600}
+          height={900}
+          loading={priority ? "eager" : "lazy"}
+          className="aspect-[2/3] w-full bg-main object-cover"
+        />
+        <div className="absolute inset-x-0 bottom-0 flex min-h-16 items-center bg-black/70 py-3 pr-16 pl-4">
+          <div className="min-w-0">
+            <h3 className="truncate font-semibold text-white">{movie.name}</h3>
+            {showYear && <p className="text-sm text-text">{movie.year}</p>}
+          </div>
+        </div>
+      </Link>
+      <LikeButton movieId={movie._id} movieName={movie.name} className="absolute right-3 bottom-3" />
+    </article>
+  );
+}
