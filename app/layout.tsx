@@ -1,5 +1,9 @@
 import type { Metadata, Viewport } from "next";
 import "./globals.css";
+import { MobileBar } from "@/components/layout/mobile-bar";
+import { ScrollToTop } from "@/components/layout/scroll-to-top";
+import { SiteFooter } from "@/components/layout/site-footer";
+import { SiteHeader } from "@/components/layout/site-header";
 import { ViewerProvider } from "@/components/layout/viewer-provider";
 import { Toaster } from "@/components/ui/toaster";
 import { getPageUser } from "@/lib/auth/page-user";
@@ -16,8 +20,14 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   const viewer = user && { fullName: user.fullName, image: user.image, isAdmin: user.isAdmin };
   return (
     <html lang="en">
-      <body className="min-h-screen">
-        <ViewerProvider viewer={viewer}>{children}</ViewerProvider>
+      <body className="flex min-h-screen flex-col">
+        <ViewerProvider viewer={viewer}>
+          <ScrollToTop />
+          <SiteHeader viewer={viewer} />
+          <div className="flex-1">{children}</div>
+          <SiteFooter />
+          <MobileBar viewer={viewer} />
+        </ViewerProvider>
         <Toaster />
       </body>
     </html>

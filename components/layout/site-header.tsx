@@ -1,0 +1,45 @@
+import Link from "next/link";
+import { Avatar } from "@/components/ui/avatar";
+import type { Viewer } from "./viewer-provider";
+import { HeartIcon, UserIcon } from "./icons";
+import { Logo } from "./logo";
+import { SearchForm } from "./search-form";
+
+const NAV = [
+  { href: "/movies", label: "Movies" },
+  { href: "/about-us", label: "About Us" },
+  { href: "/contact", label: "Contact Us" },
+];
+
+const iconLink = "flex size-10 items-center justify-center rounded-md text-white transition hover:text-subMain focus-visible:outline-2 focus-visible:outline-subMain";
+
+/** Sticky on every page; rendered on the server from the session, so it never flashes signed out. */
+export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
+  return (
+    <header className="sticky top-0 z-30 border-b border-border/30 bg-main/95 shadow-md backdrop-blur">
+      <div className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-3 sm:px-6">
+        <Logo className="shrink-0" />
+        <SearchForm className="min-w-0 flex-1 lg:max-w-md" />
+        <nav aria-label="Main" className="ml-auto hidden items-center gap-8 lg:flex">
+          {NAV.map(({ href, label }) => (
+            <Link key={href} href={href} className="text-sm font-semibold text-white transition hover:text-subMain focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-subMain">
+              {label}
+            </Link>
+          ))}
+          <Link href="/favorite" aria-label="Favorites" className={iconLink}>
+            <HeartIcon className="size-6" />
+          </Link>
+          {viewer?.fullName ? (
+            <Link href="/profile" aria-label={`Profile of ${viewer.fullName}`} className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-subMain">
+              <Avatar src={viewer.image} className="size-10" />
+            </Link>
+          ) : (
+            <Link href="/login" aria-label="Login" className={iconLink}>
+              <UserIcon className="size-6" />
+            </Link>
+          )}
+        </nav>
+      </div>
+    </header>
+  );
+}
