@@ -1,0 +1,63 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { MovieCard } from "@/components/movie/movie-card";
+import { ListingFilters } from "@/components/movie/listing-filters";
+import { ListingPagination } from "@/components/movie/listing-pagination";
+import { listCategories } from "@/lib/data/categories";
+import { listMovies } from "@/lib/data/movies";
+import { readListingFilters } from "@/lib/movie-filters";
+
+type Props = { params: Promise<{ search?: string[] }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** /movies and /movies/{term}: one search term at most in the path. */
+async function searchTerm(params: Props["params"]): Promise<string> {
+  const { search = [] } = await params;
+  if (search.length > 1) notFound();
+  return search[0] ? decodeSegment(search[0]).trim().slice(0, 200) : "";
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const search = await searchTerm(params);
+  return search ? { title: `Search: ${search}`, robots: { index: false } } : { title: "Movies", description: "Every movie in the Marquee catalogue, by category, language, rating, length and year." };
+}
+
+export default async function MoviesPage({ params, searchParams }: Props) {
+  const search = await searchTerm(params);
+  const filters = readListingFilters(await searchParams);
+  const [categories, result] = await Promise.all([listCategories(), listMovies({ ...filters, time: num(filters.time), rate: num(filters.rate), year: num(filters.year), search: search || undefined })]);
+  return (
+    <main className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6">
+      <h1 className="sr-only">{search ? `Movies matching ${search}` : "Movies"}</h1>
+      <ListingFilters key={JSON.stringify([search, filters])} search={search} filters={filters} categories={categories} />
+      <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm font-medium text-text">
+        <p>
+          Total <span className="font-bold text-subMain">{result.moviesCount}</span> Movies
+        </p>
+        {search && <p>Results for &ldquo;{search}&rdquo;</p>}
+      </div>
+      {result.movies.length === 0 ? (
+        <p className="rounded-lg border border-border/40 bg-dry px-6 py-16 text-center text-text">No movies found</p>
+      ) : (
+        <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
+          {result.movies.map((movie, index) => (
+            <li key={movie._id}>
+              <MovieCard movie={movie} priority={index < 4} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <ListingPagination search={search} filters={filters} currentPage={result.currentPage} totalPage={result.totalPage} />
+    </main>
+  );
+}
+
+/** Next hands the segment decoded; decoding again would turn a literal "%25" into "%" or throw. */
+function decodeSegment(segment: string): string {
+  try {
+    return /%[0-9a-f]{2}/i.test(segment) ? decodeURIComponent(segment) : segment;
+  } catch {
+    return segment;
+  }
+}
+
+const num = (value: string | undefined) => (value === undefined ? undefined : Number(value));

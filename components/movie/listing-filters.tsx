@@ -1,0 +1,54 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useTransition } from "react";
+import { Spinner } from "@/components/ui/spinner";
+import { listingHref, type FilterKey, type ListingFilters } from "@/lib/movie-filters";
+import { LANGUAGES } from "@/lib/validation/movie";
+import { HOUR_FILTER_OPTIONS, RATE_FILTER_OPTIONS, YEAR_FILTER_OPTIONS } from "@/lib/validation/movie-query";
+
+type Option = { value: string; label: string };
+
+/** The filter bar: each change reloads the listing at page 1 (spec section 4). */
+export function ListingFilters({ search, filters, categories }: { search: string; filters: ListingFilters; categories: { _id: string; name: string }[] }) {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const selects: { key: FilterKey; label: string; first: string; options: Option[] }[] = [
+    { key: "category", label: "Category", first: "All Categories", options: categories.map((c) => ({ value: c._id, label: c.name })) },
+    { key: "language", label: "Language", first: "Sort By Language", options: LANGUAGES.map((l) => ({ value: l, label: l })) },
+    { key: "rate", label: "Rates", first: "Sort By Rates", options: RATE_FILTER_OPTIONS.map((o) => ({ value: String(o.value), label: o.label })) },
+    { key: "time", label: "Hours", first: "Sort By Hours", options: HOUR_FILTER_OPTIONS.map((o) => ({ value: String(o.value), label: o.label })) },
+    { key: "year", label: "Year", first: "Sort By Year", options: YEAR_FILTER_OPTIONS.map((y) => ({ value: String(y), label: String(y) })) },
+  ];
+
+  function change(key: FilterKey, value: string) {
+    startTransition(() => router.push(listingHref(search, { ...filters, [key]: value || undefined, page: 1 })));
+  }
+
+  return (
+    <div className="relative grid grid-cols-2 gap-3 rounded-lg border border-border/40 bg-dry p-4 sm:grid-cols-3 lg:grid-cols-5" aria-busy={pending}>
+      {selects.map(({ key, label, first, options }) => (
+        <label key={key} className="flex flex-col gap-1 text-xs text-text">
+          <span className="sr-only">{label}</span>
+          <select
+            value={filters[key] ?? ""}
+            onChange={(event) => change(key, event.target.value)}
+            className="h-11 w-full rounded-md border border-border/60 bg-main px-3 text-sm text-white focus-visible:outline-2 focus-visible:outline-subMain"
+          >
+            <option value="">{first}</option>
+            {options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      ))}
+      {pending && (
+        <span role="status" aria-label="Loading" className="absolute -top-3 right-3">
+          <Spinner className="size-6" />
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import Link from "next/link";
+import { listingHref, pagesInRange, type ListingFilters } from "@/lib/movie-filters";
+
+const cell = "flex h-10 min-w-10 items-center justify-center rounded-md border px-3 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-subMain";
+
+/** Page links for the movie listing: '<<', five pages in range, '>>'. */
+export function ListingPagination({ search, filters, currentPage, totalPage }: { search: string; filters: ListingFilters; currentPage: number; totalPage: number }) {
+  if (totalPage <= 1) return null;
+  const href = (page: number) => listingHref(search, { ...filters, page });
+  const edge = (page: number, label: string, name: string, enabled: boolean) =>
+    enabled ? (
+      <Link href={href(page)} aria-label={name} className={`${cell} border-border/60 hover:bg-subMain`}>
+        {label}
+      </Link>
+    ) : (
+      <span aria-disabled="true" aria-label={name} className={`${cell} border-border/30 text-border`}>
+        {label}
+      </span>
+    );
+  return (
+    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-center gap-2">
+      {edge(currentPage - 1, "<<", "Previous page", currentPage > 1)}
+      {pagesInRange(currentPage, totalPage).map((page) => (
+        <Link
+          key={page}
+          href={href(page)}
+          aria-label={`Page ${page}`}
+          aria-current={page === currentPage ? "page" : undefined}
+          className={`${cell} ${page === currentPage ? "border-subMain bg-subMain" : "border-border/60 hover:bg-subMain"}`}
+        >
+          {page}
+        </Link>
+      ))}
+      {edge(currentPage + 1, ">>", "Next page", currentPage < totalPage)}
+    </nav>
+  );
+}

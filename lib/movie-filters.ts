@@ -1,0 +1,42 @@
+// The movie listing page's state lives in its URL: the search term in the path (/movies/{term}), the
+// filters and page in the query, so a filtered page can be shared, reloaded and indexed.
+import { movieListQuerySchema } from "@/lib/validation/movie-query";
+
+export const FILTER_KEYS = ["category", "language", "rate", "time", "year"] as const;
+export type FilterKey = (typeof FILTER_KEYS)[number];
+export type ListingFilters = Partial<Record<FilterKey, string>> & { page?: number };
+
+/**
+ * The filters of a page URL. A value the API would refuse (rate=abc, page=0) is dropped rather than
+ * failing the page: a hand-edited URL still shows movies.
+ */
+export function readListingFilters(params: Record<string, string | string[] | undefined>): ListingFilters {
+  const filters: ListingFilters = {};
+  for (const key of [...FILTER_KEYS, "page"] as const) {
+    const raw = params[key];
+    const value = Array.isArray(raw) ? raw[0] : raw;
+    if (!value) continue;
+    const parsed = movieListQuerySchema.shape[key].safeParse(value);
+    if (!parsed.success || parsed.data === undefined) continue;
+    if (key === "page") filters.page = parsed.data as number;
+    else filters[key] = String(parsed.data);
+  }
+  return filters;
+}
+
+/** The listing URL for a search term and filters (page 1 is left out). */
+export function listingHref(search: string, filters: ListingFilters): string {
+  const path = search ? `/movies/${encodeURIComponent(search)}` : "/movies";
+  const query = new URLSearchParams();
+  for (const key of FILTER_KEYS) if (filters[key]) query.set(key, filters[key]);
+  if (filters.page && filters.page > 1) query.set("page", String(filters.page));
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** Spec section 9: pagination shows 5 pages in range, the current one as central as the ends allow. */
+export function pagesInRange(current: number, total: number, span = 5): number[] {
+  const count = Math.min(span, total);
+  const first = Math.max(1, Math.min(current - Math.floor(span / 2), total - count + 1));
+  return Array.from({ length: count }, (_, index) => first + index);
+}
