@@ -96,6 +96,17 @@ export async function requireMovieDetail(id: string): Promise<MovieDetail> {
   return movie;
 }
 
+/** Other movies of a category, newest first: the detail page's 'Related Movies'. */
+export async function listRelatedMovies(categoryId: string, excludeId: string, limit = 10): Promise<MovieListItem[]> {
+  const rows = await db.movie.findMany({
+    where: { categoryId, id: { not: excludeId } },
+    select: movieListSelect,
+    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+    take: limit,
+  });
+  return rows.map(toMovieListItem);
+}
+
 /** Distinct movies, uniformly random (ORDER BY random() is fine at catalogue sizes). */
 export async function randomMovies(count = RANDOM_MOVIES_COUNT): Promise<MovieListItem[]> {
   const ids = await db.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Movie" ORDER BY random() LIMIT ${count}`;

@@ -1,0 +1,130 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { CastCarousel } from "@/components/movie/cast-carousel";
+import { DownloadButton } from "@/components/movie/download-button";
+import { LikeButton } from "@/components/movie/like-button";
+import { MovieCard } from "@/components/movie/movie-card";
+import { Stars } from "@/components/movie/stars";
+import { ReviewForm } from "@/components/review/review-form";
+import { ReviewList } from "@/components/review/review-list";
+import { getCategory } from "@/lib/data/categories";
+import { getMovieDetail, listRelatedMovies } from "@/lib/data/movies";
+import { siteUrl } from "@/lib/site-url";
+
+// Reviews and ratings change all the time: render on every request.
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ id: string }> };
+
+/** One read per request, shared by the metadata and the page. */
+const loadMovie = cache(async (id: string) => {
+  const movie = await getMovieDetail(id);
+  if (!movie) notFound();
+  return movie;
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const movie = await loadMovie((await params).id);
+  const description = movie.desc.slice(0, 160);
+  return {
+    title: movie.name,
+    description,
+    alternates: { canonical: `/movie/${movie._id}` },
+    openGraph: { type: "video.movie", title: movie.name, description, images: [{ url: `${siteUrl()}${movie.image}` }] },
+  };
+}
+
+export default async function MoviePage({ params }: Props) {
+  const movie = await loadMovie((await params).id);
+  const [category, related] = await Promise.all([getCategory(movie.category).catch(() => null), listRelatedMovies(movie.category, movie._id)]);
+  // schema.org data lets search engines show the film with its rating.
+  const structured = {
+    "@context": "https://schema.org",
+    "@type": "Movie",
+    name: movie.name,
+    description: movie.desc,
+    image: `${siteUrl()}${movie.image}`,
+    dateCreated: String(movie.year),
+    genre: category?.name,
+    inLanguage: movie.language,
+    duration: `PT${movie.hour}H`,
+    actor: movie.casts.map((cast) => ({ "@type": "Person", name: cast.name })),
+    ...(movie.countReviews > 0 && { aggregateRating: { "@type": "AggregateRating", ratingValue: movie.rate, bestRating: 5, worstRating: 0, ratingCount: movie.countReviews } }),
+  };
+  return (
+    <main className="flex flex-col gap-14 pb-12">
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(structured).replace(/</g, "\\u003c") }} />
+      <section className="relative overflow-hidden">
+        {/* eslint-disable-next-line @next/next/no-img-element -- uploads are already-sized files served by our own API */}
+        <img src={movie.titleImage} alt="" className="absolute inset-0 size-full object-cover opacity-40" />
+        <div className="relative bg-gradient-to-t from-main via-main/80 to-main/40">
+          <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 py-10 sm:px-6 md:grid-cols-[16rem_1fr] lg:py-16">
+            {/* eslint-disable-next-line @next/next/no-img-element -- uploads are already-sized files served by our own API */}
+            <img src={movie.image} alt={`${movie.name} poster`} width={600} height={900} className="mx-auto aspect-[2/3] w-56 rounded-lg object-cover shadow-2xl md:w-full" />
+            <div className="flex min-w-0 flex-col gap-5">
+              <h1 className="text-3xl font-bold sm:text-5xl">{movie.name}</h1>
+              <ul aria-label="Details" className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm font-medium text-dryGray">
+                {category && (
+                  <li>
+                    <Link href={`/movies?category=${category._id}`} className="rounded bg-subMain px-2 py-1 text-xs font-semibold text-white">
+                      {category.name}
+                    </Link>
+                  </li>
+                )}
+                <li>{movie.year}</li>
+                <li>{movie.hour} Hr</li>
+                <li>{movie.language}</li>
+              </ul>
+              <p className="flex items-center gap-3 text-sm text-dryGray">
+                <Stars value={movie.rate} />
+                <span>
+                  {movie.rate} ({movie.countReviews} {movie.countReviews === 1 ? "review" : "reviews"})
+                </span>
+              </p>
+              <p className="max-w-3xl leading-7 text-text">{movie.desc}</p>
+              <p className="text-sm">
+                <span className="text-text">Language: </span>
+                <span className="font-semibold">{movie.language}</span>
+              </p>
+              <div className="flex flex-wrap items-center gap-4">
+                <Link href={`/watch/${movie._id}`} className="flex h-12 items-center rounded-md bg-subMain px-8 text-sm font-semibold transition hover:bg-subMain/80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
+                  Watch
+                </Link>
+                <DownloadButton videoUrl={movie.video} movieName={movie.name} />
+                <LikeButton movieId={movie._id} movieName={movie.name} className="size-12" />
+              </div>
+            </div>
+          </div>
+        </div>
+      </section>
+      <div className="mx-auto flex w-full max-w-7xl flex-col gap-14 px-4 sm:px-6">
+        {movie.casts.length > 0 && <CastCarousel casts={movie.casts} />}
+        <section aria-labelledby="reviews" className="flex flex-col gap-6">
+          <h2 id="reviews" className="text-2xl font-bold">
+            Reviews
+          </h2>
+          <div className="grid gap-8 rounded-lg border border-border/40 bg-dry p-4 sm:p-8 lg:grid-cols-2">
+            <ReviewForm movieId={movie._id} movieName={movie.name} />
+            <ReviewList reviews={movie.reviews} count={movie.countReviews} movieName={movie.name} />
+          </div>
+        </section>
+        {related.length > 0 && (
+          <section aria-labelledby="related" className="flex flex-col gap-6">
+            <h2 id="related" className="text-2xl font-bold">
+              Related Movies
+            </h2>
+            <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
+              {related.map((item) => (
+                <li key={item._id}>
+                  <MovieCard movie={item} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </div>
+    </main>
+  );
+}

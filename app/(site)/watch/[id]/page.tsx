@@ -1,0 +1,46 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { cache } from "react";
+import { DownloadButton } from "@/components/movie/download-button";
+import { LikeButton } from "@/components/movie/like-button";
+import { Player, WATCH_ERROR } from "@/components/movie/player";
+import { getMovieDetail } from "@/lib/data/movies";
+
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ id: string }> };
+
+const loadMovie = cache((id: string) => getMovieDetail(id));
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const movie = await loadMovie((await params).id);
+  return { title: movie ? `Watch ${movie.name}` : "Watch", robots: { index: false } };
+}
+
+export default async function WatchPage({ params }: Props) {
+  const movie = await loadMovie((await params).id);
+  if (!movie) {
+    return (
+      <main className="mx-auto max-w-4xl px-4 py-24 text-center">
+        <p role="alert" className="text-xl">
+          {WATCH_ERROR}
+        </p>
+      </main>
+    );
+  }
+  return (
+    <main className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
+      <div className="flex flex-wrap items-center justify-between gap-4 rounded-lg border border-border/40 bg-dry p-4">
+        <Link href={`/movie/${movie._id}`} className="flex min-w-0 items-center gap-3 text-lg font-bold hover:text-subMain focus-visible:outline-2 focus-visible:outline-subMain sm:text-xl">
+          <span aria-hidden="true">←</span>
+          <h1 className="truncate">{movie.name}</h1>
+        </Link>
+        <div className="flex items-center gap-3">
+          <LikeButton movieId={movie._id} movieName={movie.name} />
+          <DownloadButton videoUrl={movie.video} movieName={movie.name} />
+        </div>
+      </div>
+      <Player video={movie.video} poster={movie.titleImage} name={movie.name} />
+    </main>
+  );
+}

@@ -1,0 +1,100 @@
+import { expect, test, type Page } from "@playwright/test";
+import { ADMIN, apiToken, registerAccount, signIn, toast } from "./support/accounts";
+
+type Detail = { _id: string; name: string; desc: string; language: string; video: string; category: string; countReviews: number; casts: { name: string }[] };
+
+async function demoMovie(page: Page, index = 7): Promise<Detail> {
+  const { movies } = (await (await page.request.get(`/api/movie?limit=1&page=${index}`)).json()) as { movies: { _id: string }[] };
+  return (await (await page.request.get(`/api/movie/${movies[0]!._id}`)).json()) as Detail;
+}
+
+/** A movie of our own, so review counts are ours to predict. */
+async function freshMovie(page: Page, name: string): Promise<Detail> {
+  const token = await apiToken(page.request, ADMIN);
+  const base = await demoMovie(page, 3);
+  const full = (await (await page.request.get(`/api/movie/${base._id}`)).json()) as Record<string, unknown> & { casts: { name: string; image: string }[] };
+  const body = { name, desc: "A film made by the tests.", titleImage: full.titleImage, image: full.image, language: "English", year: 2020, hour: 2, video: full.video, category: full.category, casts: full.casts.map(({ name: castName, image }) => ({ name: castName, image })) };
+  const response = await page.request.post("/api/movie", { data: body, headers: { authorization: `Bearer ${token}` } });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as Detail;
+}
+
+test("movie details: hero, Watch link, cast, related movies of the same category, and 'Login to review' for visitors", async ({ page }) => {
+  const movie = await demoMovie(page);
+  const response = await page.goto(`/movie/${movie._id}`);
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle(`${movie.name} | Marquee`);
+  await expect(page.getByRole("heading", { level: 1, name: movie.name })).toBeVisible();
+  await expect(page.getByText(movie.desc)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Watch", exact: true })).toHaveAttribute("href", `/watch/${movie._id}`);
+  await expect(page.getByRole("region", { name: "Cast" }).getByText(movie.casts[0]!.name, { exact: true }).first()).toBeAttached();
+  await expect(page.getByRole("link", { name: "Login to review" })).toHaveAttribute("href", "/login");
+  await expect(page.getByRole("heading", { name: `Reviews (${movie.countReviews})` })).toBeVisible();
+
+  const related = page.locator("section", { has: page.getByRole("heading", { name: "Related Movies" }) }).getByRole("listitem");
+  const { movies: sameCategory } = (await (await page.request.get(`/api/movie?category=${movie.category}&limit=50`)).json()) as { movies: { _id: string }[] };
+  await expect(related).toHaveCount(Math.min(10, sameCategory.length - 1));
+  for (const href of await related.getByRole("link").evaluateAll((links) => links.map((link) => link.getAttribute("href")))) {
+    expect(sameCategory.map((m) => `/movie/${m._id}`)).toContain(href);
+    expect(href).not.toBe(`/movie/${movie._id}`);
+  }
+});
+
+test("unknown and malformed movie ids answer with the 404 page", async ({ page }) => {
+  for (const id of ["00000000-0000-4000-8000-000000000000", "not-an-id"]) {
+    const response = await page.goto(`/movie/${id}`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText("The page you are looking for does not exist. You may have mistyped the URL")).toBeVisible();
+  }
+});
+
+test("a member reviews a movie: validation first, then the review tops the list", async ({ page }) => {
+  const movie = await freshMovie(page, `Review Target ${Date.now()}`);
+  const account = await registerAccount(page.request, "reviewer");
+  await signIn(page, account);
+  await page.goto(`/movie/${movie._id}`);
+  await expect(page.getByText(`Be first to rate "${movie.name}"`)).toBeVisible();
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText("Rate is required")).toBeVisible();
+  await page.getByLabel("Select Rating").selectOption({ label: "5-Masterpice" });
+  await page.getByLabel("Message").fill("abc");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText("Enter a minimum of 5 characters.")).toBeVisible();
+  await page.getByLabel("Message").fill("A gripping watch from start to end.");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(toast(page, "Review submitted")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Reviews (1)" })).toBeVisible();
+  const first = page.getByRole("list", { name: "Reviews" }).getByRole("listitem").first();
+  await expect(first).toContainText(account.fullName);
+  await expect(first).toContainText("A gripping watch from start to end.");
+  await expect(first.getByRole("img", { name: "Rated 5 out of 5" })).toBeVisible();
+  await expect(page.getByLabel("Message")).toHaveValue("");
+});
+
+test("download saves '<movie name>.mp4' with progress toasts", async ({ page }) => {
+  const movie = await demoMovie(page, 2);
+  await page.goto(`/movie/${movie._id}`);
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: `Download ${movie.name}` }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`${movie.name.replace(/[\\/:*?"<>|]+/g, " ").trim()}.mp4`);
+  await expect(toast(page, "Download completed!")).toBeVisible();
+});
+
+test("watch: Play swaps in the movie's video, which loads and seeks", async ({ page }) => {
+  const movie = await demoMovie(page, 4);
+  await page.goto(`/watch/${movie._id}`);
+  await expect(page.getByRole("link", { name: movie.name })).toHaveAttribute("href", `/movie/${movie._id}`);
+  await page.getByRole("button", { name: "Play" }).click();
+  const video = page.locator("video");
+  await expect(video).toHaveAttribute("src", movie.video);
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState)).toBeGreaterThanOrEqual(1);
+  const duration = await video.evaluate((element: HTMLVideoElement) => element.duration);
+  await video.evaluate((element: HTMLVideoElement, to: number) => (element.currentTime = to), duration - 0.5);
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThan(duration - 1.5);
+});
+
+test("watch: an unknown movie says 'Something went wrong. Please try again'", async ({ page }) => {
+  await page.goto("/watch/00000000-0000-4000-8000-000000000000");
+  await expect(page.getByText("Something went wrong. Please try again")).toBeVisible();
+});
