@@ -1,32 +1,39 @@
-import Link from "next/link";
-import { listLatestMovies } from "@/lib/data/movies";
+import { Banner } from "@/components/home/banner";
+import { Promo } from "@/components/home/promo";
+import { TopRated } from "@/components/home/top-rated";
+import { MovieCard } from "@/components/movie/movie-card";
+import { listLatestMovies, randomMovies, topRatedMovies } from "@/lib/data/movies";
 
 // The catalogue changes as admins work: render on every request.
 export const dynamic = "force-dynamic";
 
+const BANNER_SIZE = 3;
+const GRID_SIZE = 8;
+
 export default async function HomePage() {
-  const movies = await listLatestMovies(20);
+  const [random, latest, topRated] = await Promise.all([randomMovies(), listLatestMovies(GRID_SIZE), topRatedMovies()]);
   return (
-    <main className="mx-auto max-w-7xl px-4 py-8">
-      <h2 className="mb-6 text-2xl font-bold">Populate Film</h2>
-      {movies.length === 0 ? (
-        <p className="text-text">No movies</p>
-      ) : (
-        <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
-          {movies.map((movie) => (
-            <li key={movie._id}>
-              <Link href={`/movie/${movie._id}`} className="group block overflow-hidden rounded-lg border border-border bg-dry focus-visible:outline-2 focus-visible:outline-subMain">
-                {/* eslint-disable-next-line @next/next/no-img-element -- stored images are already sized webp */}
-                <img src={movie.image} alt={movie.name} width={600} height={900} className="aspect-[2/3] w-full object-cover transition group-hover:scale-105" />
-                <div className="flex items-center justify-between gap-2 px-4 py-3">
-                  <h3 className="truncate font-semibold">{movie.name}</h3>
-                  <span className="text-sm text-text">{movie.year}</span>
-                </div>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
+    <main className="mx-auto flex max-w-7xl flex-col gap-14 px-4 py-8 sm:px-6">
+      <h1 className="sr-only">Marquee: browse and watch movies</h1>
+      {random.length > 0 && <Banner movies={random.slice(0, BANNER_SIZE)} />}
+      <section aria-labelledby="populate-film" className="flex flex-col gap-6">
+        <h2 id="populate-film" className="text-2xl font-bold">
+          Populate Film
+        </h2>
+        {latest.length === 0 ? (
+          <p className="text-text">No movies</p>
+        ) : (
+          <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
+            {latest.map((movie, index) => (
+              <li key={movie._id}>
+                <MovieCard movie={movie} priority={index < 4} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <Promo poster={latest[0]?.image} />
+      <TopRated movies={topRated} />
     </main>
   );
 }
