@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { apiToken, freshIp, registerAccount, signIn, toast } from "./support/accounts";
 import { pngFile } from "./support/media";
 
-const accountMenu = (page: Page) => page.getByRole("navigation", { name: "Account" });
+const accountMenu = (page: Page) => page.getByRole("navigation", { name: "Account", exact: true });
 
 test("profile: picture upload and a new name are saved; the email is read-only", async ({ page }) => {
   const account = await registerAccount(page.request, "profile");

@@ -1,11 +1,15 @@
 import { expect, test, type Page } from "@playwright/test";
+import { demoMovies } from "../prisma/seed/catalogue";
 import { ADMIN, apiToken, registerAccount, signIn, toast } from "./support/accounts";
 
 type Detail = { _id: string; name: string; desc: string; language: string; video: string; category: string; countReviews: number; casts: { name: string }[] };
 
+/** A seeded movie (other tests add movies whose videos live elsewhere), by its place in the seed. */
 async function demoMovie(page: Page, index = 7): Promise<Detail> {
-  const { movies } = (await (await page.request.get(`/api/movie?limit=1&page=${index}`)).json()) as { movies: { _id: string }[] };
-  return (await (await page.request.get(`/api/movie/${movies[0]!._id}`)).json()) as Detail;
+  const name = demoMovies[index]!.name;
+  const { movies } = (await (await page.request.get(`/api/movie?search=${encodeURIComponent(name)}`)).json()) as { movies: { _id: string; name: string }[] };
+  const match = movies.find((movie) => movie.name === name)!;
+  return (await (await page.request.get(`/api/movie/${match._id}`)).json()) as Detail;
 }
 
 /** A movie of our own, so review counts are ours to predict. */
@@ -13,7 +17,10 @@ async function freshMovie(page: Page, name: string): Promise<Detail> {
   const token = await apiToken(page.request, ADMIN);
   const base = await demoMovie(page, 3);
   const full = (await (await page.request.get(`/api/movie/${base._id}`)).json()) as Record<string, unknown> & { casts: { name: string; image: string }[] };
-  const body = { name, desc: "A film made by the tests.", titleImage: full.titleImage, image: full.image, language: "English", year: 2020, hour: 2, video: full.video, category: full.category, casts: full.casts.map(({ name: castName, image }) => ({ name: castName, image })) };
+  // Its own category, so it never shows up among another test's related movies.
+  const category = await page.request.post("/api/category", { data: { name: `Tests ${name}` }, headers: { authorization: `Bearer ${token}` } });
+  expect(category.status()).toBe(201);
+  const body = { name, desc: "A film made by the tests.", titleImage: full.titleImage, image: full.image, language: "English", year: 2020, hour: 2, video: full.video, category: ((await category.json()) as { _id: string })._id, casts: full.casts.map(({ name: castName, image }) => ({ name: castName, image })) };
   const response = await page.request.post("/api/movie", { data: body, headers: { authorization: `Bearer ${token}` } });
   expect(response.status()).toBe(201);
   return (await response.json()) as Detail;

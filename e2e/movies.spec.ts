@@ -43,6 +43,7 @@ test("a filter narrows the listing, resets the page, and survives a reload", asy
 
 test("the filter bar offers the spec's options", async ({ page }) => {
   await page.goto("/movies");
+  await expect(page.getByRole("combobox").filter({ hasText: "Sort By Rates" })).toBeVisible();
   const options = async (first: string) => page.getByRole("combobox").filter({ hasText: first }).locator("option").allTextContents();
   expect((await options("Sort By Rates"))).toEqual(["Sort By Rates", "1 Star", "2 Star", "3 Star", "4 Star", "5 Star"]);
   expect((await options("Sort By Hours")).length).toBe(11);

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
+import { useViewer } from "@/components/layout/viewer-provider";
 
 const LINKS = [
   { href: "/profile", label: "Profile" },
@@ -16,9 +17,11 @@ const item =
 /** The account side menu; on phones and tablets a compact grid above the page. */
 export function AccountMenu() {
   const pathname = usePathname();
+  // Admins reach their area from here: the spec's header has no admin link.
+  const links = useViewer()?.isAdmin ? [...LINKS, { href: "/admin/statistics", label: "Dashboard" }] : LINKS;
   return (
     <nav aria-label="Account" className="grid grid-cols-2 gap-2 rounded-xl border border-border/40 bg-dry p-3 sm:grid-cols-4 lg:flex lg:flex-col lg:p-5">
-      {LINKS.map(({ href, label }) => {
+      {links.map(({ href, label }) => {
         const active = pathname === href;
         return (
           <Link key={href} href={href} aria-current={active ? "page" : undefined} className={`${item} ${active ? "bg-subMain text-white" : "text-text hover:bg-main hover:text-white"}`}>

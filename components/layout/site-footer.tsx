@@ -25,7 +25,7 @@ export async function SiteFooter() {
     {
       title: "My Account",
       links: [
-        { href: "/admin", label: "Dashboard" },
+        { href: "/login", label: "Sign In" },
         { href: "/favorite", label: "My Favorites" },
         { href: "/profile", label: "Profile" },
         { href: "/password", label: "Change Password" },
