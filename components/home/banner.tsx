@@ -15,7 +15,7 @@ export function Banner({ movies }: { movies: MovieListItem[] }) {
           <div key={movie._id} aria-roledescription="slide" aria-label={`${index + 1} of ${movies.length}`} className="relative h-full min-h-0 shrink-0 grow-0 basis-full">
             {/* eslint-disable-next-line @next/next/no-img-element -- uploads are already-sized files served by our own API */}
             <img src={movie.titleImage} alt="" loading={index === 0 ? "eager" : "lazy"} className="absolute inset-0 size-full object-cover" />
-            <div className="absolute inset-0 flex flex-col justify-center gap-4 bg-gradient-to-r from-main via-main/70 to-transparent px-6 sm:px-12 lg:w-2/3">
+            <div className="absolute inset-0 flex flex-col justify-center gap-4 bg-gradient-to-r from-main via-main/85 to-main/30 px-6 sm:px-12">
               <h2 className="line-clamp-2 text-2xl font-bold sm:text-4xl">{movie.name}</h2>
               <p className="flex flex-wrap gap-4 text-sm text-dryGray">
                 <span>{movie.category.name}</span>
