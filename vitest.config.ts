@@ -1,6 +1,8 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
+// Two tiers: `unit` needs nothing but Node (no database, no app, seconds); `integration` talks to the
+// real PostgreSQL and the built app that `npm test` starts (scripts/test.ts).
 export default defineConfig({
   resolve: {
     alias: {
@@ -10,10 +12,20 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["tests/**/*.test.ts"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    setupFiles: ["tests/support/setup.ts"],
+    projects: [
+      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["tests/**/*.test.ts"],
+          exclude: ["tests/unit/**"],
+          setupFiles: ["tests/support/setup.ts"],
+        },
+      },
+    ],
   },
 });

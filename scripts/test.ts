@@ -1,21 +1,29 @@
-// `npm test`: every test, against real services on this machine. It starts a throwaway embedded
-// PostgreSQL (or uses TEST_DATABASE_URL, which must point at localhost), applies the migrations,
-// seeds the demo catalogue, builds and starts the app, then runs Vitest and Playwright (Chromium).
+// `npm test`: every test, against real services on this machine, in three tiers.
 //
-//   npm test                 everything
-//   npm test -- unit [args]  only Vitest (args go to vitest)
-//   npm test -- e2e [args]   only Playwright (args go to playwright)
+//   npm test                        everything: unit, then integration and e2e side by side
+//   npm test -- unit [args]         Vitest's unit project only: no database, no app, seconds
+//   npm test -- integration [args]  Vitest's integration project (real PostgreSQL + the built app)
+//   npm test -- e2e [args]          Playwright in Chromium (real PostgreSQL + the built app)
+//
+// Integration and e2e each get their own database and app instance (one embedded PostgreSQL, one
+// build), so they can run at the same time without one's rows or rate limits reaching the other.
+// A throwaway embedded PostgreSQL is started, or TEST_DATABASE_URL (which must point at localhost)
+// is used, with one database per tier created beside the one it names.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import readline from "node:readline";
 import { freePort } from "@/lib/embedded-postgres";
 import { buildIfStale } from "./lib/build";
-import { bin, migrate, openDatabase, projectRoot, runCommand, seed } from "./lib/database";
+import { bin, openDatabase, projectRoot, runCommand } from "./lib/database";
 
-const [only, ...passThrough] = process.argv.slice(2);
-const runUnit = only !== "e2e";
-const runE2e = only !== "unit";
+type Tier = "unit" | "integration" | "e2e";
+const TIERS: Tier[] = ["unit", "integration", "e2e"];
+const [first, ...rest] = process.argv.slice(2);
+const only = TIERS.includes(first as Tier) ? (first as Tier) : null;
+const passThrough = only ? rest : process.argv.slice(2);
+const runs = (tier: Tier) => only === null || only === tier;
 const log = (line: string) => console.log(`[test] ${line}`);
 // Its own build folder, so `npm start`'s build is never replaced (MARQUEE_TEST_DIST lets two
 // checkouts sharing a disk test side by side).
@@ -24,6 +32,9 @@ const distDir = process.env.MARQUEE_TEST_DIST || ".next-test";
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "marquee-test-"));
 fs.chmodSync(work, 0o755); // the embedded server runs as the postgres user when we are root
 
+type Counts = { passed: number; failed: number; skipped: number };
+type Stack = { env: Record<string, string>; app: ChildProcess };
+
 function assertLocal(url: string) {
   const host = new URL(url).hostname;
   if (!["localhost", "127.0.0.1", "::1", "[::1]"].includes(host)) {
@@ -31,69 +42,90 @@ function assertLocal(url: string) {
   }
 }
 
-type Counts = { passed: number; failed: number; skipped: number };
+const sharedEnv: Record<string, string> = {
+  AUTH_SECRET: "test-secret-that-is-long-enough-for-hs256-signing",
+  CORS_ORIGINS: "http://spa.example.test",
+  STORAGE_DRIVER: "local",
+  NEXT_TELEMETRY_DISABLED: "1",
+};
 
 async function main(): Promise<number> {
-  if (process.env.TEST_DATABASE_URL) assertLocal(process.env.TEST_DATABASE_URL);
-  const testEnv: Record<string, string> = {
-    MARQUEE_DATA_DIR: path.join(work, "data"),
-    STORAGE_DRIVER: "local",
-    STORAGE_LOCAL_DIR: path.join(work, "uploads"),
-    AUTH_SECRET: "test-secret-that-is-long-enough-for-hs256-signing",
-    CORS_ORIGINS: "http://spa.example.test",
-    // Tests send X-Forwarded-For to exercise the per-IP login limit.
-    NEXT_TELEMETRY_DISABLED: "1",
-  };
-  Object.assign(process.env, testEnv);
+  const totals: Counts = { passed: 0, failed: 0, skipped: 0 };
+  let ok = true;
+  if (runs("unit")) ok = (await runVitest("unit", { ...sharedEnv }, totals)) && ok;
 
-  const database = await openDatabase({ url: process.env.TEST_DATABASE_URL, dataDir: path.join(work, "postgres"), name: "marquee_test", log });
-  let app: ChildProcess | null = null;
-  try {
-    await resetDatabase(database.url);
-    log("Applying migrations");
-    await migrate(database.url);
-    log("Seeding the demo catalogue");
-    await seed(database.url, { onlyIfEmpty: false, log: () => {} });
-
-    const port = await freePort();
-    const baseUrl = `http://127.0.0.1:${port}`;
-    const env = { ...testEnv, DATABASE_URL: database.url, NEXTAUTH_URL: baseUrl, TEST_BASE_URL: baseUrl, NEXT_DIST_DIR: distDir, MARQUEE_TEST_PAGES: "1" };
-    await buildIfStale(distDir, { MARQUEE_TEST_PAGES: "1" });
-    app = spawn(bin("next"), ["start", "--port", String(port), "--hostname", "127.0.0.1"], {
-      cwd: projectRoot,
-      stdio: ["ignore", "ignore", "inherit"],
-      env: { ...process.env, ...env },
-    });
-    await waitForHealth(baseUrl);
-    log(`App ready on ${baseUrl}`);
-
-    const totals: Counts = { passed: 0, failed: 0, skipped: 0 };
-    let ok = true;
-    if (runUnit) ok = (await runVitest(env, totals)) && ok;
-    if (runE2e) ok = (await runPlaywright(env, totals)) && ok;
-    console.log(`\nTests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
-    return ok && totals.failed === 0 && totals.passed > 0 ? 0 : 1;
-  } finally {
-    if (app && app.exitCode === null) {
-      const exited = new Promise((resolve) => app!.once("exit", resolve));
-      app.kill("SIGTERM");
-      await exited;
+  const serviceTiers = (["integration", "e2e"] as const).filter(runs);
+  if (serviceTiers.length > 0) {
+    if (process.env.TEST_DATABASE_URL) assertLocal(process.env.TEST_DATABASE_URL);
+    Object.assign(process.env, sharedEnv);
+    const database = await openDatabase({ url: process.env.TEST_DATABASE_URL, dataDir: path.join(work, "postgres"), name: "marquee_test", log });
+    const stacks: Stack[] = [];
+    try {
+      // The build and the databases do not depend on each other: prepare them at the same time.
+      const [, ...envs] = await Promise.all([
+        buildIfStale(distDir, { MARQUEE_TEST_PAGES: "1" }),
+        ...serviceTiers.map((tier) => prepareTier(tier, database.url)),
+      ]);
+      for (const env of envs) stacks.push(await startApp(env));
+      const results = await Promise.all(
+        serviceTiers.map((tier, index) => (tier === "integration" ? runVitest("integration", stacks[index]!.env, totals) : runPlaywright(stacks[index]!.env, totals))),
+      );
+      ok = results.every(Boolean) && ok;
+    } finally {
+      await Promise.all(stacks.map(({ app }) => stopApp(app)));
+      await database.stop();
     }
-    await database.stop();
-    fs.rmSync(work, { recursive: true, force: true });
   }
+  fs.rmSync(work, { recursive: true, force: true });
+  console.log(`\nTests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+  return ok && totals.failed === 0 && totals.passed > 0 ? 0 : 1;
 }
 
-/** Tests start from an empty database: drop everything a previous run left. */
-async function resetDatabase(url: string) {
+/** A fresh database (migrated, seeded) and an uploads folder of the tier's own; returns its env. */
+async function prepareTier(tier: "integration" | "e2e", serverUrl: string): Promise<Record<string, string>> {
+  const url = await createDatabase(serverUrl, `marquee_${tier}`);
+  const env = { ...sharedEnv, DATABASE_URL: url, MARQUEE_DATA_DIR: path.join(work, tier, "data"), STORAGE_LOCAL_DIR: path.join(work, tier, "uploads") };
+  log(`${tier}: migrating and seeding its database`);
+  // `npm run db:seed` migrates, then seeds; a process of its own, since storage and env are read once.
+  await runCommand(process.execPath, ["--import", "tsx", "scripts/seed.ts"], env, "ignore");
+  return env;
+}
+
+/** Creates (or empties) the database `name` on the server that `url` points at. */
+async function createDatabase(url: string, name: string): Promise<string> {
   const { default: pg } = await import("pg");
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query("DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;");
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${name}`);
   } finally {
     await client.end();
   }
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return target.toString();
+}
+
+async function startApp(tierEnv: Record<string, string>): Promise<Stack> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env = { ...tierEnv, NEXTAUTH_URL: baseUrl, TEST_BASE_URL: baseUrl, NEXT_DIST_DIR: distDir, MARQUEE_TEST_PAGES: "1" };
+  const app = spawn(bin("next"), ["start", "--port", String(port), "--hostname", "127.0.0.1"], {
+    cwd: projectRoot,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, ...env },
+  });
+  await waitForHealth(baseUrl);
+  log(`App ready on ${baseUrl}`);
+  return { env, app };
+}
+
+async function stopApp(app: ChildProcess) {
+  if (app.exitCode !== null) return;
+  const exited = new Promise((resolve) => app.once("exit", resolve));
+  app.kill("SIGTERM");
+  await exited;
 }
 
 async function waitForHealth(baseUrl: string) {
@@ -109,12 +141,21 @@ async function waitForHealth(baseUrl: string) {
   throw new Error("The app did not become healthy within 60 s");
 }
 
-async function runVitest(env: Record<string, string>, totals: Counts): Promise<boolean> {
-  const report = path.join(work, "vitest.json");
-  const ok = await runCommand(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...passThrough], env).then(
-    () => true,
-    () => false,
-  );
+/** Runs a command with its output prefixed (two runners may print at once); resolves to its success. */
+function runPrefixed(prefix: string, command: string, args: string[], env: Record<string, string>): Promise<boolean> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: projectRoot, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
+    for (const stream of [child.stdout, child.stderr]) {
+      readline.createInterface({ input: stream }).on("line", (line) => console.log(`${prefix} ${line}`));
+    }
+    child.on("error", () => resolve(false));
+    child.on("exit", (code) => resolve(code === 0));
+  });
+}
+
+async function runVitest(project: "unit" | "integration", env: Record<string, string>, totals: Counts): Promise<boolean> {
+  const report = path.join(work, `vitest-${project}.json`);
+  const ok = await runPrefixed(`[${project}]`, bin("vitest"), ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...passThrough], env);
   const result = readJson(report) as { numPassedTests?: number; numFailedTests?: number; numPendingTests?: number; numTodoTests?: number } | null;
   if (!result) return false;
   totals.passed += result.numPassedTests ?? 0;
@@ -125,10 +166,7 @@ async function runVitest(env: Record<string, string>, totals: Counts): Promise<b
 
 async function runPlaywright(env: Record<string, string>, totals: Counts): Promise<boolean> {
   const report = path.join(work, "playwright.json");
-  const ok = await runCommand(bin("playwright"), ["test", ...passThrough], { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: report }).then(
-    () => true,
-    () => false,
-  );
+  const ok = await runPrefixed("[e2e]", bin("playwright"), ["test", ...passThrough], { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: report });
   const result = readJson(report) as { stats?: { expected?: number; unexpected?: number; flaky?: number; skipped?: number } } | null;
   if (!result?.stats) return false;
   totals.passed += (result.stats.expected ?? 0) + (result.stats.flaky ?? 0);

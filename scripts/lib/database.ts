@@ -25,10 +25,10 @@ export async function openDatabase(options: { url?: string; dataDir: string; nam
   return { url: embedded.urlFor(options.name), embedded, stop: () => embedded.stop() };
 }
 
-/** Runs a command, inheriting the terminal; rejects when it fails. */
-export function runCommand(command: string, args: string[], env: Record<string, string | undefined> = {}): Promise<void> {
+/** Runs a command, inheriting the terminal (or dropping its output); rejects when it fails. */
+export function runCommand(command: string, args: string[], env: Record<string, string | undefined> = {}, stdout: "inherit" | "ignore" = "inherit"): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: projectRoot, stdio: "inherit", env: { ...process.env, ...env } });
+    const child = spawn(command, args, { cwd: projectRoot, stdio: ["inherit", stdout, "inherit"], env: { ...process.env, ...env } });
     child.on("error", reject);
     child.on("exit", (code, signal) => (code === 0 ? resolve() : reject(new Error(`${path.basename(command)} ${args.join(" ")} failed (${signal ?? `exit code ${code}`})`))));
   });

@@ -136,7 +136,6 @@ describe.each(["local", "s3"] as const)("the %s driver", (name) => {
     const key = newStorageKey("image", "png");
     await driver.put(key, Buffer.from("first version"), { contentType: "image/png" });
     const first = await driver.stat(key);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
     await driver.put(key, Buffer.from("second, longer version"), { contentType: "image/png" });
     const second = await driver.stat(key);
     expect(second!.etag).not.toBe(first!.etag);
