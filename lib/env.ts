@@ -39,6 +39,8 @@ const schema = z.object({
   /** Login attempts allowed per IP and per email in LOGIN_RATE_WINDOW_SECONDS. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   LOGIN_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  /** Threshold of the JSON log on stdout. */
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -54,6 +56,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const env = result.data;
   if (env.STORAGE_DRIVER === "s3" && !env.S3_BUCKET) {
     throw new Error("Invalid environment variables:\n  S3_BUCKET: required when STORAGE_DRIVER=s3\nSee .env.example.");
+  }
+  // Vercel sets VERCEL=1. Its functions have a read-only, per-instance disk: files written there
+  // would vanish and never reach the other instances. See docs/deploy.md.
+  if (present.VERCEL && env.STORAGE_DRIVER === "local") {
+    throw new Error("Invalid environment variables:\n  STORAGE_DRIVER: must be s3 on Vercel (its disk is read-only and not shared between instances)\nSee docs/deploy.md.");
   }
   return env;
 }

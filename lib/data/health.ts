@@ -1,15 +1,44 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { log } from "@/lib/log";
+import { storage } from "@/lib/storage";
+import type { StorageDriver } from "@/lib/storage/types";
+import packageJson from "@/package.json" with { type: "json" };
 
-export type DatabaseHealth = { ok: true; latencyMs: number } | { ok: false; error: string };
+export type ServiceHealth = { ok: true; latencyMs: number } | { ok: false; error: string };
+export type Health = { status: "ok" | "error"; version: string; database: ServiceHealth; storage: ServiceHealth & { driver: string } };
 
-export async function checkDatabase(): Promise<DatabaseHealth> {
+/** What a load balancer, a container healthcheck or an operator asks: can this instance serve? */
+export async function checkHealth(): Promise<Health> {
+  const driver = storage();
+  const [database, store] = await Promise.all([checkDatabase(), checkStorage(driver)]);
+  return { status: database.ok && store.ok ? "ok" : "error", version: packageJson.version, database, storage: { driver: driver.name, ...store } };
+}
+
+export function checkDatabase(): Promise<ServiceHealth> {
+  return timed("Database", () => db.$queryRaw`SELECT 1`);
+}
+
+export function checkStorage(driver: StorageDriver): Promise<ServiceHealth> {
+  return timed("Storage", () => driver.check());
+}
+
+/** A health check answers quickly or not at all: a service slower than this counts as down. */
+const PROBE_TIMEOUT_MS = 3_000;
+
+async function timed(service: string, probe: () => Promise<unknown>): Promise<ServiceHealth> {
   const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${PROBE_TIMEOUT_MS} ms`)), PROBE_TIMEOUT_MS);
+  });
   try {
-    await db.$queryRaw`SELECT 1`;
+    await Promise.race([probe(), timeout]);
     return { ok: true, latencyMs: Math.round(performance.now() - started) };
   } catch (error) {
-    console.error("Database health check failed:", error);
-    return { ok: false, error: "Database unreachable" };
+    log.error({ err: error }, `${service.toLowerCase()} health check failed`);
+    return { ok: false, error: `${service} unreachable` };
+  } finally {
+    clearTimeout(timer);
   }
 }

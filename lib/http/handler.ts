@@ -1,7 +1,9 @@
 // The one wrapper every route handler goes through: it reads JSON safely, adds CORS and turns
 // whatever is thrown into CONTRACT.md's error shape, so no handler formats errors itself.
+import { randomUUID } from "node:crypto";
 import { ZodError, type z } from "zod";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { log } from "@/lib/log";
 import { withCors } from "./cors";
 import { HttpError, badRequest, type FieldErrors } from "./errors";
 
@@ -14,18 +16,36 @@ export function json(body: unknown, status = 200, headers?: HeadersInit): Respon
 
 export function route<Ctx = unknown>(handler: Handler<Ctx>) {
   return async (request: Request, context: Ctx): Promise<Response> => {
+    const started = performance.now();
+    const requestId = requestIdOf(request);
     let response: Response;
     try {
       const result = await handler(request, context);
       response = result instanceof Response ? result : json(result);
     } catch (error) {
-      response = errorResponse(error);
+      response = errorResponse(error, requestId);
     }
-    return withCors(request, response);
+    response = withCors(request, response);
+    // Redirects and some file responses come with immutable headers: copy before tagging.
+    try {
+      response.headers.set("X-Request-Id", requestId);
+    } catch {
+      response = new Response(response.body, response);
+      response.headers.set("X-Request-Id", requestId);
+    }
+    const { pathname } = new URL(request.url);
+    log.info({ requestId, method: request.method, path: pathname, status: response.status, ms: Math.round(performance.now() - started) }, "api request");
+    return response;
   };
 }
 
-export function errorResponse(error: unknown): Response {
+/** The caller's (or a proxy's) X-Request-Id when it is a sane token, else a new one. */
+function requestIdOf(request: Request): string {
+  const given = request.headers.get("x-request-id");
+  return given && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
+}
+
+export function errorResponse(error: unknown, requestId?: string): Response {
   if (error instanceof HttpError) {
     const body = error.details.errors ? { message: error.message, errors: error.details.errors } : { message: error.message };
     return json(body, error.status, error.details.headers);
@@ -45,7 +65,7 @@ export function errorResponse(error: unknown): Response {
         return json({ message: "Not found" }, 404);
     }
   }
-  console.error("Unexpected error in route handler:", error);
+  log.error({ err: error, requestId }, "unexpected error in route handler");
   return json({ message: "Something went wrong." }, 500);
 }
 

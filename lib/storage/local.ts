@@ -20,6 +20,11 @@ export function createLocalStorage(root: string): StorageDriver {
   return {
     name: "local",
 
+    async check() {
+      await fs.promises.mkdir(base, { recursive: true });
+      await fs.promises.access(base, fs.constants.R_OK | fs.constants.W_OK);
+    },
+
     async put(key, body) {
       const target = fileOf(key);
       await fs.promises.mkdir(path.dirname(target), { recursive: true });

@@ -7,6 +7,7 @@ import {
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   S3Client,
   UploadPartCommand,
@@ -117,6 +118,10 @@ export function createS3Storage(config: S3StorageConfig): StorageDriver {
 
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+
+    async check() {
+      await client.send(new HeadBucketCommand({ Bucket }));
     },
 
     publicUrlOf: publicBase ? (key) => `${publicBase}/${key}` : undefined,

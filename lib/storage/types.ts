@@ -23,6 +23,8 @@ export interface StorageDriver {
   /** A stream of the file, or of the inclusive byte range. */
   read(key: StorageKey, range?: ByteRange): Promise<Readable>;
   delete(key: StorageKey): Promise<void>;
+  /** Throws when the storage cannot be reached or written (the health check's question). */
+  check(): Promise<void>;
   /**
    * A stable public URL (a CDN in front of the bucket) that GET requests may be redirected to,
    * or undefined when files are only served through the app.

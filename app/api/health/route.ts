@@ -1,12 +1,12 @@
 import { route, preflight } from "@/lib/http";
-import { checkDatabase } from "@/lib/data/health";
+import { checkHealth } from "@/lib/data/health";
 
 export const dynamic = "force-dynamic";
 
-/** Liveness for load balancers and the run script: 200 when the database answers, else 503. */
+/** Health for load balancers, container healthchecks and the run script: 200 when the database and storage answer, else 503. */
 export const GET = route(async () => {
-  const database = await checkDatabase();
-  return Response.json({ status: database.ok ? "ok" : "error", database }, { status: database.ok ? 200 : 503 });
+  const health = await checkHealth();
+  return Response.json(health, { status: health.status === "ok" ? 200 : 503, headers: { "Cache-Control": "no-store" } });
 });
 
 export const OPTIONS = preflight;

@@ -22,3 +22,8 @@ test("lists and flags are parsed", () => {
   expect(env.CORS_ORIGINS).toEqual(["https://a.example", "https://b.example"]);
   expect(env.S3_FORCE_PATH_STYLE).toBe(true);
 });
+
+test("on Vercel, local storage is refused with the reason", () => {
+  expect(() => parseEnv({ VERCEL: "1" })).toThrow(/STORAGE_DRIVER: must be s3 on Vercel/);
+  expect(parseEnv({ VERCEL: "1", STORAGE_DRIVER: "s3", S3_BUCKET: "marquee" }).STORAGE_DRIVER).toBe("s3");
+});
