@@ -36,9 +36,14 @@ const schema = z.object({
   S3_PUBLIC_URL: z.url().optional(),
   UPLOAD_MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
   UPLOAD_MAX_VIDEO_BYTES: z.coerce.number().int().positive().default(4 * 1024 * 1024 * 1024),
-  /** Login attempts allowed per IP and per email in LOGIN_RATE_WINDOW_SECONDS. */
+  /** Failed logins allowed per IP, and per trusted device, in LOGIN_RATE_WINDOW_SECONDS. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   LOGIN_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  /** Failed logins for one email from all clients without its device cookie, in the same window. */
+  LOGIN_EMAIL_CEILING: z.coerce.number().int().positive().default(100),
+  /** Failures of one (email, IP) pair before it must wait; the first wait, doubled each further failure. */
+  LOGIN_BACKOFF_AFTER: z.coerce.number().int().nonnegative().default(3),
+  LOGIN_BACKOFF_BASE_SECONDS: z.coerce.number().int().positive().default(5),
 });
 
 export type Env = z.infer<typeof schema>;

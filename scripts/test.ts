@@ -42,6 +42,8 @@ async function main(): Promise<number> {
     AUTH_SECRET: "test-secret-that-is-long-enough-for-hs256-signing",
     CORS_ORIGINS: "http://spa.example.test",
     // Tests send X-Forwarded-For to exercise the per-IP login limit.
+    // A lower per-email ceiling than the default 100, so its test needs fewer slow password checks.
+    LOGIN_EMAIL_CEILING: "20",
     NEXT_TELEMETRY_DISABLED: "1",
   };
   Object.assign(process.env, testEnv);
