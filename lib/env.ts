@@ -36,6 +36,12 @@ const schema = z.object({
   S3_PUBLIC_URL: z.url().optional(),
   UPLOAD_MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
   UPLOAD_MAX_VIDEO_BYTES: z.coerce.number().int().positive().default(4 * 1024 * 1024 * 1024),
+  /** Uploads a member may make per UPLOAD_RATE_WINDOW_SECONDS, and bytes per 24 hours; admins are unlimited. */
+  UPLOAD_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  UPLOAD_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(10 * 60),
+  UPLOAD_DAILY_QUOTA_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
+  /** "false" keeps scheduled jobs (lib/jobs) out of the app process: run `npm run worker` instead. */
+  JOBS_IN_APP: flag.default(true),
   /** Failed logins allowed per IP, and per trusted device, in LOGIN_RATE_WINDOW_SECONDS. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   LOGIN_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
