@@ -8,7 +8,7 @@ const config: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || ".next",
   // Test-only pages (`page.e2e.tsx`) exist only in builds made by `npm test`.
   pageExtensions: process.env.MARQUEE_TEST_PAGES === "1" ? ["tsx", "ts", "e2e.tsx"] : ["tsx", "ts"],
-  serverExternalPackages: ["@node-rs/argon2", "sharp", "busboy"],
+  serverExternalPackages: ["@node-rs/argon2", "sharp", "busboy", "pg-boss", "rate-limiter-flexible"],
   poweredByHeader: false,
   typedRoutes: false,
 };

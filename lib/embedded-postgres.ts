@@ -21,6 +21,12 @@ export type EmbeddedPostgres = {
   dataDir: string;
   urlFor(database: string): string;
   createDatabase(database: string): Promise<void>;
+  /** False when this process uses a server another live process started (and will stop). */
+  owned: boolean;
+  /** Whether the server process is alive. */
+  isRunning(): boolean;
+  /** Starts the server again, on the same port, after it died. Throws when it does not come up. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -174,21 +180,21 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
   // died without stopping it, adopt it: it stops with us.
   let port = 0;
   let owned = true;
+  const start = (listenPort: number) =>
+    run(
+      bin("pg_ctl"),
+      ["start", "-D", dataDir, "-w", "-t", "30", "-l", logFile, "-o", `-p ${listenPort} -h 127.0.0.1 -k ${os.tmpdir()} -c max_connections=200`],
+      runAs,
+    );
+  const logTail = () => readOr(logFile, "").split("\n").slice(-15).join("\n");
   if (run(bin("pg_ctl"), ["status", "-D", dataDir], runAs).ok) {
     port = Number(fs.readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[3]);
     owned = !processAlive(Number(readOr(ownerFile, "0")));
     log(owned ? `Adopting the PostgreSQL server left running on port ${port}` : `Using the PostgreSQL server already running on port ${port}`);
   } else {
     port = options.port ?? (await freePort());
-    const started = run(
-      bin("pg_ctl"),
-      ["start", "-D", dataDir, "-w", "-t", "60", "-l", logFile, "-o", `-p ${port} -h 127.0.0.1 -k ${os.tmpdir()} -c max_connections=200`],
-      runAs,
-    );
-    if (!started.ok) {
-      const tail = readOr(logFile, "").split("\n").slice(-15).join("\n");
-      throw new Error(`PostgreSQL did not start:\n${started.output}\n${tail}`);
-    }
+    const started = start(port);
+    if (!started.ok) throw new Error(`PostgreSQL did not start:\n${started.output}\n${logTail()}`);
     log(`PostgreSQL listening on 127.0.0.1:${port} (data in ${dataDir})`);
   }
   if (owned) fs.writeFileSync(ownerFile, String(process.pid));
@@ -200,6 +206,15 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
     port,
     dataDir,
     urlFor,
+    owned,
+    isRunning() {
+      // postmaster.pid outlives a killed server: the process behind it decides.
+      return processAlive(Number(readOr(path.join(dataDir, "postmaster.pid"), "0").split("\n")[0]));
+    },
+    async restart() {
+      const started = start(port);
+      if (!started.ok) throw new Error(`PostgreSQL did not start:\n${started.output}\n${logTail()}`);
+    },
     async createDatabase(database) {
       const { default: pg } = await import("pg");
       const client = new pg.Client({ connectionString: urlFor("postgres") });
@@ -220,6 +235,60 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
         child.on("error", () => resolve());
       });
       log("PostgreSQL stopped");
+    },
+  };
+}
+
+export type Supervision = { stop(): void };
+
+/**
+ * Watches an embedded server and starts it again when it dies (a crash, `kill -9`, the OOM killer),
+ * waiting `backoffMs`, then twice that, and so on (at most 30 s) between failed attempts. After
+ * `maxFailures` failed attempts in a row it gives up and calls `onGiveUp`: the caller then stops
+ * the app, so that a process supervisor can restart both.
+ */
+export function superviseEmbeddedPostgres(
+  db: EmbeddedPostgres,
+  options: { onGiveUp: (error: Error) => void; log?: (line: string) => void; intervalMs?: number; backoffMs?: number; maxFailures?: number },
+): Supervision {
+  const { onGiveUp, log = () => {}, intervalMs = 2000, backoffMs = 1000, maxFailures = 5 } = options;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const later = (ms: number, next: () => Promise<void>) => {
+    if (!stopped) timer = setTimeout(() => void next(), ms);
+  };
+
+  async function check(): Promise<void> {
+    if (stopped) return;
+    if (db.isRunning()) return later(intervalMs, check);
+    log("PostgreSQL stopped unexpectedly: starting it again");
+    return attempt(1);
+  }
+
+  async function attempt(n: number): Promise<void> {
+    if (stopped) return;
+    try {
+      await db.restart();
+      log(`PostgreSQL is running again on port ${db.port}`);
+      later(intervalMs, check);
+    } catch (error) {
+      const reason = error instanceof Error ? error : new Error(String(error));
+      if (n >= maxFailures) {
+        stopped = true;
+        onGiveUp(new Error(`PostgreSQL could not be restarted after ${n} attempts (its log: ${path.join(db.dataDir, "server.log")}).\n${reason.message}`));
+        return;
+      }
+      const wait = Math.min(backoffMs * 2 ** (n - 1), 30_000);
+      log(`PostgreSQL did not start (attempt ${n} of ${maxFailures}); trying again in ${Math.round(wait / 1000)} s`);
+      later(wait, () => attempt(n + 1));
+    }
+  }
+
+  later(intervalMs, check);
+  return {
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
     },
   };
 }

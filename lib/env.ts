@@ -36,11 +36,22 @@ const schema = z.object({
   S3_PUBLIC_URL: z.url().optional(),
   UPLOAD_MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
   UPLOAD_MAX_VIDEO_BYTES: z.coerce.number().int().positive().default(4 * 1024 * 1024 * 1024),
-  /** Login attempts allowed per IP and per email in LOGIN_RATE_WINDOW_SECONDS. */
+  /** Uploads a member may make per UPLOAD_RATE_WINDOW_SECONDS, and bytes per 24 hours; admins are unlimited. */
+  UPLOAD_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  UPLOAD_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(10 * 60),
+  UPLOAD_DAILY_QUOTA_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
+  /** "false" keeps scheduled jobs (lib/jobs) out of the app process: run `npm run worker` instead. */
+  JOBS_IN_APP: flag.default(true),
+  /** Failed logins allowed per IP, and per trusted device, in LOGIN_RATE_WINDOW_SECONDS. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   LOGIN_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
   /** Threshold of the JSON log on stdout. */
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Failed logins for one email from all clients without its device cookie, in the same window. */
+  LOGIN_EMAIL_CEILING: z.coerce.number().int().positive().default(100),
+  /** Failures of one (email, IP) pair before it must wait; the first wait, doubled each further failure. */
+  LOGIN_BACKOFF_AFTER: z.coerce.number().int().nonnegative().default(3),
+  LOGIN_BACKOFF_BASE_SECONDS: z.coerce.number().int().positive().default(5),
 });
 
 export type Env = z.infer<typeof schema>;

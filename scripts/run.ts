@@ -1,10 +1,12 @@
 // `npm start` / `npm run dev`: Marquee on its defaults. Without DATABASE_URL it starts an embedded
 // PostgreSQL (data in .data/postgres), applies migrations, seeds the demo catalogue into an empty
 // database, then serves the app on PORT (default 3000). Ctrl-C or SIGTERM stops the app, then the
-// database.
+// database. An embedded database that dies is started again (with back-off); when it cannot be,
+// the app is stopped with a message and a non-zero exit, so a process supervisor restarts both.
 import "./lib/load-env";
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { superviseEmbeddedPostgres, type Supervision } from "@/lib/embedded-postgres";
 import { dataDir, env } from "@/lib/env";
 import { demoUsers } from "@/prisma/seed/catalogue";
 import { buildIfStale } from "./lib/build";
@@ -18,10 +20,12 @@ async function main() {
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(dataDir(), "postgres"), name: "marquee", log });
   let app: ChildProcess | null = null;
   let stopping = false;
+  let supervision: Supervision | null = null;
 
   async function shutdown(code: number) {
     if (stopping) return;
     stopping = true;
+    supervision?.stop();
     if (app && app.exitCode === null && app.signalCode === null) {
       log("Stopping the app");
       const exited = new Promise((resolve) => app!.once("exit", resolve));
@@ -60,6 +64,15 @@ async function main() {
     },
   });
   app.on("exit", (code) => void shutdown(code ?? 0));
+  if (database.embedded?.owned) {
+    supervision = superviseEmbeddedPostgres(database.embedded, {
+      log,
+      onGiveUp(error) {
+        console.error(`[marquee] ${error.message}\n[marquee] Stopping Marquee: the database is gone. Restart it (a process supervisor will) once the cause is fixed.`);
+        void shutdown(1);
+      },
+    });
+  }
   log(`Marquee is starting on ${appUrl}`);
 }
 

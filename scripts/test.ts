@@ -46,6 +46,8 @@ const sharedEnv: Record<string, string> = {
   AUTH_SECRET: "test-secret-that-is-long-enough-for-hs256-signing",
   CORS_ORIGINS: "http://spa.example.test",
   STORAGE_DRIVER: "local",
+  // A lower per-email ceiling than the default 100, so its test needs fewer slow password checks.
+  LOGIN_EMAIL_CEILING: "20",
   NEXT_TELEMETRY_DISABLED: "1",
 };
 

@@ -12,11 +12,11 @@ import { TextField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
 import { loginSchema } from "@/lib/validation/user";
 import { FALLBACK_ERROR } from "@/lib/client/fetcher";
-import { GOOGLE_UNAVAILABLE_MESSAGE, INVALID_HAND_OVER_MESSAGE, signInErrorMessage, tokenFromHandOver } from "@/lib/client/sign-in";
+import { GOOGLE_UNAVAILABLE_MESSAGE, INVALID_HAND_OVER_MESSAGE, handOverCode, signInErrorMessage } from "@/lib/client/sign-in";
 
-type Props = { googleEnabled: boolean; handOver?: string; error?: string };
+type Props = { googleEnabled: boolean; handOver?: string; handOverCode?: string; error?: string };
 
-export function LoginForm({ googleEnabled, handOver, error }: Props) {
+export function LoginForm({ googleEnabled, handOver, handOverCode: code, error }: Props) {
   const router = useRouter();
   const {
     register,
@@ -30,21 +30,22 @@ export function LoginForm({ googleEnabled, handOver, error }: Props) {
     router.refresh(); // the server-rendered header must see the new session
   };
 
-  // `/login?data=` (CONTRACT section 5): only a token the server verifies opens a session. The
-  // parameter is dropped from the address either way, so the token does not stay in history.
+  // `/login?data=` (CONTRACT section 5): only the one-time code of a Google sign-in this browser
+  // started opens a session (the server checks it against its state cookie). The parameters are
+  // dropped from the address either way, so the token does not stay in history.
   const handled = useRef(false);
   useEffect(() => {
     if (handled.current) return;
     handled.current = true;
     if (error) toast.error(signInErrorMessage(error));
     if (handOver === undefined) return;
-    const token = tokenFromHandOver(handOver);
+    const oneTimeCode = handOverCode(handOver, code);
     const fail = () => {
       toast.error(INVALID_HAND_OVER_MESSAGE);
       router.replace("/login");
     };
-    if (!token) return fail();
-    void signIn("token", { token, redirect: false }).then((result) => (result?.ok && !result.error ? goHome() : fail()), fail);
+    if (!oneTimeCode) return fail();
+    void signIn("handover", { code: oneTimeCode, redirect: false }).then((result) => (result?.ok && !result.error ? goHome() : fail()), fail);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once for the address the page opened with
   }, []);
 

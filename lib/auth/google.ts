@@ -26,7 +26,11 @@ export function allowedRedirectOrigin(redirect: string | null): string | null {
   }
 }
 
-/** The original client's hand-over: `<origin>/login?data=<UserInfo JSON with token>`. */
-export function handOverUrl(origin: string, user: UserInfo): string {
-  return `${origin}/login?data=${encodeURIComponent(JSON.stringify(user))}`;
+/**
+ * The original client's hand-over: `<origin>/login?data=<UserInfo JSON with token>`, plus `&code=`
+ * when the browser started the flow at /auth/google (Marquee's own /login needs it; lib/auth/hand-over.ts).
+ */
+export function handOverUrl(origin: string, user: UserInfo, code: string | null): string {
+  const url = `${origin}/login?data=${encodeURIComponent(JSON.stringify(user))}`;
+  return code ? `${url}&code=${encodeURIComponent(code)}` : url;
 }

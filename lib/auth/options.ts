@@ -1,16 +1,19 @@
 import "server-only";
 // NextAuth configuration for the web UI. The session is a JWT in an httpOnly cookie, carrying the
-// user id (`sub`) and credentials version (`ver`): getRequestUser() reads exactly these and checks
-// the version against the database, so a password change or a deleted account ends the session.
+// user id (`sub`), credentials version (`ver`) and the id of a Session row (`sid`, lib/auth/sessions.ts):
+// getRequestUser() and /api/auth/session check all three against the database, so signing out, a
+// password change or a deleted account ends the session, for every copy of the cookie.
 import type { NextAuthOptions, User } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import GoogleProvider from "next-auth/providers/google";
 import { authSecret, env } from "@/lib/env";
 import { HttpError } from "@/lib/http/errors";
-import { authenticate, findOrCreateGoogleUser, INVALID_LOGIN } from "@/lib/data/users";
+import { findOrCreateGoogleUser, INVALID_LOGIN } from "@/lib/data/users";
 import { loginSchema } from "@/lib/validation/user";
-import { clientIp } from "./rate-limit";
+import { authenticate } from "./login";
+import { readGoogleState, redeemHandOverCode } from "./hand-over";
 import { loadSessionUser } from "./session-user";
+import { endSession, extendSession, openSession, sessionUser } from "./sessions";
 import { TOKEN_LIFETIME_SECONDS, verifyToken } from "./token";
 
 /** What a provider hands to the jwt callback. */
@@ -33,7 +36,7 @@ const credentialsProvider = CredentialsProvider({
     if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? INVALID_LOGIN);
     const headers = new Headers(request.headers as Record<string, string> | undefined);
     try {
-      return toSignedInUser(await authenticate(parsed.data, clientIp(headers)));
+      return toSignedInUser(await authenticate(parsed.data, { headers }));
     } catch (error) {
       if (error instanceof HttpError) throw new Error(error.message);
       throw error;
@@ -42,8 +45,8 @@ const credentialsProvider = CredentialsProvider({
 });
 
 /**
- * A bearer token the server issued (the `/login?data=` hand-over after Google sign-in for the
- * original client): opens a web session for its user if the token still verifies.
+ * A bearer token the server issued: the password page re-opens its session with the fresh token a
+ * password change returns. (Never fed from a URL: `/login?data=` goes through the hand-over code.)
  */
 const tokenProvider = CredentialsProvider({
   id: "token",
@@ -56,8 +59,28 @@ const tokenProvider = CredentialsProvider({
   },
 });
 
+/**
+ * Marquee's own `/login?data=&code=` hand-over (lib/auth/hand-over.ts): a one-time code from the
+ * Google callback, accepted only from the browser that started that Google sign-in.
+ */
+const handOverProvider = CredentialsProvider({
+  id: "handover",
+  name: "Google hand-over",
+  credentials: { code: { label: "Code", type: "text" } },
+  async authorize(credentials, request) {
+    const headers = new Headers(request.headers as Record<string, string> | undefined);
+    const user = credentials?.code ? await redeemHandOverCode(credentials.code, readGoogleState(headers)) : null;
+    return user ? toSignedInUser(user) : null;
+  },
+});
+
 const googleProvider =
   env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? GoogleProvider({ clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }) : null;
+
+/** Thrown by the jwt callback for a cookie whose session has ended: NextAuth then answers no session and clears the cookie. */
+class SessionEndedError extends Error {
+  override name = "SessionEndedError";
+}
 
 export const authOptions: NextAuthOptions = {
   // Read when NextAuth needs it, not at import: `next build` imports this module and must not
@@ -68,16 +91,38 @@ export const authOptions: NextAuthOptions = {
   session: { strategy: "jwt", maxAge: TOKEN_LIFETIME_SECONDS },
   jwt: { maxAge: TOKEN_LIFETIME_SECONDS },
   pages: { signIn: "/login", error: "/login" },
-  providers: [credentialsProvider, tokenProvider, ...(googleProvider ? [googleProvider] : [])],
+  providers: [credentialsProvider, tokenProvider, handOverProvider, ...(googleProvider ? [googleProvider] : [])],
+  events: {
+    // The signout route decodes the cookie and hands us its token: its session row goes.
+    async signOut({ token }) {
+      await endSession(token?.sid);
+    },
+  },
+  logger: {
+    error(code, metadata) {
+      if (metadata instanceof SessionEndedError) return; // an ended session is expected, not an error
+      console.error(`[next-auth][error][${code}]`, metadata);
+    },
+    warn(code) {
+      console.warn(`[next-auth][warn][${code}]`);
+    },
+  },
   callbacks: {
     async jwt({ token, user, account }) {
-      if (!user) return token; // a later request: the token already carries sub and ver
+      if (!user) {
+        // A later read of the session (/api/auth/session): it must still be live, for a user who
+        // still exists with the same credentials.
+        const live = typeof token.sub === "string" && typeof token.ver === "number" ? await sessionUser(token.sid, token.sub, token.ver) : null;
+        if (!live || !(await extendSession(token.sid as string, live.id))) throw new SessionEndedError("The session has ended");
+        return { ...token, name: live.fullName, email: live.email, picture: live.image || null };
+      }
       // Google's user id is Google's; the session must carry ours.
       const signedIn =
         account?.provider === "google"
           ? toSignedInUser(await findOrCreateGoogleUser({ email: user.email ?? "", name: user.name, image: user.image }))
           : (user as SignedInUser);
-      return { ...token, sub: signedIn.id, ver: signedIn.credentialsVersion, name: signedIn.name, email: signedIn.email, picture: signedIn.image };
+      const sid = await openSession(signedIn.id);
+      return { ...token, sub: signedIn.id, ver: signedIn.credentialsVersion, sid, name: signedIn.name, email: signedIn.email, picture: signedIn.image };
     },
     async session({ session, token }) {
       // For client components only; the server trusts getRequestUser(), which rereads the user.

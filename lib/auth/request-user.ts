@@ -3,6 +3,7 @@ import { getToken } from "next-auth/jwt";
 import { authSecret } from "@/lib/env";
 import { forbidden, unauthorized } from "@/lib/http/errors";
 import { loadSessionUser, type SessionUser } from "./session-user";
+import { sessionUser } from "./sessions";
 import { verifyToken } from "./token";
 
 function parseCookies(header: string | null): Record<string, string> {
@@ -33,7 +34,8 @@ export async function getRequestUser(request: Request): Promise<SessionUser | nu
   if (!Object.keys(cookies).some((name) => name.includes("next-auth.session-token"))) return null;
   const session = await getToken({ req: { cookies, headers: {} } as never, secret: authSecret() });
   if (!session?.sub || typeof session.ver !== "number") return null;
-  return loadSessionUser(session.sub, session.ver);
+  // The cookie alone is not enough: its session must still be live (not signed out).
+  return sessionUser(session.sid, session.sub, session.ver);
 }
 
 /** The calling user, or 401. */

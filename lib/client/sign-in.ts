@@ -10,13 +10,12 @@ export function signInErrorMessage(code: string): string {
   return "Google sign-in failed. Please try again.";
 }
 
-/** The token of a `data` parameter holding UserInfo JSON, else null. Nothing else in it is trusted. */
-export function tokenFromHandOver(data: string): string | null {
-  try {
-    const parsed: unknown = JSON.parse(data);
-    const token = parsed && typeof parsed === "object" ? (parsed as { token?: unknown }).token : undefined;
-    return typeof token === "string" && token.length > 0 ? token : null;
-  } catch {
-    return null;
-  }
+/**
+ * What Marquee's own /login does with `?data=` (CONTRACT section 5): sign in with the one-time
+ * `code` of the Google sign-in this browser started, when there is one; the token inside `data` is
+ * never used here (any link could carry one: login CSRF). Null means "refuse with a toast".
+ */
+export function handOverCode(data: string | undefined, code: string | undefined): string | null {
+  if (data === undefined || !code) return null;
+  return /^[A-Za-z0-9_-]{20,100}$/.test(code) ? code : null;
 }

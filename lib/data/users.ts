@@ -2,10 +2,9 @@ import "server-only";
 import { deleteUnreferencedFiles } from "@/lib/media/cleanup";
 import { signToken } from "@/lib/auth/token";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
-import { TOO_MANY_LOGINS, loginLimiter } from "@/lib/auth/rate-limit";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { HttpError, badRequest, conflict, unauthorized } from "@/lib/http/errors";
+import { type HttpError, badRequest, conflict, unauthorized } from "@/lib/http/errors";
 import type { LoginInput, PasswordInput, ProfileInput, RegisterInput } from "@/lib/validation/user";
 import { lockMovie, refreshMovieRating } from "./ratings";
 
@@ -13,7 +12,7 @@ import { lockMovie, refreshMovieRating } from "./ratings";
 export type UserInfo = { _id: string; fullName: string; email: string; image: string; isAdmin: boolean; token?: string };
 
 const userInfoSelect = { id: true, fullName: true, email: true, image: true, isAdmin: true, credentialsVersion: true } satisfies Prisma.UserSelect;
-type UserRow = Prisma.UserGetPayload<{ select: typeof userInfoSelect }>;
+export type UserRow = Prisma.UserGetPayload<{ select: typeof userInfoSelect }>;
 
 function toUserInfo(user: UserRow): UserInfo {
   return { _id: user.id, fullName: user.fullName, email: user.email, image: user.image, isAdmin: user.isAdmin };
@@ -42,38 +41,21 @@ export async function registerUser(input: RegisterInput): Promise<UserInfo> {
   }
 }
 
-/** What a login attempt is throttled by: the email, and the client's IP when it is known. */
-function limiterKeys(email: string, ip: string | null): string[] {
-  return ip ? [`email:${email}`, `ip:${ip}`] : [`email:${email}`];
-}
-
 /**
- * Checks an email and password and returns the user, or throws 400 `Email or password is invalid`
- * (the same text whether the email is unknown or the password wrong) or 429 when too many recent
- * attempts failed for this email or IP. Shared by POST /api/user and the web sign-in.
+ * The user whose email and password these are, or null (unknown email or wrong password alike).
+ * Throttling around it is lib/auth/login.ts's job.
  */
-export async function authenticate(input: LoginInput, ip: string | null): Promise<UserRow> {
-  const keys = limiterKeys(input.email, ip);
-  for (const key of keys) {
-    const verdict = loginLimiter.check(key);
-    if (!verdict.allowed) {
-      throw new HttpError(429, TOO_MANY_LOGINS, { headers: { "Retry-After": String(verdict.retryAfterSeconds) } });
-    }
-  }
+export async function checkCredentials(input: LoginInput): Promise<UserRow | null> {
   const user = await db.user.findUnique({ where: { email: input.email }, select: { ...userInfoSelect, passwordHash: true } });
   // Hash even for an unknown email, so the answer takes as long and does not tell which emails exist.
   const ok = user ? await verifyPassword(user.passwordHash, input.password) : (await hashPassword(input.password), false);
-  if (!user || !ok) {
-    for (const key of keys) loginLimiter.record(key);
-    throw badRequest(INVALID_LOGIN);
-  }
-  loginLimiter.reset(`email:${input.email}`);
+  if (!user || !ok) return null;
   return { id: user.id, fullName: user.fullName, email: user.email, image: user.image, isAdmin: user.isAdmin, credentialsVersion: user.credentialsVersion };
 }
 
-/** POST /api/user: UserInfo with a bearer token. */
-export async function loginUser(input: LoginInput, ip: string | null): Promise<UserInfo> {
-  return withToken(await authenticate(input, ip));
+/** POST /api/user: UserInfo with a bearer token for a user who just signed in. */
+export function loginUser(user: UserRow): Promise<UserInfo> {
+  return withToken(user);
 }
 
 /** The web sign-in's user for a bearer token (the `/login?data=` flow), or null. */

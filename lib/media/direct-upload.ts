@@ -10,6 +10,7 @@ import type { SessionUser } from "@/lib/auth";
 import { authSecret } from "@/lib/env";
 import { HttpError, badRequest, forbidden, notFound } from "@/lib/http/errors";
 import { newStorageKey, storage, urlOf, type DirectUploadSupport, type StorageDriver, type StorageKey } from "@/lib/storage";
+import { checkUploadAllowance, recordUpload } from "./upload-ledger";
 import { SNIFF_BYTES, VIDEO_NEEDS_ADMIN_MESSAGE, declaredAcceptedType, detectAcceptedType, folderOf, maxBytesOf, tooLarge, unsupportedType, type MediaKind } from "./file-types";
 
 const MiB = 1024 * 1024;
@@ -53,6 +54,7 @@ export async function startDirectUpload(user: SessionUser, input: z.infer<typeof
   if (!type) throw unsupportedType();
   if (type.kind === "video" && !user.isAdmin) throw forbidden(VIDEO_NEEDS_ADMIN_MESSAGE);
   if (input.size > maxBytesOf(type.kind)) throw tooLarge(type.kind, maxBytesOf(type.kind));
+  await checkUploadAllowance(user, input.size);
 
   const partSize = Math.max(MIN_PART_SIZE, Math.ceil(input.size / MAX_PARTS / MiB) * MiB);
   const partCount = Math.ceil(input.size / partSize);
@@ -95,6 +97,7 @@ export async function completeDirectUpload(user: SessionUser, input: z.infer<typ
     await driver.delete(ticket.key);
     throw rejection;
   }
+  await recordUpload(ticket.key, user.id, ticket.size);
   return urlOf(ticket.key);
 }
 

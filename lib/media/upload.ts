@@ -8,6 +8,7 @@ import busboy from "busboy";
 import type { SessionUser } from "@/lib/auth";
 import { HttpError, badRequest, forbidden } from "@/lib/http/errors";
 import { newStorageKey, storage, urlOf, type StorageDriver, type StorageKey } from "@/lib/storage";
+import { checkUploadAllowance, recordUpload } from "./upload-ledger";
 import {
   SNIFF_BYTES,
   VIDEO_NEEDS_ADMIN_MESSAGE,
@@ -30,7 +31,9 @@ const MULTIPART_OVERHEAD = 64 * 1024;
 /**
  * Stores the one file of a multipart upload and returns its URL. Rejections (400, 403, 413, 415)
  * come as soon as they are known, while the rest of the body is read and discarded, so the client
- * sees the answer instead of a reset connection. Whatever fails, nothing stays in storage.
+ * sees the answer instead of a reset connection. Whatever fails, nothing stays in storage. A member
+ * past the upload rate or daily quota gets 429 before anything is read; every stored file is recorded
+ * with its owner (lib/media/upload-ledger.ts).
  */
 export async function receiveUpload(request: Request, user: SessionUser, driver: StorageDriver = storage()): Promise<string> {
   const contentType = request.headers.get("content-type") ?? "";
@@ -39,6 +42,7 @@ export async function receiveUpload(request: Request, user: SessionUser, driver:
   const largestAllowed = user.isAdmin ? Math.max(maxBytesOf("image"), maxBytesOf("video")) : maxBytesOf("image");
   const declaredLength = Number(request.headers.get("content-length") ?? NaN);
   if (declaredLength > largestAllowed + MULTIPART_OVERHEAD) throw tooLarge("file", largestAllowed);
+  await checkUploadAllowance(user, Number.isFinite(declaredLength) ? Math.max(0, declaredLength - MULTIPART_OVERHEAD) : 0);
 
   let parser: busboy.Busboy;
   try {
@@ -51,7 +55,7 @@ export async function receiveUpload(request: Request, user: SessionUser, driver:
   const body = Readable.fromWeb(request.body as WebReadableStream<Uint8Array>);
   return new Promise<string>((resolve, reject) => {
     let failure: unknown = null;
-    let stored: Promise<StorageKey | null> | null = null;
+    let stored: Promise<StoredUpload | null> | null = null;
 
     const fail = (error: unknown) => {
       if (failure) return;
@@ -76,15 +80,16 @@ export async function receiveUpload(request: Request, user: SessionUser, driver:
     parser.on("fieldsLimit", () => fail(badRequest(ONE_FILE_MESSAGE)));
 
     const finish = async (parseError?: unknown) => {
-      const key = stored ? await stored : null;
+      const file = stored ? await stored : null;
       if (parseError) fail(badRequest(NOT_MULTIPART_MESSAGE));
-      else if (!key) fail(badRequest(NO_FILE_MESSAGE));
+      else if (!file) fail(badRequest(NO_FILE_MESSAGE));
+      if (!failure) await recordUpload(file!.key, user.id, file!.size).catch(fail);
       if (failure) {
         // e.g. a second file arrived after the first was stored
-        if (key) await driver.delete(key).catch(() => {});
+        if (file) await driver.delete(file.key).catch(() => {});
         return;
       }
-      resolve(urlOf(key!));
+      resolve(urlOf(file!.key));
     };
 
     // pipe() rather than pipeline(): a truncated body surfaces as busboy's own error, which
@@ -98,8 +103,10 @@ export async function receiveUpload(request: Request, user: SessionUser, driver:
   });
 }
 
-/** Streams one file part into storage; resolves to its key. On rejection the part is drained, not stored. */
-async function storeFile(file: Readable, user: SessionUser, driver: StorageDriver): Promise<StorageKey> {
+type StoredUpload = { key: StorageKey; size: number };
+
+/** Streams one file part into storage; resolves to its key and size. On rejection the part is drained, not stored. */
+async function storeFile(file: Readable, user: SessionUser, driver: StorageDriver): Promise<StoredUpload> {
   const inspector = new UploadInspector((type) => {
     if (type.kind === "video" && !user.isAdmin) throw forbidden(VIDEO_NEEDS_ADMIN_MESSAGE);
   });
@@ -108,8 +115,8 @@ async function storeFile(file: Readable, user: SessionUser, driver: StorageDrive
   try {
     const type = await inspector.detected;
     const key = newStorageKey(folderOf(type.kind), type.extension);
-    await driver.put(key, inspector, { contentType: type.contentType });
-    return key;
+    const { size } = await driver.put(key, inspector, { contentType: type.contentType });
+    return { key, size };
   } catch (error) {
     // Keep reading the rest of the part (and so of the body) into nowhere, so busboy finishes.
     file.unpipe(inspector);

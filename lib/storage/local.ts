@@ -62,5 +62,22 @@ export function createLocalStorage(root: string): StorageDriver {
     async delete(key) {
       await fs.promises.rm(fileOf(key), { force: true });
     },
+
+    async removeStalePartials(olderThanMs) {
+      // An upload in progress keeps writing its .partial file, so its mtime stays recent.
+      const before = Date.now() - olderThanMs;
+      let removed = 0;
+      const entries = await fs.promises.readdir(base, { recursive: true, withFileTypes: true }).catch(() => []);
+      for (const entry of entries) {
+        if (!entry.isFile() || !entry.name.endsWith(".partial")) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        const stats = await fs.promises.stat(file).catch(() => null);
+        if (stats && stats.mtimeMs < before) {
+          await fs.promises.rm(file, { force: true });
+          removed++;
+        }
+      }
+      return removed;
+    },
   };
 }

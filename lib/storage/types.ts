@@ -30,6 +30,11 @@ export interface StorageDriver {
    * or undefined when files are only served through the app.
    */
   publicUrlOf?(key: StorageKey): string | undefined;
+  /**
+   * Deletes the half-written files of uploads that died (a killed process), untouched for
+   * `olderThanMs`; returns how many. Only drivers that write such files have it (local).
+   */
+  removeStalePartials?(olderThanMs: number): Promise<number>;
   /** Present when browsers may upload straight into storage (S3 presigned multipart uploads). */
   readonly directUpload?: DirectUploadSupport;
 }

@@ -30,6 +30,6 @@ describe("/auth/google and /auth/google/callback", () => {
   test("NextAuth lists no google provider when it is not configured", async () => {
     const providers = await api("GET", "/api/auth/providers");
     expect(providers.status).toBe(200);
-    expect(Object.keys(providers.body).sort()).toEqual(["credentials", "token"]);
+    expect(Object.keys(providers.body).sort()).toEqual(["credentials", "handover", "token"]);
   });
 });

@@ -54,3 +54,52 @@ describe("NextAuth sessions", () => {
     expect(await api("GET", "/api/user/favorite", { headers: { cookie: cookie! } })).toMatchObject({ status: 401 });
   });
 });
+
+describe("sessions end on the server", () => {
+  /** NextAuth's sign-out as the site's menu posts it, with the given session cookie. */
+  async function signOut(sessionCookie: string) {
+    const csrf = await fetch(`${baseUrl}/api/auth/csrf`);
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const response = await fetch(`${baseUrl}/api/auth/signout`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: [...cookiesOf(csrf), sessionCookie].join("; ") },
+      body: new URLSearchParams({ csrfToken, callbackUrl: baseUrl, json: "true" }),
+    });
+    expect(response.status).toBe(200);
+  }
+
+  const sessionOf = (cookie: string) => api("GET", "/api/auth/session", { headers: { cookie } });
+
+  test("a copy of the cookie stops working once its session signs out", async () => {
+    const user = await freshUser("signout");
+    const { cookie } = await signIn("credentials", { email: user.email, password: user.password });
+    const copy = cookie!;
+    expect((await api("GET", "/api/user/favorite", { headers: { cookie: copy } })).status).toBe(200);
+    expect((await sessionOf(copy)).body).toMatchObject({ user: { email: user.email } });
+
+    await signOut(cookie!);
+    expect(await api("GET", "/api/user/favorite", { headers: { cookie: copy } })).toMatchObject({ status: 401, body: { message: "Not authorized, no token" } });
+    expect(await sessionOf(copy)).toMatchObject({ status: 200, body: {} });
+    // Pages see it signed out too.
+    const profile = await fetch(`${baseUrl}/profile`, { headers: { cookie: copy }, redirect: "manual" });
+    expect(profile.status).toBe(307);
+    expect(new URL(profile.headers.get("location")!, baseUrl).pathname).toBe("/login");
+  });
+
+  test("signing out one browser leaves the user's other sessions alone", async () => {
+    const user = await freshUser("twobrowsers");
+    const one = await signIn("credentials", { email: user.email, password: user.password });
+    const two = await signIn("credentials", { email: user.email, password: user.password });
+    await signOut(one.cookie!);
+    expect((await api("GET", "/api/user/favorite", { headers: { cookie: two.cookie! } })).status).toBe(200);
+  });
+
+  test("a deleted user's session endpoint returns no user", async () => {
+    const user = await freshUser("deleted");
+    const { cookie } = await signIn("credentials", { email: user.email, password: user.password });
+    expect((await sessionOf(cookie!)).body).toMatchObject({ user: { email: user.email, name: user.fullName } });
+    expect((await api("DELETE", "/api/user", { token: user.token })).status).toBe(200);
+    expect(await sessionOf(cookie!)).toMatchObject({ status: 200, body: {} });
+  });
+});

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { SessionUser } from "@/lib/auth";
 import { abortDirectUpload, completeDirectUpload, signPartUrls, startDirectUpload, uploadConfig } from "@/lib/media/direct-upload";
+import { createPrismaClient } from "@/lib/prisma";
 import { createS3Storage } from "@/lib/storage/s3";
 import { createLocalStorage } from "@/lib/storage/local";
 import { keyOfUrl, type StorageDriver } from "@/lib/storage";
@@ -18,12 +19,20 @@ const member: SessionUser = { ...admin, id: "00000000-0000-4000-8000-00000000000
 
 let s3: TestS3;
 let driver: StorageDriver;
+const db = createPrismaClient(process.env.DATABASE_URL!);
 
 beforeAll(async () => {
+  // Uploads are recorded with their owner, so these users must exist.
+  for (const user of [admin, member]) {
+    await db.user.upsert({ where: { id: user.id }, update: {}, create: { id: user.id, email: `direct-${user.id}@x.test`, fullName: user.fullName, isAdmin: user.isAdmin } });
+  }
   s3 = await startS3();
   driver = createS3Storage(s3.config);
 });
-afterAll(() => s3?.stop());
+afterAll(async () => {
+  await s3?.stop();
+  await db.$disconnect();
+});
 
 /** What the browser does: slice the file by partSize and PUT each slice to its presigned URL. */
 async function uploadDirectly(user: SessionUser, file: Buffer, declared: { type: string; name: string }) {

@@ -1,13 +1,20 @@
 import { describe, expect, test } from "vitest";
-import { GOOGLE_UNAVAILABLE_MESSAGE, signInErrorMessage, tokenFromHandOver } from "@/lib/client/sign-in";
+import { GOOGLE_UNAVAILABLE_MESSAGE, handOverCode, signInErrorMessage } from "@/lib/client/sign-in";
 import { formatLongDate, shortId } from "@/lib/client/format";
 
-describe("tokenFromHandOver (/login?data=)", () => {
-  test("takes only the token of a UserInfo", () => {
-    expect(tokenFromHandOver(JSON.stringify({ _id: "1", isAdmin: true, token: "abc.def.ghi" }))).toBe("abc.def.ghi");
+describe("handOverCode (/login?data=&code=)", () => {
+  const data = JSON.stringify({ _id: "1", isAdmin: true, token: "abc.def.ghi" });
+  const code = "Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MGFiY2RlZg";
+  test("uses only the one-time code, never the token inside data", () => {
+    expect(handOverCode(data, code)).toBe(code);
   });
-  test.each(["", "not json", "null", "42", '"token"', "[]", JSON.stringify({ isAdmin: true }), JSON.stringify({ token: "" }), JSON.stringify({ token: 7 })])("%j has none", (data) => {
-    expect(tokenFromHandOver(data)).toBeNull();
+  test.each([
+    ["a token without a code (a link anyone can make)", data, undefined],
+    ["an empty code", data, ""],
+    ["a code that is not one of ours", data, "<script>"],
+    ["a code without data", undefined, code],
+  ])("%s is refused", (_label, d, c) => {
+    expect(handOverCode(d, c)).toBeNull();
   });
 });
 

@@ -1,5 +1,4 @@
 import { describe, expect, test } from "vitest";
-import { SlidingWindowLimiter } from "@/lib/auth/rate-limit";
 import { keyOfUrl } from "@/lib/storage/keys";
 import { isAcceptedMediaUrl } from "@/lib/validation/fields";
 import { LANGUAGES } from "@/lib/validation/movie";
@@ -37,33 +36,4 @@ test("the option lists the forms show", () => {
   expect(LANGUAGES).toHaveLength(28);
   expect(LANGUAGES[0]).toBe("English");
   expect(RATING_OPTIONS.map((o) => o.label)).toEqual(["0-Poor", "1-Fair", "2-Good", "3-Very good", "4-Excellent", "5-Masterpice"]);
-});
-
-describe("SlidingWindowLimiter", () => {
-  test("allows `limit` attempts per window, then says when to retry; old attempts slide out", () => {
-    let now = 0;
-    const limiter = new SlidingWindowLimiter(3, 60_000, () => now);
-    for (let i = 0; i < 3; i++) {
-      expect(limiter.check("k").allowed).toBe(true);
-      limiter.record("k");
-      now += 10_000;
-    }
-    expect(limiter.check("k")).toEqual({ allowed: false, retryAfterSeconds: 30 });
-    expect(limiter.check("other").allowed).toBe(true);
-    now = 60_001;
-    expect(limiter.check("k").allowed).toBe(true);
-    limiter.record("k");
-    expect(limiter.check("k").allowed).toBe(false);
-    limiter.reset("k");
-    expect(limiter.check("k").allowed).toBe(true);
-  });
-
-  test("forgets expired keys when it holds too many", () => {
-    let now = 0;
-    const limiter = new SlidingWindowLimiter(1, 1000, () => now, 10);
-    for (let i = 0; i < 10; i++) limiter.record(`old-${i}`);
-    now = 5000;
-    limiter.record("new");
-    expect((limiter as unknown as { attempts: Map<string, number[]> }).attempts.size).toBe(1);
-  });
 });

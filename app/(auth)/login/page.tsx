@@ -14,7 +14,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
   const query = await searchParams;
   return (
     <AuthCard title="Sign in to your account">
-      <LoginForm googleEnabled={isGoogleConfigured()} handOver={single(query.data)} error={single(query.error)} />
+      <LoginForm googleEnabled={isGoogleConfigured()} handOver={single(query.data)} handOverCode={single(query.code)} error={single(query.error)} />
     </AuthCard>
   );
 }

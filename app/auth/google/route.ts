@@ -1,6 +1,8 @@
 // GET /auth/google[?redirect=<origin>]: starts Google sign-in for the original client. NextAuth
 // starts OAuth only from a POST carrying its CSRF token, so this answers with a tiny page that fetches
-// the token and submits that POST; the flow then returns through /auth/google/callback.
+// the token and submits that POST; the flow then returns through /auth/google/callback. The page also
+// sets the state cookie that the `/login?data=` hand-over code is bound to (lib/auth/hand-over.ts).
+import { googleStateCookie, newGoogleState } from "@/lib/auth/hand-over";
 import { GOOGLE_UNAVAILABLE_PATH, REDIRECT_NOT_ALLOWED, allowedRedirectOrigin, isGoogleConfigured } from "@/lib/auth/google";
 import { badRequest, errorResponse } from "@/lib/http";
 import { env } from "@/lib/env";
@@ -31,5 +33,7 @@ fetch("/api/auth/csrf", { credentials: "same-origin" })
   .catch(function () { location.href = "/login?error=google-failed"; });
 </script>
 </body></html>`;
-  return new Response(page, { headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } });
+  return new Response(page, {
+    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "set-cookie": googleStateCookie(newGoogleState()) },
+  });
 }

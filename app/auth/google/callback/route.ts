@@ -1,7 +1,9 @@
 // GET /auth/google/callback[?redirect=<origin>]: where Google sign-in ends. NextAuth has already
 // opened the web session; the original client on an allowed origin gets its `/login?data=` hand-over,
-// this site's own pages just go home.
+// this site's own pages just go home. The hand-over carries a one-time code for the browser that
+// started the flow (its state cookie), which Marquee's own /login requires.
 import { getRequestUser } from "@/lib/auth";
+import { issueHandOverCode, readGoogleState } from "@/lib/auth/hand-over";
 import { GOOGLE_UNAVAILABLE_PATH, REDIRECT_NOT_ALLOWED, allowedRedirectOrigin, handOverUrl, isGoogleConfigured } from "@/lib/auth/google";
 import { userInfoWithToken } from "@/lib/data/users";
 import { env } from "@/lib/env";
@@ -20,5 +22,7 @@ export async function GET(request: Request): Promise<Response> {
   if (!user) return Response.redirect(new URL("/login?error=google-failed", base), 302);
   if (!origin) return Response.redirect(new URL("/", base), 302);
   const info = await userInfoWithToken(user.id);
-  return info ? Response.redirect(handOverUrl(origin, info), 302) : Response.redirect(new URL("/login?error=google-failed", base), 302);
+  if (!info) return Response.redirect(new URL("/login?error=google-failed", base), 302);
+  const state = readGoogleState(request.headers);
+  return Response.redirect(handOverUrl(origin, info, state && (await issueHandOverCode(user.id, state))), 302);
 }

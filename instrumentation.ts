@@ -1,0 +1,17 @@
+// Runs once as each server process starts (Next.js instrumentation hook).
+export async function register() {
+  if (process.env.NEXT_RUNTIME === "nodejs") {
+    // Scheduled jobs (lib/jobs) beside the app, unless a separate `npm run worker` runs them.
+    const { env } = await import("./lib/env");
+    if (env.JOBS_IN_APP && env.DATABASE_URL) {
+      const { startJobs } = await import("./lib/jobs");
+      // A database that is down at start must not stop the app from serving its 503s: try again later.
+      const start = () =>
+        startJobs().catch((error: unknown) => {
+          console.error("[jobs] Could not start, trying again in a minute:", error instanceof Error ? error.message : error);
+          setTimeout(start, 60_000).unref();
+        });
+      void start();
+    }
+  }
+}

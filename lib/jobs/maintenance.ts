@@ -1,0 +1,28 @@
+// The scheduled clean-up: everything that expires in the database or storage goes here, so no
+// request ever pays for it and every instance sees the same result.
+import "server-only";
+import { db } from "@/lib/db";
+import { removeUnusedUploads } from "@/lib/media/upload-ledger";
+import { storage } from "@/lib/storage";
+
+/** A `.partial` file untouched this long belongs to an upload that died (a live upload keeps writing). */
+export const STALE_PARTIAL_MS = 5 * 60 * 1000;
+
+/** Deletes the leftovers of uploads interrupted by a crash or kill; run as the app starts and on schedule. */
+export async function removeStalePartials(): Promise<number> {
+  return (await storage().removeStalePartials?.(STALE_PARTIAL_MS)) ?? 0;
+}
+
+export type MaintenanceReport = { unusedUploads: number; stalePartials: number; sessions: number; handOverCodes: number; rateLimits: number };
+
+export async function runMaintenance(): Promise<MaintenanceReport> {
+  const now = new Date();
+  const [unused, stalePartials, sessions, handOverCodes, rateLimits] = await Promise.all([
+    removeUnusedUploads(),
+    removeStalePartials(),
+    db.session.deleteMany({ where: { expiresAt: { lt: now } } }),
+    db.handOverCode.deleteMany({ where: { expiresAt: { lt: now } } }),
+    db.rateLimit.deleteMany({ where: { expire: { lt: BigInt(now.getTime()) } } }),
+  ]);
+  return { unusedUploads: unused.length, stalePartials, sessions: sessions.count, handOverCodes: handOverCodes.count, rateLimits: rateLimits.count };
+}
