@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { categorySchema } from "@/lib/validation/category";
 import { favoriteToggleSchema } from "@/lib/validation/favorite";
+import { watchProgressSchema } from "@/lib/validation/progress";
 import { FIRST_FILM_YEAR, LANGUAGES, MOVIE_HOURS_MAX, MOVIE_HOURS_MIN, movieCreateSchema, movieUpdateSchema } from "@/lib/validation/movie";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/validation/movie-query";
 import { reviewSchema } from "@/lib/validation/review";
@@ -62,6 +63,7 @@ const schemas: Record<string, unknown> = {
   ProfileBody: requestSchema(profileSchema),
   PasswordBody: requestSchema(passwordSchema),
   FavoriteToggleBody: requestSchema(favoriteToggleSchema),
+  WatchProgressBody: requestSchema(watchProgressSchema),
   ReviewBody: requestSchema(reviewSchema, { rating: { minimum: 0, maximum: 5 } }, ["rating"]),
   CategoryBody: requestSchema(categorySchema),
   AdminRoleBody: requestSchema(adminRoleSchema),
@@ -92,7 +94,13 @@ const schemas: Record<string, unknown> = {
       description: "Newest first, at most 100; countReviews is the total",
       items: object({ _id: str, userId: str, userName: str, userImage: str, rating: int, comment: str, createdAt: dateTime }),
     },
+    subtitles: { type: "array", description: "WebVTT subtitle tracks, in the order the admin listed them", items: ref("Subtitle") },
   }),
+  Subtitle: object({ language: { type: "string", description: "BCP 47 language tag, e.g. `en` or `pt-BR`" }, label: str, url: { type: "string", description: "The WebVTT file" } }),
+  WatchProgress: object({ movieId: { type: "string", format: "uuid" }, position: { type: "number", description: "Seconds from the start" }, duration: { type: "number", description: "The video's length in seconds" }, updatedAt: dateTime }),
+  ContinueWatchingItem: {
+    allOf: [ref("MovieListItem"), object({ progress: object({ position: { type: "number" }, duration: { type: "number" }, updatedAt: dateTime }) })],
+  },
   AdminUser: object({ _id: { type: "string", format: "uuid" }, fullName: str, email: { type: "string", format: "email" }, image: str, isAdmin: { type: "boolean" }, createdAt: dateTime }),
   AdminUserPage: object({ users: arrayOf("AdminUser"), usersCount: int, totalPage: int, currentPage: int }),
   MovieListPage: object({ movies: arrayOf("MovieListItem"), moviesCount: int, totalPage: int, currentPage: int }),
@@ -105,6 +113,8 @@ const ok = (description: string, schema: unknown, status = "200") => ({ [status]
 const error = (status: string, description: string) => ({ [status]: { description, content: jsonContent(ref("Error")) } });
 const body = (name: string) => ({ required: true, content: jsonContent(ref(name)) });
 const idParam = (what: string) => [{ name: "id", in: "path", required: true, description: `The ${what}'s id (a malformed id is a 404)`, schema: str }];
+
+const movieIdParam = [{ name: "movieId", in: "path", required: true, description: "The movie's id (a malformed id is a 404)", schema: str }];
 
 const invalid = error("400", "Invalid input: `message` is the first validation message, `errors` lists them by field");
 const signedIn = { security: [{ bearer: [] }, { session: [] }] };
@@ -152,6 +162,14 @@ const paths = {
     get: { summary: "The favourites, most recently liked first", tags: ["favorites"], ...signedIn, responses: { ...ok("Movies", arrayOf("MovieListItem")), ...userErrors } },
     post: { summary: "Like or unlike a movie (toggles)", tags: ["favorites"], ...signedIn, requestBody: body("FavoriteToggleBody"), responses: { ...ok("The new state", ref("FavoriteToggle")), ...invalid, ...userErrors, ...error("404", "Movie not found") } },
     delete: { summary: "Remove every favourite", tags: ["favorites"], ...signedIn, responses: { ...ok("Removed", ref("Message")), ...userErrors } },
+  },
+  "/api/user/progress": {
+    get: { summary: "Continue watching: movies between 5% and 95% watched, most recently watched first (at most 20)", tags: ["progress"], ...signedIn, responses: { ...ok("Movies with where the user stopped", arrayOf("ContinueWatchingItem")), ...userErrors } },
+  },
+  "/api/user/progress/{movieId}": {
+    put: { summary: "Save where the user is in a movie (one row per user and movie)", tags: ["progress"], ...signedIn, parameters: movieIdParam, requestBody: body("WatchProgressBody"), responses: { ...ok("Saved", ref("WatchProgress")), ...invalid, ...userErrors, ...error("404", "Movie not found") } },
+    post: { summary: "The same save as PUT, for navigator.sendBeacon (which can only POST); send the body as application/json", tags: ["progress"], ...signedIn, parameters: movieIdParam, requestBody: body("WatchProgressBody"), responses: { ...ok("Saved", ref("WatchProgress")), ...invalid, ...userErrors, ...error("404", "Movie not found") } },
+    delete: { summary: "Remove a movie from Continue watching (idempotent)", tags: ["progress"], ...signedIn, parameters: movieIdParam, responses: { ...ok("`Removed from Continue watching`", ref("Message")), ...userErrors, ...error("404", "Malformed movie id") } },
   },
   "/api/user/favorite/{id}": {
     delete: { summary: "Remove one favourite (idempotent)", tags: ["favorites"], ...signedIn, parameters: idParam("movie"), responses: { ...ok("Removed", ref("Message")), ...userErrors, ...error("404", "Malformed movie id") } },

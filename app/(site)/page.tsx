@@ -1,4 +1,5 @@
 import { Banner } from "@/components/home/banner";
+import { ContinueWatching } from "@/components/home/continue-watching";
 import { Promo } from "@/components/home/promo";
 import { TopRated } from "@/components/home/top-rated";
 import { MovieCard } from "@/components/movie/movie-card";
@@ -16,6 +17,7 @@ export default async function HomePage() {
     <main className="mx-auto flex max-w-7xl flex-col gap-14 px-4 py-8 sm:px-6">
       <h1 className="sr-only">Marquee: browse and watch movies</h1>
       {random.length > 0 && <Banner movies={random.slice(0, BANNER_SIZE)} />}
+      <ContinueWatching />
       <section aria-labelledby="populate-film" className="flex flex-col gap-6">
         <h2 id="populate-film" className="text-2xl font-bold">
           Populate Film

@@ -16,11 +16,12 @@ import { useCategories } from "@/lib/client/hooks";
 import type { MovieDetail } from "@/lib/data/movie-shapes";
 import { LANGUAGES, movieCreateSchema } from "@/lib/validation/movie";
 import { CastDialog } from "./cast-dialog";
+import { SubtitlesField, type SubtitleValue } from "./subtitles-field";
 
 type MovieFormValues = z.input<typeof movieCreateSchema>;
 type CastValue = { name: string; image: string };
 
-const EMPTY: MovieFormValues = { name: "", hour: "", language: "", year: "", image: "", titleImage: "", video: "", category: "", desc: "", casts: [] };
+const EMPTY: MovieFormValues = { name: "", hour: "", language: "", year: "", image: "", titleImage: "", video: "", category: "", desc: "", casts: [], subtitles: [] };
 
 const valuesOf = (movie: MovieDetail): MovieFormValues => ({
   name: movie.name,
@@ -33,6 +34,7 @@ const valuesOf = (movie: MovieDetail): MovieFormValues => ({
   category: movie.category,
   desc: movie.desc,
   casts: movie.casts.map(({ name, image }) => ({ name, image })),
+  subtitles: movie.subtitles.map(({ language, label, url }) => ({ language, label, url })),
 });
 
 type Props = { movie?: MovieDetail; onSaved?: () => void };
@@ -52,8 +54,9 @@ export function MovieForm({ movie, onSaved }: Props) {
     control,
     formState: { errors, isSubmitting },
   } = useForm<MovieFormValues, unknown, z.output<typeof movieCreateSchema>>({ resolver: zodResolver(movieCreateSchema), defaultValues: movie ? valuesOf(movie) : EMPTY });
-  const [image, titleImage, video, castsValue] = useWatch({ control, name: ["image", "titleImage", "video", "casts"] });
+  const [image, titleImage, video, castsValue, subtitlesValue] = useWatch({ control, name: ["image", "titleImage", "video", "casts", "subtitles"] });
   const casts = (castsValue ?? []) as CastValue[];
+  const subtitles = (subtitlesValue ?? []) as SubtitleValue[];
 
   const setMedia = (field: "image" | "titleImage" | "video") => (url: string) => setValue(field, url, { shouldValidate: true, shouldDirty: true });
   const setCasts = (next: CastValue[]) => setValue("casts", next, { shouldValidate: true, shouldDirty: true });
@@ -142,6 +145,13 @@ export function MovieForm({ movie, onSaved }: Props) {
         )}
         {castsError && <p className="text-sm text-subMain">{castsError}</p>}
       </div>
+
+      <SubtitlesField
+        key={`subtitles-${generation}`}
+        value={subtitles}
+        onChange={(next) => setValue("subtitles", next, { shouldValidate: true, shouldDirty: true })}
+        error={errors.subtitles?.message ?? (Array.isArray(errors.subtitles) ? "Every subtitle needs a language code, a label and an uploaded file" : undefined)}
+      />
 
       <Button type="submit" disabled={isSubmitting} className="w-full py-4">
         {isSubmitting && <Spinner />}

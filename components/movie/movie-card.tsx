@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { MovieListItem } from "@/lib/data/movie-shapes";
 import { LikeButton } from "./like-button";
+import { WatchProgressBar } from "./watch-progress-bar";
 
 type CardMovie = Pick<MovieListItem, "_id" | "name" | "image" | "year">;
 
@@ -26,6 +27,7 @@ export function MovieCard({ movie, showYear = true, priority = false }: { movie:
         </div>
       </Link>
       <LikeButton movieId={movie._id} movieName={movie.name} className="absolute right-3 bottom-3" />
+      <WatchProgressBar movieId={movie._id} movieName={movie.name} />
     </article>
   );
 }

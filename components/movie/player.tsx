@@ -1,12 +1,54 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useState } from "react";
+import { formatPlaybackTime } from "@/lib/client/watch-progress";
+import type { SubtitleTrack } from "./video-player";
 
 export const WATCH_ERROR = "Something went wrong. Please try again";
 
-/** The poster with a play button; pressing it swaps in the video (Range requests make seeking instant). */
-export function Player({ video, poster, name }: { video: string; poster: string; name: string }) {
+// The player's code (Vidstack, and hls.js when a stream needs it) loads when the viewer presses
+// Play, so the watch page itself stays light.
+const VideoPlayer = dynamic(() => import("./video-player"), {
+  ssr: false,
+  loading: () => <div className="aspect-video w-full rounded-lg bg-black" aria-busy="true" />,
+});
+
+type Props = {
+  movieId: string;
+  video: string;
+  hls?: string | null;
+  poster: string;
+  name: string;
+  subtitles: SubtitleTrack[];
+  /** Where the viewer stopped last time, when worth offering to resume (lib/client/watch-progress resumePoint). */
+  resumeAt: number | null;
+  signedIn: boolean;
+};
+
+const overlayButton =
+  "flex items-center gap-2 rounded-full px-6 py-3 font-semibold text-white shadow-xl transition focus-visible:outline-4 focus-visible:outline-offset-4 focus-visible:outline-white";
+
+function PlayIcon({ className }: { className: string }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className={className} fill="currentColor">
+      <path d="M7 4.5v15l13-7.5z" />
+    </svg>
+  );
+}
+
+/**
+ * The poster with a play button; pressing it swaps in the player. When the viewer stopped part-way
+ * last time, the poster asks instead: "Resume from 12:34" or "Start over".
+ */
+export function Player({ movieId, video, hls, poster, name, subtitles, resumeAt, signedIn }: Props) {
   const [state, setState] = useState<"poster" | "playing" | "failed">("poster");
+  const [startAt, setStartAt] = useState(0);
+  const play = (from: number) => {
+    setStartAt(from);
+    setState("playing");
+  };
+
   if (state === "failed") {
     return (
       <p role="alert" className="flex aspect-video w-full items-center justify-center rounded-lg border border-border/40 bg-dry px-6 text-center text-lg">
@@ -16,16 +58,16 @@ export function Player({ video, poster, name }: { video: string; poster: string;
   }
   if (state === "playing") {
     return (
-      <video
-        src={video}
+      <VideoPlayer
+        movieId={movieId}
+        name={name}
         poster={poster}
-        controls
-        autoPlay
-        playsInline
-        preload="metadata"
-        aria-label={name}
-        onError={() => setState("failed")}
-        className="aspect-video w-full rounded-lg bg-black"
+        video={video}
+        hls={hls}
+        subtitles={subtitles}
+        startAt={startAt}
+        saveProgressEnabled={signedIn}
+        onFailed={() => setState("failed")}
       />
     );
   }
@@ -33,16 +75,26 @@ export function Player({ video, poster, name }: { video: string; poster: string;
     <div className="relative aspect-video w-full overflow-hidden rounded-lg bg-dry">
       {/* eslint-disable-next-line @next/next/no-img-element -- uploads are already-sized files served by our own API */}
       <img src={poster} alt="" className="size-full object-cover opacity-60" />
-      <button
-        type="button"
-        aria-label="Play"
-        onClick={() => setState("playing")}
-        className="absolute inset-0 m-auto flex size-20 items-center justify-center rounded-full bg-subMain text-white shadow-xl transition hover:scale-110 focus-visible:outline-4 focus-visible:outline-offset-4 focus-visible:outline-white"
-      >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="ml-1 size-9" fill="currentColor">
-          <path d="M7 4.5v15l13-7.5z" />
-        </svg>
-      </button>
+      {resumeAt === null ? (
+        <button
+          type="button"
+          aria-label="Play"
+          onClick={() => play(0)}
+          className="absolute inset-0 m-auto flex size-20 items-center justify-center rounded-full bg-subMain text-white shadow-xl transition hover:scale-110 focus-visible:outline-4 focus-visible:outline-offset-4 focus-visible:outline-white"
+        >
+          <PlayIcon className="ml-1 size-9" />
+        </button>
+      ) : (
+        <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-4 sm:flex-row">
+          <button type="button" onClick={() => play(resumeAt)} className={`${overlayButton} bg-subMain hover:bg-subMain/85`}>
+            <PlayIcon className="size-5" />
+            Resume from {formatPlaybackTime(resumeAt)}
+          </button>
+          <button type="button" onClick={() => play(0)} className={`${overlayButton} border border-white/70 bg-main/80 hover:bg-main`}>
+            Start over
+          </button>
+        </div>
+      )}
     </div>
   );
 }

@@ -4,6 +4,8 @@ import type { Category } from "@/lib/data/categories";
 import type { MovieListItem } from "@/lib/data/movie-shapes";
 import type { AdminUserPage } from "@/lib/data/admin-users";
 import type { MovieListPage } from "@/lib/data/movies";
+import type { ContinueWatchingItem } from "@/lib/data/progress";
+import { CONTINUE_WATCHING_URL } from "./watch-progress";
 import { fetcher } from "./fetcher";
 
 export const FAVORITES_URL = "/api/user/favorite";
@@ -14,6 +16,8 @@ export const adminUsersUrl = (page: number) => `/api/admin/users?page=${page}`;
 
 /** The signed-in user's favourites; pass false for a visitor, who has none to load. */
 export const useFavorites = (signedIn = true) => useSWR<MovieListItem[]>(signedIn ? FAVORITES_URL : null, fetcher);
+/** The signed-in user's Continue watching row (GET /api/user/progress); false for a visitor. */
+export const useContinueWatching = (signedIn = true) => useSWR<ContinueWatchingItem[]>(signedIn ? CONTINUE_WATCHING_URL : null, fetcher);
 export const useCategories = () => useSWR<Category[]>(CATEGORIES_URL, fetcher);
 export const useAdminMovies = (page: number) => useSWR<MovieListPage>(adminMoviesUrl(page), fetcher, { keepPreviousData: true });
 export const useAdminUsers = (page: number) => useSWR<AdminUserPage>(adminUsersUrl(page), fetcher, { keepPreviousData: true });

@@ -40,10 +40,13 @@ export const movieDetailSelect = {
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
     take: DETAIL_REVIEW_LIMIT,
   },
+  subtitles: { select: { language: true, label: true, url: true }, orderBy: { position: "asc" } },
 } satisfies Prisma.MovieSelect;
 
 type MovieDetailRow = Prisma.MovieGetPayload<{ select: typeof movieDetailSelect }>;
 
+/** A WebVTT subtitle track; `url` is the stored path (the API makes it absolute at its edge). */
+export type SubtitleItem = { language: string; label: string; url: string };
 export type CastMemberItem = { _id: string; name: string; img: string; image: string };
 export type ReviewItem = { _id: string; userId: string; userName: string; userImage: string; rating: number; comment: string; createdAt: string };
 
@@ -53,9 +56,10 @@ export type MovieDetail = Omit<MovieListItem, "category"> & {
   categoryName: string;
   casts: CastMemberItem[];
   reviews: ReviewItem[];
+  subtitles: SubtitleItem[];
 };
 
-export function toMovieDetail({ casts, reviews, ...movie }: MovieDetailRow): MovieDetail {
+export function toMovieDetail({ casts, reviews, subtitles, ...movie }: MovieDetailRow): MovieDetail {
   const listItem = toMovieListItem(movie);
   return {
     ...listItem,
@@ -71,5 +75,6 @@ export function toMovieDetail({ casts, reviews, ...movie }: MovieDetailRow): Mov
       comment: review.comment,
       createdAt: review.createdAt.toISOString(),
     })),
+    subtitles: subtitles.map(({ language, label, url }) => ({ language, label, url })),
   };
 }

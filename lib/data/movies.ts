@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { badRequest, notFound } from "@/lib/http/errors";
-import type { MovieCreateInput, MovieUpdateInput } from "@/lib/validation/movie";
+import type { MovieCreateInput, MovieUpdateInput, SubtitleInput } from "@/lib/validation/movie";
 import { DEFAULT_PAGE_SIZE, type MovieListQuery } from "@/lib/validation/movie-query";
 import { deleteUnreferencedFiles } from "@/lib/media/cleanup";
 import { isUuid } from "./ids";
@@ -138,25 +138,35 @@ function rethrowMissingCategory(error: unknown): never {
 }
 
 const castRows = (casts: { name: string; image: string }[]) => casts.map((cast, position) => ({ name: cast.name, image: cast.image, position }));
+const subtitleRows = (subtitles: SubtitleInput[]) => subtitles.map(({ language, label, url }, position) => ({ language, label, url, position }));
 
 /** POST /api/movie: the movie and its cast in one statement; 400 for an unknown category. */
 export async function createMovie(input: MovieCreateInput): Promise<MovieDetail> {
-  const { category, casts, ...fields } = input;
+  const { category, casts, subtitles = [], ...fields } = input;
   const row = await db
     .$transaction(async (tx) => {
       const categoryId = await requireCategoryId(tx, category);
-      return tx.movie.create({ data: { ...fields, categoryId, casts: { create: castRows(casts) } }, select: movieDetailSelect });
+      return tx.movie.create({
+        data: { ...fields, categoryId, casts: { create: castRows(casts) }, subtitles: { create: subtitleRows(subtitles) } },
+        select: movieDetailSelect,
+      });
     })
     .catch(rethrowMissingCategory);
   return toMovieDetail(row);
 }
 
-/** The file URLs a movie uses: poster, title image, video and cast pictures. */
-function fileUrlsOf(movie: { image: string; titleImage: string; video: string; casts: { image: string }[] }): string[] {
-  return [movie.image, movie.titleImage, movie.video, ...movie.casts.map((cast) => cast.image)];
+/** The file URLs a movie uses: poster, title image, video, cast pictures and subtitle files. */
+function fileUrlsOf(movie: { image: string; titleImage: string; video: string; casts: { image: string }[]; subtitles: { url: string }[] }): string[] {
+  return [movie.image, movie.titleImage, movie.video, ...movie.casts.map((cast) => cast.image), ...movie.subtitles.map((subtitle) => subtitle.url)];
 }
 
-const fileUrlsSelect = { image: true, titleImage: true, video: true, casts: { select: { image: true } } } satisfies Prisma.MovieSelect;
+const fileUrlsSelect = {
+  image: true,
+  titleImage: true,
+  video: true,
+  casts: { select: { image: true } },
+  subtitles: { select: { url: true } },
+} satisfies Prisma.MovieSelect;
 
 /**
  * PUT /api/movie/{id}: changes the fields sent; `casts`, when sent, replaces the whole cast.
@@ -165,7 +175,7 @@ const fileUrlsSelect = { image: true, titleImage: true, video: true, casts: { se
  */
 export async function updateMovie(id: string, input: MovieUpdateInput): Promise<{ movie: MovieDetail; replacedUrls: string[] }> {
   if (!isUuid(id)) throw notFound(MOVIE_NOT_FOUND);
-  const { category, casts, ...fields } = input;
+  const { category, casts, subtitles, ...fields } = input;
   const { before, after } = await db
     .$transaction(async (tx) => {
       // The lock keeps two edits of one movie from interleaving their cast replacements.
@@ -174,7 +184,12 @@ export async function updateMovie(id: string, input: MovieUpdateInput): Promise<
       const categoryId = category === undefined ? undefined : await requireCategoryId(tx, category);
       const after = await tx.movie.update({
         where: { id },
-        data: { ...fields, categoryId, ...(casts && { casts: { deleteMany: {}, create: castRows(casts) } }) },
+        data: {
+          ...fields,
+          categoryId,
+          ...(casts && { casts: { deleteMany: {}, create: castRows(casts) } }),
+          ...(subtitles && { subtitles: { deleteMany: {}, create: subtitleRows(subtitles) } }),
+        },
         select: movieDetailSelect,
       });
       return { before, after };

@@ -8,7 +8,7 @@ import { keyOfUrl, storage, type StorageDriver, type StorageKey } from "@/lib/st
 
 /**
  * For each of our URLs (others are ignored), deletes the stored file unless a movie (image,
- * titleImage, video), a cast member or a user still references it, in relative or absolute form.
+ * titleImage, video), a cast member, a subtitle or a user still references it, in relative or absolute form.
  * Returns the keys it deleted. Never throws for a storage failure: the caller's change has already
  * been committed, and a file left behind costs only space, so the failure is logged instead.
  *
@@ -41,10 +41,11 @@ export async function deleteUnreferencedFiles(
 async function isReferenced(db: Db, key: StorageKey): Promise<boolean> {
   // Stored URLs are relative (/api/upload/…) or absolute (https://host/api/upload/…).
   const url = { endsWith: `/api/upload/${key}` };
-  const [movies, casts, users] = await Promise.all([
+  const [movies, casts, users, subtitles] = await Promise.all([
     db.movie.count({ where: { OR: [{ image: url }, { titleImage: url }, { video: url }] } }),
     db.castMember.count({ where: { image: url } }),
     db.user.count({ where: { image: url } }),
+    db.subtitle.count({ where: { url } }),
   ]);
-  return movies + casts + users > 0;
+  return movies + casts + users + subtitles > 0;
 }

@@ -13,12 +13,16 @@ export const CONTENT_TYPES: Record<string, string> = {
   mov: "video/quicktime",
   wmv: "video/x-ms-wmv",
   flv: "video/x-flv",
+  vtt: "text/vtt; charset=utf-8",
 };
 
-/** Folders: `image` for pictures, `movie` for videos (the original client downloads /api/upload/movie/…). */
-export type StorageFolder = "image" | "movie";
+/**
+ * Folders: `image` for pictures, `movie` for videos (the original client downloads /api/upload/movie/…),
+ * `subtitle` for WebVTT subtitle tracks.
+ */
+export type StorageFolder = "image" | "movie" | "subtitle";
 
-const KEY_PATTERN = /^(image|movie)\/[A-Za-z0-9][A-Za-z0-9_-]{0,127}\.(jpg|png|webp|mp4|avi|mkv|mov|wmv|flv)$/;
+const KEY_PATTERN = /^(image|movie|subtitle)\/[A-Za-z0-9][A-Za-z0-9_-]{0,127}\.(jpg|png|webp|mp4|avi|mkv|mov|wmv|flv|vtt)$/;
 
 export function isStorageKey(value: string): value is StorageKey {
   return KEY_PATTERN.test(value);

@@ -46,14 +46,19 @@ export function wholeNumber(field: string, requiredMessage: string) {
 
 // Mirrors lib/storage/keys.ts (a test checks they agree): the forms import this module, and the
 // storage module pulls node:crypto into the bundle.
-const UPLOADED_FILE_URL = /^(?:https?:\/\/[^/]+)?\/api\/upload\/(image|movie)\/[A-Za-z0-9][A-Za-z0-9_-]{0,127}\.(jpg|png|webp|mp4|avi|mkv|mov|wmv|flv)$/;
+const UPLOADED_FILE_URL = /^(?:https?:\/\/[^/]+)?\/api\/upload\/(image|movie|subtitle)\/[A-Za-z0-9][A-Za-z0-9_-]{0,127}\.(jpg|png|webp|mp4|avi|mkv|mov|wmv|flv|vtt)$/;
 
-export type MediaKind = "image" | "movie";
+export type MediaKind = "image" | "movie" | "subtitle";
 
-/** True for a URL this server issued for an upload of the given kind, or any https URL. */
+/**
+ * True for a URL this server issued for an upload of the given kind, or any https URL. Subtitles
+ * must be ours: they were checked and converted to WebVTT on upload, and the player fetches them
+ * from this origin.
+ */
 export function isAcceptedMediaUrl(url: string, kind: MediaKind): boolean {
   const uploaded = UPLOADED_FILE_URL.exec(url);
   if (uploaded) return uploaded[1] === kind;
+  if (kind === "subtitle") return false;
   try {
     return new URL(url).protocol === "https:";
   } catch {

@@ -6,3 +6,4 @@ export * from "./favorite";
 export * from "./movie";
 export * from "./movie-query";
 export * from "./admin-user";
+export * from "./progress";

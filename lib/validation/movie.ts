@@ -1,6 +1,6 @@
 // The admin movie form: create and update schemas, and the option lists the forms and filters show.
 import { z } from "zod";
-import { mediaUrl, onLists, requiredText, wholeNumber } from "./fields";
+import { isAcceptedMediaUrl, mediaUrl, onLists, onStrings, requiredText, wholeNumber } from "./fields";
 
 /** Spec section 3's language filter options (also the only languages a movie may have). */
 export const LANGUAGES = [
@@ -43,6 +43,29 @@ const castsField = z
   .min(1, onLists({ error: "Cast is required" }))
   .max(100, onLists({ error: "At most 100 cast members" }));
 
+/** A BCP 47 language tag as browsers report them: "en", "pt-BR", "zh-Hant". */
+const LANGUAGE_TAG = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
+
+export const MAX_SUBTITLES = 20;
+
+const subtitleSchema = z.object({
+  language: requiredText("language", "Subtitle language is required", { max: 35, message: "Subtitle language must be a language code such as en or pt-BR" }).refine(
+    (tag) => LANGUAGE_TAG.test(tag),
+    onStrings({ error: "Subtitle language must be a language code such as en or pt-BR" }),
+  ),
+  label: requiredText("label", "Subtitle label is required", { max: 60, message: "Subtitle label must be at most 60 characters" }),
+  url: requiredText("url", "Subtitle file is required", { max: 2000, message: "Subtitle file must be uploaded here" }).refine(
+    (url) => isAcceptedMediaUrl(url, "subtitle"),
+    onStrings({ error: "Subtitle file must be uploaded here" }),
+  ),
+});
+export type SubtitleInput = z.infer<typeof subtitleSchema>;
+
+/** Optional; when sent (also on edit), the list replaces the movie's subtitles. */
+const subtitlesField = z
+  .array(subtitleSchema, { error: "subtitles must be a list" })
+  .max(MAX_SUBTITLES, onLists({ error: `At most ${MAX_SUBTITLES} subtitles` }));
+
 export const movieCreateSchema = z.object({
   name: requiredText("name", "Name is required", { max: 200, message: "Name must be at most 200 characters" }),
   desc: requiredText("desc", "Decs is required", { max: 5000, message: "Decs must be at most 5000 characters" }),
@@ -61,6 +84,7 @@ export const movieCreateSchema = z.object({
   video: mediaUrl("video", "Video is required", "movie", "Video"),
   category: requiredText("category", "Category is required", { max: 100, message: "Category not found" }),
   casts: castsField,
+  subtitles: subtitlesField.optional(),
 });
 export type MovieCreateInput = z.infer<typeof movieCreateSchema>;
 

@@ -32,7 +32,7 @@ export function storedFiles(): string[] {
 }
 
 /** Names the upload endpoint gives (a UUID), including its partial files; other tests store other names. */
-const UPLOADED_NAME = /^(image|movie)\/[0-9a-f]{8}-[0-9a-f-]{27}\.[a-z0-9]+(\.[0-9a-f-]{36}\.partial)?$/;
+const UPLOADED_NAME = /^(image|movie|subtitle)\/[0-9a-f]{8}-[0-9a-f-]{27}\.[a-z0-9]+(\.[0-9a-f-]{36}\.partial)?$/;
 
 /** Uploaded files that appeared since `before`. */
 export function newFilesSince(before: string[]): string[] {

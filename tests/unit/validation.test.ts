@@ -15,9 +15,11 @@ describe("media URLs", () => {
     "/api/upload/image/a.exe",
     "/api/upload/image/.hidden.png",
     "/api/upload/image/a b.png",
+    "/api/upload/subtitle/3f2c.vtt",
+    "/api/upload/subtitle/3f2c.srt",
   ])("%s: the validation agrees with the storage module", (url) => {
     const key = keyOfUrl(url);
-    const accepted = isAcceptedMediaUrl(url, "image") || isAcceptedMediaUrl(url, "movie");
+    const accepted = isAcceptedMediaUrl(url, "image") || isAcceptedMediaUrl(url, "movie") || isAcceptedMediaUrl(url, "subtitle");
     expect(accepted).toBe(key !== null);
   });
 

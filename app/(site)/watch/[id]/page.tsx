@@ -4,7 +4,10 @@ import { cache } from "react";
 import { DownloadButton } from "@/components/movie/download-button";
 import { LikeButton } from "@/components/movie/like-button";
 import { Player, WATCH_ERROR } from "@/components/movie/player";
+import { getPageUser } from "@/lib/auth/page-user";
+import { resumePoint } from "@/lib/client/watch-progress";
 import { getMovieDetail } from "@/lib/data/movies";
+import { getWatchProgress } from "@/lib/data/progress";
 
 export const dynamic = "force-dynamic";
 
@@ -18,7 +21,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function WatchPage({ params }: Props) {
-  const movie = await loadMovie((await params).id);
+  const { id } = await params;
+  const [movie, user] = await Promise.all([loadMovie(id), getPageUser()]);
   if (!movie) {
     return (
       <main className="mx-auto max-w-4xl px-4 py-24 text-center">
@@ -28,6 +32,7 @@ export default async function WatchPage({ params }: Props) {
       </main>
     );
   }
+  const progress = user ? await getWatchProgress(user.id, movie._id) : null;
   return (
     <main className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-4 rounded-lg border border-border/40 bg-dry p-4">
@@ -40,7 +45,15 @@ export default async function WatchPage({ params }: Props) {
           <DownloadButton videoUrl={movie.video} movieName={movie.name} />
         </div>
       </div>
-      <Player video={movie.video} poster={movie.titleImage} name={movie.name} />
+      <Player
+        movieId={movie._id}
+        video={movie.video}
+        poster={movie.titleImage}
+        name={movie.name}
+        subtitles={movie.subtitles}
+        resumeAt={resumePoint(progress)}
+        signedIn={user !== null}
+      />
     </main>
   );
 }

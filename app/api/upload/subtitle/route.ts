@@ -1,0 +1,11 @@
+import { requireAdmin } from "@/lib/auth";
+import { json, preflight, route } from "@/lib/http";
+import { receiveSubtitleUpload } from "@/lib/media/subtitles";
+
+/** An admin's SRT or WebVTT file (multipart, field `file`): 200 with the stored WebVTT file's URL as a JSON string. */
+export const POST = route(async (request) => {
+  await requireAdmin(request);
+  return json(await receiveSubtitleUpload(request));
+});
+
+export const OPTIONS = preflight;

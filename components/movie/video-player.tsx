@@ -1,0 +1,159 @@
+"use client";
+// The watch page's player: Vidstack's React player with its default video layout (play/pause,
+// seek bar with buffered ranges, volume, speed, captions and quality menus, picture-in-picture,
+// fullscreen, keyboard shortcuts, Media Session metadata), on hls.js for HLS streams.
+import "@vidstack/react/player/styles/default/theme.css";
+import "@vidstack/react/player/styles/default/layouts/video.css";
+import {
+  LocalMediaStorage,
+  MediaPlayer,
+  MediaProvider,
+  Track,
+  isHLSProvider,
+  type MediaPlayerInstance,
+  type MediaProviderAdapter,
+  type PlayerSrc,
+} from "@vidstack/react";
+import { DefaultVideoLayout, defaultLayoutIcons } from "@vidstack/react/player/layouts/default";
+import { useEffect, useMemo, useRef } from "react";
+import { saveProgress, saveProgressOnLeave, type PlaybackPoint } from "@/lib/client/watch-progress";
+
+export type SubtitleTrack = { language: string; label: string; url: string };
+
+/** The localStorage key under which Vidstack keeps volume, mute, speed, captions on/off and language. */
+const PREFERENCES_KEY = "marquee-player";
+const SAVE_EVERY_MS = 10_000;
+/** Arrow keys and the seek buttons move this many seconds. */
+const SEEK_STEP = 10;
+
+/**
+ * Vidstack's own storage, minus the playback position: where to resume is the server's business
+ * (it follows the viewer across devices, and the watch page asks before resuming).
+ */
+class PreferencesStorage extends LocalMediaStorage {
+  override async getTime() {
+    return null;
+  }
+  override async setTime() {}
+}
+
+/** True when the viewer last left captions on (Vidstack stores `captions` in its preferences). */
+function captionsWereOn(): boolean {
+  try {
+    return (JSON.parse(localStorage.getItem(PREFERENCES_KEY) ?? "{}") as { captions?: unknown }).captions === true;
+  } catch {
+    return false;
+  }
+}
+
+/** The track in the browser's language: an exact tag first ("pt-BR"), then the same language ("pt"). */
+function trackForBrowserLanguage(tracks: SubtitleTrack[]): SubtitleTrack | undefined {
+  const primary = (tag: string) => tag.toLowerCase().split("-")[0];
+  for (const wanted of navigator.languages ?? [navigator.language]) {
+    const exact = tracks.find((track) => track.language.toLowerCase() === wanted.toLowerCase());
+    const sameLanguage = tracks.find((track) => primary(track.language) === primary(wanted));
+    if (exact ?? sameLanguage) return exact ?? sameLanguage;
+  }
+  return undefined;
+}
+
+type Props = {
+  movieId: string;
+  name: string;
+  poster: string;
+  video: string;
+  /** The HLS master playlist, once the movie has one; the MP4 stays the fallback. */
+  hls?: string | null;
+  subtitles: SubtitleTrack[];
+  /** Where playback starts, in seconds. */
+  startAt: number;
+  /** Signed-in viewers' positions are saved; visitors have nowhere to save them. */
+  saveProgressEnabled: boolean;
+  onFailed: () => void;
+};
+
+export default function VideoPlayer({ movieId, name, poster, video, hls, subtitles, startAt, saveProgressEnabled, onFailed }: Props) {
+  const player = useRef<MediaPlayerInstance>(null);
+  const storage = useMemo(() => new PreferencesStorage(), []);
+  const source = useMemo<PlayerSrc>(
+    () => (hls ? [{ src: hls, type: "application/x-mpegurl" }, { src: video, type: "video/mp4" }] : { src: video, type: "video/mp4" }),
+    [hls, video],
+  );
+  // A viewer who had captions on gets them again, in their browser's language when the movie has it
+  // (Vidstack prefers the language they picked last, when this movie has that one).
+  const defaultTrack = useMemo(() => (captionsWereOn() ? trackForBrowserLanguage(subtitles) : undefined), [subtitles]);
+
+  useEffect(() => {
+    if (!saveProgressEnabled) return;
+    const current = (): PlaybackPoint | null => {
+      const media = player.current;
+      if (!media || !media.state.canPlay) return null;
+      return { position: media.currentTime, duration: media.state.duration };
+    };
+    let lastSaved = -1;
+    const saveNow = () => {
+      const point = current();
+      if (!point || point.position === lastSaved) return;
+      lastSaved = point.position;
+      void saveProgress(movieId, point);
+    };
+    const timer = window.setInterval(() => {
+      if (player.current && !player.current.paused) saveNow();
+    }, SAVE_EVERY_MS);
+    const unsubscribePaused = player.current?.subscribe(({ paused, started }) => {
+      if (paused && started) saveNow();
+    });
+    const leave = () => {
+      const point = current();
+      if (point) saveProgressOnLeave(movieId, point);
+    };
+    // pagehide covers closing the tab, reloading and leaving the site; unmounting covers leaving
+    // for another page of the app.
+    window.addEventListener("pagehide", leave);
+    return () => {
+      window.clearInterval(timer);
+      unsubscribePaused?.();
+      window.removeEventListener("pagehide", leave);
+      leave();
+    };
+  }, [movieId, saveProgressEnabled]);
+
+  const onProviderChange = (provider: MediaProviderAdapter | null) => {
+    // hls.js from our own bundle, not Vidstack's default CDN download.
+    if (isHLSProvider(provider)) provider.library = () => import("hls.js");
+  };
+
+  return (
+    <MediaPlayer
+      ref={player}
+      // Vidstack names its preferences entry in localStorage after the player's id.
+      id={PREFERENCES_KEY}
+      className="aspect-video w-full overflow-hidden rounded-lg bg-black"
+      title={name}
+      artist="Marquee"
+      artwork={[{ src: poster }]}
+      poster={poster}
+      src={source}
+      autoPlay
+      playsInline
+      storage={storage}
+      keyTarget="document"
+      onProviderChange={onProviderChange}
+      onLoadedMetadata={() => {
+        if (startAt > 0 && player.current) player.current.currentTime = startAt;
+      }}
+      onEnded={() => {
+        const media = player.current;
+        if (saveProgressEnabled && media) void saveProgress(movieId, { position: media.state.duration, duration: media.state.duration });
+      }}
+      onError={onFailed}
+    >
+      <MediaProvider>
+        {subtitles.map((track) => (
+          <Track key={track.url} src={track.url} kind="subtitles" label={track.label} language={track.language} type="vtt" default={track === defaultTrack} />
+        ))}
+      </MediaProvider>
+      <DefaultVideoLayout icons={defaultLayoutIcons} seekStep={SEEK_STEP} />
+    </MediaPlayer>
+  );
+}
