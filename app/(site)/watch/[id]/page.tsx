@@ -48,6 +48,7 @@ export default async function WatchPage({ params }: Props) {
       <Player
         movieId={movie._id}
         video={movie.video}
+        hls={movie.hls}
         poster={movie.titleImage}
         name={movie.name}
         subtitles={movie.subtitles}
