@@ -48,6 +48,8 @@ const sharedEnv: Record<string, string> = {
   STORAGE_DRIVER: "local",
   // A lower per-email ceiling than the default 100, so its test needs fewer slow password checks.
   LOGIN_EMAIL_CEILING: "20",
+  // The seeded demo clips are not transcoded at start: tests that need a ladder make their own.
+  TRANSCODE_BACKLOG_ON_START: "false",
   NEXT_TELEMETRY_DISABLED: "1",
 };
 

@@ -10,7 +10,7 @@ import "server-only";
 import PgBoss from "pg-boss";
 import { env } from "@/lib/env";
 import { ffmpegStatus } from "@/lib/media/ffmpeg";
-import { TRANSCODE_QUEUE, runTranscodeJob, type TranscodeJobData } from "@/lib/media/transcode";
+import { TRANSCODE_QUEUE, queueUntranscoded, runTranscodeJob, type TranscodeJobData } from "@/lib/media/transcode";
 import { removeStalePartials, runMaintenance } from "./maintenance";
 
 type Job = { name: string; /** cron, UTC */ schedule: string; run: () => Promise<unknown> };
@@ -69,6 +69,10 @@ export function startJobs(log: (line: string) => void = (line) => console.log(`[
         log(`${TRANSCODE_QUEUE} ${job.data.movieId}: ${JSON.stringify(result)}`);
         return result;
       });
+      if (env.TRANSCODE_BACKLOG_ON_START) {
+        const queued = await queueUntranscoded();
+        if (queued) log(`Queued ${queued} movie(s) whose video had no HLS ladder yet`);
+      }
     } else log(ffmpeg.reason);
     log(`Started (${JOBS.map((job) => `${job.name} at "${job.schedule}"`).join(", ")}${ffmpeg.available ? `, ${TRANSCODE_QUEUE}` : ""})`);
     return { stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }) };

@@ -22,7 +22,7 @@ function locate(): FfmpegStatus {
   const ffmpeg = env.FFMPEG_PATH ?? "ffmpeg";
   const ffprobe = env.FFMPEG_PATH ? path.join(path.dirname(env.FFMPEG_PATH), "ffprobe") : "ffprobe";
   for (const tool of [ffmpeg, ffprobe]) {
-    const result = spawnSync(tool, ["-version"], { stdio: "ignore", timeout: 10_000 });
+    const result = spawnSync(/*turbopackIgnore: true*/ tool, ["-version"], { stdio: "ignore", timeout: 10_000 });
     if (result.error || result.status !== 0) {
       const where = env.FFMPEG_PATH ? `FFMPEG_PATH=${env.FFMPEG_PATH}` : "the PATH";
       return { available: false, reason: `Transcoding is off: ${path.basename(tool)} was not found on ${where}. Install ffmpeg or set FFMPEG_PATH; videos play as uploaded.` };
@@ -34,7 +34,7 @@ function locate(): FfmpegStatus {
 export type Probe = { durationSeconds: number; width: number; height: number; hasAudio: boolean };
 
 export async function probe(ffprobe: string, file: string): Promise<Probe> {
-  const { stdout } = await run(ffprobe, ["-v", "error", "-show_entries", "format=duration:stream=codec_type,width,height", "-of", "json", file]);
+  const { stdout } = await run(/*turbopackIgnore: true*/ ffprobe, ["-v", "error", "-show_entries", "format=duration:stream=codec_type,width,height", "-of", "json", file]);
   const info = JSON.parse(stdout) as { format?: { duration?: string }; streams?: { codec_type: string; width?: number; height?: number }[] };
   const video = info.streams?.find((stream) => stream.codec_type === "video");
   const durationSeconds = Number(info.format?.duration);
@@ -109,7 +109,7 @@ export function posterFrame(ffmpeg: string, input: string, output: string, durat
 
 function runFfmpeg(ffmpeg: string, args: string[], signal: AbortSignal, onLine: (line: string) => void): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(ffmpeg, args, { stdio: ["ignore", "pipe", "pipe"], signal });
+    const child = spawn(/*turbopackIgnore: true*/ ffmpeg, args, { stdio: ["ignore", "pipe", "pipe"], signal });
     let stderr = "";
     let pending = "";
     child.stdout.on("data", (chunk: Buffer) => {

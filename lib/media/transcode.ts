@@ -53,6 +53,27 @@ export async function queueTranscode(movieId: string): Promise<string | null> {
   return jobId;
 }
 
+/**
+ * Queues every movie that has a stored video but no transcode yet: the demo catalogue after a
+ * seed, and movies saved while ffmpeg was missing. Run as workers start (TRANSCODE_BACKLOG_ON_START);
+ * the conditional update claims each movie once, however many workers start together.
+ */
+export async function queueUntranscoded(): Promise<number> {
+  if (!ffmpegStatus().available) return 0;
+  const rows = await db.movie.findMany({ where: { mediaState: null }, select: { id: true, video: true }, orderBy: { createdAt: "desc" } });
+  const { jobQueue } = await import("@/lib/jobs");
+  let queued = 0;
+  for (const row of rows) {
+    if (!keyOfUrl(row.video)) continue;
+    const jobId = randomUUID();
+    const claimed = await db.movie.updateMany({ where: { id: row.id, mediaState: null }, data: { mediaState: "queued", mediaProgress: 0, mediaError: null, mediaJobId: jobId } });
+    if (claimed.count === 0) continue;
+    await (await jobQueue()).send(TRANSCODE_QUEUE, { movieId: row.id } satisfies TranscodeJobData, { id: jobId });
+    queued++;
+  }
+  return queued;
+}
+
 /** Cancels the old job (if it has not finished) and deletes the ladder it made. Never throws. */
 export async function discardMedia(old: OldMedia): Promise<void> {
   try {

@@ -3,6 +3,7 @@
 // its real duration, and replacing or deleting the video removes the old ladder.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -24,12 +25,28 @@ function makeClip(): Buffer {
   return fs.readFileSync(file);
 }
 
+/**
+ * POST /api/upload with node:http rather than fetch: a server that answers before reading the whole
+ * body makes fetch fail with EPIPE and hide the answer; here the answer is read whatever happens.
+ */
 async function uploadVideo(bytes: Buffer): Promise<string> {
   const form = new FormData();
   form.append("file", new Blob([new Uint8Array(bytes)], { type: "video/mp4" }), "clip.mp4");
-  const response = await fetch(`${baseUrl}/api/upload`, { method: "POST", body: form, headers: { authorization: `Bearer ${await adminToken()}` } });
-  expect(response.status).toBe(200);
-  return (await response.json()) as string;
+  const encoded = new Response(form);
+  const body = Buffer.from(await encoded.arrayBuffer());
+  const headers = { authorization: `Bearer ${await adminToken()}`, "content-type": encoded.headers.get("content-type")!, "content-length": String(body.length) };
+  const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const request = http.request(`${baseUrl}/api/upload`, { method: "POST", headers }, (response) => {
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (text += chunk));
+      response.on("end", () => resolve({ status: response.statusCode!, text }));
+    });
+    request.on("error", (error) => (request.writableFinished ? reject(error) : undefined));
+    request.end(body);
+  });
+  expect(status, text).toBe(200);
+  return JSON.parse(text) as string;
 }
 
 type Detail = { hls: string | null; posterFrame: string | null; durationSeconds: number | null };
