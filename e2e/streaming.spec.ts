@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { ADMIN, apiToken } from "./support/accounts";
+import { ADMIN, apiToken, signIn } from "./support/accounts";
 import { createCategory } from "./support/catalogue";
 
 /** An 8-second 854×480 clip with a tone: the ladder is 360p + 480p. */
@@ -26,7 +26,7 @@ function makeClip(): Buffer {
   }
 }
 
-async function transcodedMovie(request: APIRequestContext): Promise<{ _id: string }> {
+async function transcodedMovie(request: APIRequestContext): Promise<{ _id: string; name: string }> {
   const headers = { authorization: `Bearer ${await apiToken(request, ADMIN)}` };
   const upload = await request.post("/api/upload", { multipart: { file: { name: "clip.mp4", mimeType: "video/mp4", buffer: makeClip() } }, headers });
   expect(upload.status()).toBe(200);
@@ -47,7 +47,7 @@ async function transcodedMovie(request: APIRequestContext): Promise<{ _id: strin
     },
   });
   expect(created.status()).toBe(201);
-  const movie = (await created.json()) as { _id: string };
+  const movie = (await created.json()) as { _id: string; name: string };
   await expect
     .poll(async () => ((await (await request.get("/api/admin/media", { headers })).json()) as { movies: Record<string, { state: string }> }).movies[movie._id]?.state, {
       timeout: 120_000,
@@ -87,4 +87,13 @@ test("the watch page plays the HLS ladder and switches quality", async ({ page, 
   await expect.poll(() => segments.slice(before)).toContain("360p");
   const at = await video.evaluate((element: HTMLVideoElement) => element.currentTime);
   await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 30_000 }).toBeGreaterThan(at + 0.5);
+});
+
+test("the admin movie list shows a transcoded video as Ready", async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const movie = await transcodedMovie(request);
+  await signIn(page, ADMIN);
+  await page.goto("/admin/list");
+  const row = page.getByRole("row").filter({ hasText: movie.name });
+  await expect(row.getByRole("cell").nth(6)).toHaveText("Ready");
 });
