@@ -57,7 +57,8 @@ async function main(): Promise<number> {
 
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
-    const env = { ...testEnv, DATABASE_URL: database.url, NEXTAUTH_URL: baseUrl, TEST_BASE_URL: baseUrl, NEXT_DIST_DIR: distDir, MARQUEE_TEST_PAGES: "1" };
+    // No NEXTAUTH_URL or PUBLIC_URL, as `npm start` runs by default: the app takes its address from each request.
+    const env = { ...testEnv, DATABASE_URL: database.url, TEST_BASE_URL: baseUrl, NEXT_DIST_DIR: distDir, MARQUEE_TEST_PAGES: "1" };
     await buildIfStale(distDir, { MARQUEE_TEST_PAGES: "1" });
     app = spawn(bin("next"), ["start", "--port", String(port), "--hostname", "127.0.0.1"], {
       cwd: projectRoot,
