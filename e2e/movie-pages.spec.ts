@@ -110,7 +110,7 @@ test("Download hands the movie's own video to the browser as '<movie name>.mp4',
 test("watch: Play swaps in the movie's video, which loads and seeks", async ({ page }) => {
   const movie = await demoMovie(page, 4);
   await page.goto(`/watch/${movie._id}`);
-  await expect(page.getByRole("link", { name: movie.name })).toHaveAttribute("href", `/movie/${movie._id}`);
+  await expect(page.getByRole("link", { name: movie.name, exact: true })).toHaveAttribute("href", `/movie/${movie._id}`);
   await page.getByRole("button", { name: "Play" }).click();
   const video = page.locator("video");
   // The page uses the stored path; the API answers it as an absolute URL.

@@ -1,38 +1,16 @@
 // The original single-page client runs on another origin (listed in CORS_ORIGINS) with only its API
-// base URL changed. This page stands in for it: served from http://spa.example.test (Playwright
-// answers for that origin, so no second server or DNS entry is needed), it calls the API across
-// origins and shows a poster and plays a video from the URLs the API returned, as that client does.
+// base URL changed. Its stand-in, e2e/support/other-client.html, is served by scripts/test.ts from a
+// second loopback origin (TEST_OTHER_CLIENT_ORIGIN): it calls the API across origins and shows a
+// poster and plays a video from the URLs the API returned, as that client does.
 import { expect, test } from "@playwright/test";
 import { demoMovies } from "../prisma/seed/catalogue";
 
-const SPA_ORIGIN = "http://spa.example.test"; // scripts/test.ts lists it in CORS_ORIGINS
-
-const spaPage = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Other client</title></head>
-<body>
-<h1 id="title">Loading</h1>
-<img id="poster" alt="Poster">
-<video id="player" muted playsinline></video>
-<script>
-  const api = new URLSearchParams(location.search).get("api");
-  const search = new URLSearchParams(location.search).get("search");
-  (async () => {
-    const list = await (await fetch(api + "/api/movie?search=" + encodeURIComponent(search))).json();
-    const movie = await (await fetch(api + "/api/movie/" + list.movies[0]._id)).json();
-    document.getElementById("title").textContent = movie.name;
-    document.getElementById("poster").src = movie.image;
-    const player = document.getElementById("player");
-    player.src = movie.video;
-    await player.play();
-    document.body.dataset.video = movie.video;
-  })().catch((error) => (document.getElementById("title").textContent = "Failed: " + error));
-</script>
-</body></html>`;
+const otherClient = process.env.TEST_OTHER_CLIENT_ORIGIN!;
 
 test("a client on another origin shows the poster and plays the video at the URLs the API gave it", async ({ page, baseURL }) => {
-  await page.route(`${SPA_ORIGIN}/**`, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: spaPage }));
   const movie = demoMovies[0]!;
-  await page.goto(`${SPA_ORIGIN}/?api=${encodeURIComponent(baseURL!)}&search=${encodeURIComponent(movie.name)}`);
+  expect(new URL(otherClient).origin).not.toBe(new URL(baseURL!).origin);
+  await page.goto(`${otherClient}/?api=${encodeURIComponent(baseURL!)}&search=${encodeURIComponent(movie.name)}`);
 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(movie.name);
   const poster = page.getByRole("img", { name: "Poster" });

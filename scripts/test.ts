@@ -7,6 +7,8 @@
 //   npm test -- e2e [args]   only Playwright (args go to playwright)
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "@/lib/embedded-postgres";
@@ -48,6 +50,7 @@ async function main(): Promise<number> {
 
   const database = await openDatabase({ url: process.env.TEST_DATABASE_URL, dataDir: path.join(work, "postgres"), name: "marquee_test", log });
   let app: ChildProcess | null = null;
+  let otherClient: { origin: string; close: () => void } | null = null;
   try {
     await resetDatabase(database.url);
     log("Applying migrations");
@@ -55,10 +58,19 @@ async function main(): Promise<number> {
     log("Seeding the demo catalogue");
     await seed(database.url, { onlyIfEmpty: false, log: () => {} });
 
+    otherClient = await serveOtherClient();
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     // No NEXTAUTH_URL or PUBLIC_URL, as `npm start` runs by default: the app takes its address from each request.
-    const env = { ...testEnv, DATABASE_URL: database.url, TEST_BASE_URL: baseUrl, NEXT_DIST_DIR: distDir, MARQUEE_TEST_PAGES: "1" };
+    const env = {
+      ...testEnv,
+      CORS_ORIGINS: `${testEnv.CORS_ORIGINS},${otherClient.origin}`,
+      DATABASE_URL: database.url,
+      TEST_BASE_URL: baseUrl,
+      TEST_OTHER_CLIENT_ORIGIN: otherClient.origin,
+      NEXT_DIST_DIR: distDir,
+      MARQUEE_TEST_PAGES: "1",
+    };
     await buildIfStale(distDir, { MARQUEE_TEST_PAGES: "1" });
     app = spawn(bin("next"), ["start", "--port", String(port), "--hostname", "127.0.0.1"], {
       cwd: projectRoot,
@@ -80,9 +92,23 @@ async function main(): Promise<number> {
       app.kill("SIGTERM");
       await exited;
     }
+    otherClient?.close();
     await database.stop();
     fs.rmSync(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * A second origin for e2e/other-client.spec.ts: the original client's stand-in page on a loopback
+ * port of its own (listed in CORS_ORIGINS). Loopback, so Chromium's Private Network Access rules,
+ * which block a public page from calling a local server, do not stand in the way.
+ */
+async function serveOtherClient(): Promise<{ origin: string; close: () => void }> {
+  const page = fs.readFileSync(path.join(projectRoot, "e2e/support/other-client.html"));
+  const server = http.createServer((_request, response) => response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return { origin: `http://127.0.0.1:${port}`, close: () => server.close() };
 }
 
 /** Tests start from an empty database: drop everything a previous run left. */

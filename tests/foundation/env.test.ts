@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { parseEnv } from "@/lib/env";
+import { configuredPublicUrl, parseEnv } from "@/lib/env";
 
 test("defaults need no configuration at all", () => {
   const env = parseEnv({});
@@ -21,4 +21,13 @@ test("lists and flags are parsed", () => {
   const env = parseEnv({ CORS_ORIGINS: "https://a.example, https://b.example/", S3_FORCE_PATH_STYLE: "true" });
   expect(env.CORS_ORIGINS).toEqual(["https://a.example", "https://b.example"]);
   expect(env.S3_FORCE_PATH_STYLE).toBe(true);
+});
+
+test("the public URL: PUBLIC_URL, else NEXTAUTH_URL's origin, else none (each request's own address)", () => {
+  expect(configuredPublicUrl(parseEnv({}))).toBeNull();
+  expect(configuredPublicUrl(parseEnv({ NEXTAUTH_URL: "https://auth.example.com/api/auth" }))).toEqual({ origin: "https://auth.example.com", from: "NEXTAUTH_URL" });
+  expect(configuredPublicUrl(parseEnv({ PUBLIC_URL: "https://marquee.example.com/", NEXTAUTH_URL: "https://auth.example.com" }))).toEqual({ origin: "https://marquee.example.com", from: "PUBLIC_URL" });
+  expect(() => parseEnv({ PUBLIC_URL: "marquee.example.com" })).toThrow(/PUBLIC_URL: must be an http\(s\) URL/);
+  expect(() => parseEnv({ PUBLIC_URL: "ftp://marquee.example.com" })).toThrow(/PUBLIC_URL: must be an http\(s\) URL/);
+  expect(() => parseEnv({ PUBLIC_URL: "https://example.com/marquee" })).toThrow(/PUBLIC_URL: must be an origin without a path/);
 });
