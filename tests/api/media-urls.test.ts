@@ -100,7 +100,7 @@ describe("without PUBLIC_URL: the request's own origin", () => {
 
     const users = await api("GET", "/api/admin/users?page=1", { token: admin });
     expect(users.body.users.find((item: { _id: string }) => item._id === user._id)).toMatchObject({ image: picture });
-  });
+  }, 90_000); // a whole scenario: many requests in a row
 
   test("the host the request was addressed to decides; X-Forwarded-Host from a client does not", async () => {
     const movie = (await api("GET", "/api/movie?limit=1")).body.movies[0] as { _id: string; video: string };
@@ -193,5 +193,5 @@ describe("with PUBLIC_URL", () => {
     expect(page).toContain(`<meta name="twitter:image" content="${picture}"/>`);
     expect(page).toContain(`<link rel="canonical" href="${PUBLIC_URL}/movie/${movie._id}"/>`);
     expect(page).toContain(`"image":"${picture}"`);
-  });
+  }, 90_000); // a whole scenario: many requests in a row
 });
