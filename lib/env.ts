@@ -16,6 +16,15 @@ const schema = z.object({
   /** Folder for the embedded database, local uploads and the generated auth secret. */
   MARQUEE_DATA_DIR: z.string().min(1).default(".data"),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /**
+   * The site's public address (an origin such as https://marquee.example.com). Media URLs in API
+   * answers, sign-in redirects and search-engine links use it; unset, NEXTAUTH_URL, else the address
+   * each request was made to.
+   */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://marquee.example.com" })
+    .refine((url) => /^https?:\/\/[^/?#]+\/?$/.test(url), "must be an origin without a path, such as https://marquee.example.com")
+    .optional(),
   NEXTAUTH_URL: z.url().optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -77,6 +86,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 }
 
 export const env = parseEnv(process.env);
+
+/** The configured public origin and which variable set it, or null: then each request's own origin is used. */
+export function configuredPublicUrl(source: Env = env): { origin: string; from: "PUBLIC_URL" | "NEXTAUTH_URL" } | null {
+  if (source.PUBLIC_URL) return { origin: new URL(source.PUBLIC_URL).origin, from: "PUBLIC_URL" };
+  if (source.NEXTAUTH_URL) return { origin: new URL(source.NEXTAUTH_URL).origin, from: "NEXTAUTH_URL" };
+  return null;
+}
 
 export const dataDir = () => path.resolve(env.MARQUEE_DATA_DIR);
 

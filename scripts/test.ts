@@ -11,6 +11,8 @@
 // is used, with one database per tier created beside the one it names.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
@@ -59,6 +61,8 @@ async function main(): Promise<number> {
   const serviceTiers = (["integration", "e2e"] as const).filter(runs);
   if (serviceTiers.length > 0) {
     if (process.env.TEST_DATABASE_URL) assertLocal(process.env.TEST_DATABASE_URL);
+    const otherClient = await serveOtherClient();
+    Object.assign(sharedEnv, { CORS_ORIGINS: `${sharedEnv.CORS_ORIGINS},${otherClient.origin}`, TEST_OTHER_CLIENT_ORIGIN: otherClient.origin });
     Object.assign(process.env, sharedEnv);
     const database = await openDatabase({ url: process.env.TEST_DATABASE_URL, dataDir: path.join(work, "postgres"), name: "marquee_test", log });
     const stacks: Stack[] = [];
@@ -75,6 +79,7 @@ async function main(): Promise<number> {
       ok = results.every(Boolean) && ok;
     } finally {
       await Promise.all(stacks.map(({ app }) => stopApp(app)));
+      otherClient.close();
       await database.stop();
     }
   }
@@ -109,10 +114,24 @@ async function createDatabase(url: string, name: string): Promise<string> {
   return target.toString();
 }
 
+/**
+ * A second origin for e2e/other-client.spec.ts: the original client's stand-in page on a loopback
+ * port of its own (listed in CORS_ORIGINS). Loopback, so Chromium's Private Network Access rules,
+ * which block a public page from calling a local server, do not stand in the way.
+ */
+async function serveOtherClient(): Promise<{ origin: string; close: () => void }> {
+  const page = fs.readFileSync(path.join(projectRoot, "e2e/support/other-client.html"));
+  const server = http.createServer((_request, response) => response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return { origin: `http://127.0.0.1:${port}`, close: () => server.close() };
+}
+
 async function startApp(tierEnv: Record<string, string>): Promise<Stack> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const env = { ...tierEnv, NEXTAUTH_URL: baseUrl, TEST_BASE_URL: baseUrl, NEXT_DIST_DIR: distDir, MARQUEE_TEST_PAGES: "1" };
+  // No NEXTAUTH_URL or PUBLIC_URL, as `npm start` runs by default: the app takes its address from each request.
+  const env = { ...tierEnv, TEST_BASE_URL: baseUrl, NEXT_DIST_DIR: distDir, MARQUEE_TEST_PAGES: "1" };
   const app = spawn(bin("next"), ["start", "--port", String(port), "--hostname", "127.0.0.1"], {
     cwd: projectRoot,
     stdio: ["ignore", "ignore", "inherit"],

@@ -51,9 +51,11 @@ const UPLOADED_FILE_URL = /^(?:https?:\/\/[^/]+)?\/api\/upload\/(image|movie|sub
 export type MediaKind = "image" | "movie" | "subtitle";
 
 /**
- * True for a URL this server issued for an upload of the given kind, or any https URL. Subtitles
- * must be ours: they were checked and converted to WebVTT on upload, and the player fetches them
- * from this origin.
+ * True for a URL this server issued for an upload of the given kind (its path, or the path on some
+ * origin), or any https URL. Subtitles must be ours: they were checked and converted to WebVTT on
+ * upload, and the player fetches them from this origin. Which origins are this site's only the
+ * server knows: it stores its own as paths and refuses the rest (lib/http/media-urls.ts), so
+ * `http://<another host>/api/upload/…` passes this check in a form but is a 400 from the API.
  */
 export function isAcceptedMediaUrl(url: string, kind: MediaKind): boolean {
   const uploaded = UPLOADED_FILE_URL.exec(url);
@@ -66,7 +68,10 @@ export function isAcceptedMediaUrl(url: string, kind: MediaKind): boolean {
   }
 }
 
+/** The message for a media URL that is neither this server's upload nor an https URL. */
+export const mediaUrlMessage = (label: string, kind: MediaKind) => `${label} must be an uploaded ${kind === "movie" ? "video" : "image"} or an https URL`;
+
 /** A required media URL: uploaded to this server (image or movie folder) or an https URL. */
 export function mediaUrl(field: string, requiredMessage: string, kind: MediaKind, label: string) {
-  return requiredText(field, requiredMessage, { max: 2000, message: `${label} URL is too long` }).refine((url) => isAcceptedMediaUrl(url, kind), `${label} must be an uploaded ${kind === "movie" ? "video" : "image"} or an https URL`);
+  return requiredText(field, requiredMessage, { max: 2000, message: `${label} URL is too long` }).refine((url) => isAcceptedMediaUrl(url, kind), mediaUrlMessage(label, kind));
 }

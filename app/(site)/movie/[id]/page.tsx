@@ -11,7 +11,8 @@ import { ReviewForm } from "@/components/review/review-form";
 import { ReviewList } from "@/components/review/review-list";
 import { getCategory } from "@/lib/data/categories";
 import { getMovieDetail, listRelatedMovies } from "@/lib/data/movies";
-import { siteUrl } from "@/lib/site-url";
+import { absoluteMediaUrl } from "@/lib/http/media-urls";
+import { pagePublicOrigin } from "@/lib/http/public-url";
 
 // Reviews and ratings change all the time: render on every request.
 export const dynamic = "force-dynamic";
@@ -26,26 +27,28 @@ const loadMovie = cache(async (id: string) => {
 });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const movie = await loadMovie((await params).id);
+  const [movie, origin] = await Promise.all([loadMovie((await params).id), pagePublicOrigin()]);
   const description = movie.desc.slice(0, 160);
+  const image = absoluteMediaUrl(movie.image, origin);
   return {
     title: movie.name,
     description,
-    alternates: { canonical: `/movie/${movie._id}` },
-    openGraph: { type: "video.movie", title: movie.name, description, images: [{ url: `${siteUrl()}${movie.image}` }] },
+    alternates: { canonical: `${origin}/movie/${movie._id}` },
+    openGraph: { type: "video.movie", title: movie.name, description, images: [{ url: image }] },
+    twitter: { card: "summary_large_image", title: movie.name, description, images: [image] },
   };
 }
 
 export default async function MoviePage({ params }: Props) {
   const movie = await loadMovie((await params).id);
-  const [category, related] = await Promise.all([getCategory(movie.category).catch(() => null), listRelatedMovies(movie.category, movie._id)]);
+  const [origin, category, related] = await Promise.all([pagePublicOrigin(), getCategory(movie.category).catch(() => null), listRelatedMovies(movie.category, movie._id)]);
   // schema.org data lets search engines show the film with its rating.
   const structured = {
     "@context": "https://schema.org",
     "@type": "Movie",
     name: movie.name,
     description: movie.desc,
-    image: `${siteUrl()}${movie.image}`,
+    image: absoluteMediaUrl(movie.image, origin),
     dateCreated: String(movie.year),
     genre: category?.name,
     inLanguage: movie.language,
