@@ -1,13 +1,14 @@
 import type { MetadataRoute } from "next";
+import { connection } from "next/server";
 import { listMovieSitemapEntries } from "@/lib/data/sitemap";
 import { siteUrl } from "@/lib/site-url";
-
-// Movies come and go as admins work: build the list on each request.
-export const dynamic = "force-dynamic";
 
 const PUBLIC_PAGES = ["/", "/movies", "/about-us", "/contact"];
 
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
+  // Per request: the origin is the running server's (NEXTAUTH_URL) and the build has no database.
+  // The movie list itself comes from the cache.
+  await connection();
   const base = siteUrl();
   const movies = await listMovieSitemapEntries();
   return [

@@ -10,6 +10,7 @@ import toast from "react-hot-toast";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
+import { refreshViewer } from "@/components/layout/viewer-provider";
 import { loginSchema } from "@/lib/validation/user";
 import { FALLBACK_ERROR } from "@/lib/client/fetcher";
 import { GOOGLE_UNAVAILABLE_MESSAGE, INVALID_HAND_OVER_MESSAGE, signInErrorMessage, tokenFromHandOver } from "@/lib/client/sign-in";
@@ -26,8 +27,9 @@ export function LoginForm({ googleEnabled, handOver, error }: Props) {
   } = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: "", password: "" } });
 
   const goHome = () => {
+    void refreshViewer(); // the header and buttons must see the new session
     router.push("/");
-    router.refresh(); // the server-rendered header must see the new session
+    router.refresh();
   };
 
   // `/login?data=` (CONTRACT section 5): only a token the server verifies opens a session. The

@@ -1,8 +1,6 @@
 import { route, preflight } from "@/lib/http";
 import { checkDatabase } from "@/lib/data/health";
 
-export const dynamic = "force-dynamic";
-
 /** Liveness for load balancers and the run script: 200 when the database answers, else 503. */
 export const GET = route(async () => {
   const database = await checkDatabase();

@@ -4,8 +4,6 @@ import { json, parseJson, preflight, route } from "@/lib/http";
 import { movieCreateSchema } from "@/lib/validation/movie";
 import { movieListQuerySchema, queryObject } from "@/lib/validation/movie-query";
 
-export const dynamic = "force-dynamic";
-
 /** The catalogue, filtered, searched and paginated. */
 export const GET = route(async (request) => {
   const query = movieListQuerySchema.parse(queryObject(new URL(request.url).searchParams));

@@ -4,8 +4,6 @@ import { deleteAccount, loginUser, updateProfile } from "@/lib/data/users";
 import { parseJson, preflight, route } from "@/lib/http";
 import { loginSchema, profileSchema } from "@/lib/validation/user";
 
-export const dynamic = "force-dynamic";
-
 /** Login: UserInfo with a bearer token. */
 export const POST = route(async (request) => {
   const input = await parseJson(request, loginSchema);

@@ -4,8 +4,6 @@ import { preflight, route } from "@/lib/http";
 import { adminUsersQuerySchema } from "@/lib/validation/admin-user";
 import { queryObject } from "@/lib/validation/movie-query";
 
-export const dynamic = "force-dynamic";
-
 /** Every account, newest first, paginated. */
 export const GET = route(async (request) => {
   await requireAdmin(request);

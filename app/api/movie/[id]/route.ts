@@ -3,8 +3,6 @@ import { deleteMovie, requireMovieDetail, updateMovie } from "@/lib/data/movies"
 import { parseJson, preflight, route } from "@/lib/http";
 import { movieUpdateSchema } from "@/lib/validation/movie";
 
-export const dynamic = "force-dynamic";
-
 type Context = { params: Promise<{ id: string }> };
 
 export const GET = route<Context>(async (_request, { params }) => requireMovieDetail((await params).id));

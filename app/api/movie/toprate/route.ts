@@ -1,8 +1,6 @@
 import { topRatedMovies } from "@/lib/data/movies";
 import { preflight, route } from "@/lib/http";
 
-export const dynamic = "force-dynamic";
-
 export const GET = route(async () => topRatedMovies());
 
 export const OPTIONS = preflight;

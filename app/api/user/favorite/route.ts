@@ -3,8 +3,6 @@ import { clearFavorites, listFavorites, toggleFavorite } from "@/lib/data/favori
 import { parseJson, preflight, route } from "@/lib/http";
 import { favoriteToggleSchema } from "@/lib/validation/favorite";
 
-export const dynamic = "force-dynamic";
-
 export const GET = route(async (request) => {
   const user = await requireUser(request);
   return listFavorites(user.id);

@@ -2,8 +2,6 @@ import { registerUser } from "@/lib/data/users";
 import { json, parseJson, preflight, route } from "@/lib/http";
 import { registerSchema } from "@/lib/validation/user";
 
-export const dynamic = "force-dynamic";
-
 export const POST = route(async (request) => {
   const user = await registerUser(await parseJson(request, registerSchema));
   return json(user, 201);

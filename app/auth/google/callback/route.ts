@@ -7,8 +7,6 @@ import { userInfoWithToken } from "@/lib/data/users";
 import { env } from "@/lib/env";
 import { badRequest, errorResponse } from "@/lib/http";
 
-export const dynamic = "force-dynamic";
-
 export async function GET(request: Request): Promise<Response> {
   const requested = new URL(request.url).searchParams.get("redirect");
   const origin = allowedRedirectOrigin(requested);

@@ -3,8 +3,6 @@ import { deleteUserAsAdmin, setUserAdmin } from "@/lib/data/admin-users";
 import { parseJson, preflight, route } from "@/lib/http";
 import { adminRoleSchema } from "@/lib/validation/admin-user";
 
-export const dynamic = "force-dynamic";
-
 type Context = { params: Promise<{ id: string }> };
 
 /** Grants or revokes the admin role. */

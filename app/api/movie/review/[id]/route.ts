@@ -3,8 +3,6 @@ import { upsertReview } from "@/lib/data/reviews";
 import { parseJson, preflight, route } from "@/lib/http";
 import { reviewSchema } from "@/lib/validation/review";
 
-export const dynamic = "force-dynamic";
-
 type Context = { params: Promise<{ id: string }> };
 
 /** Adds the caller's review of the movie, or replaces it. */
