@@ -119,7 +119,7 @@ async function main() {
   try {
     await migrate(database.url);
     await seed(database.url, { onlyIfEmpty: false, log });
-    await buildIfStale(".next");
+    await buildIfStale(process.env.NEXT_DIST_DIR || ".next"); // like `npm start`; next start reads the same variable
     const [appPort, barePort] = [await freePort(), await freePort()];
     const appUrl = `http://127.0.0.1:${appPort}`;
     const bareUrl = `http://127.0.0.1:${barePort}`;
