@@ -27,7 +27,7 @@ export function FavoritesTable({ initial }: { initial: MovieListItem[] }) {
           Delete All
         </Button>
       </div>
-      {isLoading ? (
+      {isLoading && !movies ? ( // only without rows: SWR reports isLoading while revalidating the server's
         <div className="flex justify-center py-16" role="status" aria-label="Loading">
           <Spinner className="size-10" />
         </div>

@@ -36,7 +36,7 @@ export function CategoriesTable({ initial }: { initial: Category[] }) {
         <h1 className="text-xl font-bold">Categories</h1>
         <Button onClick={() => setDialog({ category: null })}>Create</Button>
       </div>
-      {isLoading ? (
+      {isLoading && !categories ? ( // only without rows: SWR reports isLoading while revalidating the server's
         <div className="flex justify-center py-16" role="status" aria-label="Loading">
           <Spinner className="size-10" />
         </div>

@@ -34,7 +34,8 @@ export function MoviesTable({ initial }: { initial: MovieListPage }) {
       },
     });
 
-  if (isLoading) return <Loading />;
+  // SWR reports isLoading while it revalidates even when it holds the server's rows: only spin without rows.
+  if (isLoading && !data) return <Loading />;
   if (error) return <EmptyState>{errorMessage(error)}</EmptyState>;
   const movies = data?.movies ?? [];
   return (

@@ -30,7 +30,8 @@ export function UsersTable({ currentUserId, initial }: { currentUserId: string; 
       },
     });
 
-  if (isLoading) {
+  // SWR reports isLoading while it revalidates even when it holds the server's rows: only spin without rows.
+  if (isLoading && !data) {
     return (
       <div className="flex justify-center py-16" role="status" aria-label="Loading">
         <Spinner className="size-10" />
