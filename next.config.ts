@@ -10,6 +10,12 @@ const config: NextConfig = {
   pageExtensions: process.env.MARQUEE_TEST_PAGES === "1" ? ["tsx", "ts", "e2e.tsx"] : ["tsx", "ts"],
   serverExternalPackages: ["@node-rs/argon2", "sharp", "busboy", "pg-boss", "rate-limiter-flexible"],
   poweredByHeader: false,
+  // Catalogue reads are cached with 'use cache' + cacheTag and expired by the writes that change them
+  // (docs/architecture.md, "Caching"); pages prerender their shell and stream the rest.
+  cacheComponents: true,
+  // Partial prefetching pays off with generateStaticParams-prerendered params, which need a database
+  // at build; Marquee builds without one, so it stays off until that changes.
+  partialPrefetching: false,
   typedRoutes: false,
 };
 

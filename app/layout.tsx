@@ -1,12 +1,11 @@
 import type { Metadata, Viewport } from "next";
+import { Suspense } from "react";
 import "./globals.css";
 import { MobileBar } from "@/components/layout/mobile-bar";
 import { ScrollToTop } from "@/components/layout/scroll-to-top";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
-import { ViewerProvider } from "@/components/layout/viewer-provider";
 import { Toaster } from "@/components/ui/toaster";
-import { getPageUser } from "@/lib/auth/page-user";
 
 export const metadata: Metadata = {
   title: { default: "Marquee", template: "%s | Marquee" },
@@ -15,19 +14,19 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { themeColor: "#080a1a" };
 
-export default async function RootLayout({ children }: { children: React.ReactNode }) {
-  const user = await getPageUser();
-  const viewer = user && { fullName: user.fullName, image: user.image, isAdmin: user.isAdmin };
+/** Reads nothing from the request, so every page's shell can be prerendered (the viewer is read in the browser). */
+export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en">
       <body className="flex min-h-screen flex-col">
-        <ViewerProvider viewer={viewer}>
+        {/* It reads the URL, known only at request time on dynamic routes; it renders nothing anyway. */}
+        <Suspense fallback={null}>
           <ScrollToTop />
-          <SiteHeader viewer={viewer} />
-          <div className="flex-1">{children}</div>
-          <SiteFooter />
-          <MobileBar viewer={viewer} />
-        </ViewerProvider>
+        </Suspense>
+        <SiteHeader />
+        <div className="flex-1">{children}</div>
+        <SiteFooter />
+        <MobileBar />
         <Toaster />
       </body>
     </html>

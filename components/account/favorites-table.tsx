@@ -1,30 +1,21 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
-import toast from "react-hot-toast";
+
 import { Button } from "@/components/ui/button";
 import { DataTable, EmptyState, Thumbnail, cellClass } from "@/components/ui/data-table";
 import { Spinner } from "@/components/ui/spinner";
-import { apiFetch, errorMessage } from "@/lib/client/fetcher";
+import { errorMessage } from "@/lib/client/fetcher";
 import { FAVORITES_URL, useFavorites } from "@/lib/client/hooks";
+import { answerMessage, useApiMutation } from "@/lib/client/use-api-mutation";
+import type { MovieListItem } from "@/lib/data/movie-shapes";
 
-export function FavoritesTable() {
-  const { data: movies, error, isLoading, mutate } = useFavorites();
-  const [busy, setBusy] = useState<string | null>(null);
-
-  async function run(key: string, url: string) {
-    setBusy(key);
-    try {
-      const { message } = await apiFetch<{ message: string }>(url, { method: "DELETE" });
-      toast.success(message);
-    } catch (failure) {
-      toast.error(errorMessage(failure));
-    } finally {
-      setBusy(null);
-      await mutate(); // spec section 4: reloaded after a delete
-    }
-  }
+/** `initial` is the list as the server rendered it. */
+export function FavoritesTable({ initial }: { initial: MovieListItem[] }) {
+  const { data: movies, error, isLoading, mutate } = useFavorites(true, initial);
+  const { run: send, pending: busy } = useApiMutation();
+  // Spec section 4: the list is reloaded after a delete.
+  const run = (key: string, url: string) => send(key, url, { method: "DELETE", success: answerMessage, then: () => mutate() });
 
   const empty = !movies || movies.length === 0;
   return (
@@ -36,7 +27,7 @@ export function FavoritesTable() {
           Delete All
         </Button>
       </div>
-      {isLoading ? (
+      {isLoading && !movies ? ( // only without rows: SWR reports isLoading while revalidating the server's
         <div className="flex justify-center py-16" role="status" aria-label="Loading">
           <Spinner className="size-10" />
         </div>

@@ -10,6 +10,7 @@ import toast from "react-hot-toast";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
+import { refreshViewer } from "@/components/layout/viewer-provider";
 import { loginSchema } from "@/lib/validation/user";
 import { FALLBACK_ERROR } from "@/lib/client/fetcher";
 import { GOOGLE_UNAVAILABLE_MESSAGE, INVALID_HAND_OVER_MESSAGE, handOverCode, signInErrorMessage } from "@/lib/client/sign-in";
@@ -26,8 +27,9 @@ export function LoginForm({ googleEnabled, handOver, handOverCode: code, error }
   } = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: "", password: "" } });
 
   const goHome = () => {
+    void refreshViewer(); // the header and buttons must see the new session
     router.push("/");
-    router.refresh(); // the server-rendered header must see the new session
+    router.refresh();
   };
 
   // `/login?data=` (CONTRACT section 5): only the one-time code of a Google sign-in this browser

@@ -13,6 +13,7 @@ import { MediaField } from "@/components/ui/media-field";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError, apiFetch } from "@/lib/client/fetcher";
 import { useCategories } from "@/lib/client/hooks";
+import type { Category } from "@/lib/data/categories";
 import type { MovieDetail } from "@/lib/data/movie-shapes";
 import { LANGUAGES, movieCreateSchema } from "@/lib/validation/movie";
 import { CastDialog } from "./cast-dialog";
@@ -37,11 +38,12 @@ const valuesOf = (movie: MovieDetail): MovieFormValues => ({
   subtitles: movie.subtitles.map(({ language, label, url }) => ({ language, label, url })),
 });
 
-type Props = { movie?: MovieDetail; onSaved?: () => void };
+/** `categories`: the list as the server rendered it (Create Movie); the edit dialog loads it. */
+type Props = { movie?: MovieDetail; onSaved?: () => void; categories?: Category[] };
 
-export function MovieForm({ movie, onSaved }: Props) {
+export function MovieForm({ movie, onSaved, categories: initialCategories }: Props) {
   const editing = Boolean(movie);
-  const { data: categories } = useCategories();
+  const { data: categories } = useCategories(initialCategories);
   const [castOpen, setCastOpen] = useState(false);
   // Remounting the drop zones after a successful create clears their state along with the form.
   const [generation, setGeneration] = useState(0);

@@ -1,7 +1,6 @@
 "use client";
 
 import { useState } from "react";
-import toast from "react-hot-toast";
 import useSWR from "swr";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -9,33 +8,34 @@ import { DataTable, EmptyState, Thumbnail, cellClass } from "@/components/ui/dat
 import { Dialog } from "@/components/ui/dialog";
 import { Pagination } from "@/components/ui/pagination";
 import { Spinner } from "@/components/ui/spinner";
-import { apiFetch, errorMessage, fetcher } from "@/lib/client/fetcher";
+import { errorMessage, fetcher } from "@/lib/client/fetcher";
 import { useAdminMovies } from "@/lib/client/hooks";
+import { useApiMutation } from "@/lib/client/use-api-mutation";
 import type { MovieDetail, MovieListItem } from "@/lib/data/movie-shapes";
+import type { MovieListPage } from "@/lib/data/movies";
 import { MovieForm } from "./movie-form";
 
-export function MoviesTable() {
+/** `initial` is page 1 as the server rendered it. */
+export function MoviesTable({ initial }: { initial: MovieListPage }) {
   const [page, setPage] = useState(1);
-  const { data, error, isLoading, mutate } = useAdminMovies(page);
+  const { data, error, isLoading, mutate } = useAdminMovies(page, initial);
   const [editing, setEditing] = useState<MovieListItem | null>(null);
   const [deleting, setDeleting] = useState<MovieListItem | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run, pending } = useApiMutation();
 
-  async function deleteMovie(movie: MovieListItem) {
-    setBusy(true);
-    try {
-      await apiFetch(`/api/movie/${movie._id}`, { method: "DELETE" });
-      toast.success("Movie deleted successfully");
-    } catch {
-      toast.error("Failed to delete movie");
-    } finally {
-      setBusy(false);
-      setDeleting(null);
-      await mutate();
-    }
-  }
+  const deleteMovie = (movie: MovieListItem) =>
+    run(movie._id, `/api/movie/${movie._id}`, {
+      method: "DELETE",
+      success: "Movie deleted successfully",
+      failure: "Failed to delete movie",
+      then: () => {
+        setDeleting(null);
+        return mutate();
+      },
+    });
 
-  if (isLoading) return <Loading />;
+  // SWR reports isLoading while it revalidates even when it holds the server's rows: only spin without rows.
+  if (isLoading && !data) return <Loading />;
   if (error) return <EmptyState>{errorMessage(error)}</EmptyState>;
   const movies = data?.movies ?? [];
   return (
@@ -82,7 +82,7 @@ export function MoviesTable() {
       </Dialog>
       <ConfirmDialog
         open={deleting !== null}
-        busy={busy}
+        busy={pending !== null}
         message={`Are you sure you want to delete "${deleting?.name ?? ""}"? Its reviews go with it.`}
         onConfirm={() => deleting && void deleteMovie(deleting)}
         onCancel={() => setDeleting(null)}

@@ -2,9 +2,8 @@
 
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
-import { Avatar } from "@/components/ui/avatar";
-import type { Viewer } from "./viewer-provider";
-import { CloseIcon, HeartIcon, HomeIcon, MenuIcon, UserIcon } from "./icons";
+import { AccountLink } from "./account-link";
+import { CloseIcon, HeartIcon, HomeIcon, MenuIcon } from "./icons";
 
 const DRAWER_LINKS = [
   { href: "/movies", label: "Movie" },
@@ -15,7 +14,7 @@ const DRAWER_LINKS = [
 const barItem = "flex size-12 items-center justify-center rounded-md text-white transition hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-subMain";
 
 /** Below the lg breakpoint: home, favourites, account and a menu opening a full-width drawer. */
-export function MobileBar({ viewer }: { viewer: Viewer | null }) {
+export function MobileBar() {
   const [open, setOpen] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -38,15 +37,7 @@ export function MobileBar({ viewer }: { viewer: Viewer | null }) {
           <Link href="/favorite" aria-label="Favorites" className={barItem}>
             <HeartIcon className="size-6" />
           </Link>
-          {viewer?.fullName ? (
-            <Link href="/profile" aria-label={`Profile of ${viewer.fullName}`} className={barItem}>
-              <Avatar src={viewer.image} className="size-8" />
-            </Link>
-          ) : (
-            <Link href="/login" aria-label="Login" className={barItem}>
-              <UserIcon className="size-6" />
-            </Link>
-          )}
+          <AccountLink className={barItem} avatarClassName="size-8" />
           <button ref={menuButton} type="button" aria-label="Menu" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)} className={barItem}>
             <MenuIcon className="size-6" />
           </button>

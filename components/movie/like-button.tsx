@@ -13,7 +13,7 @@ export const LOGIN_TO_LIKE = "You need to login to like a movie";
 export function LikeButton({ movieId, movieName, className = "" }: { movieId: string; movieName: string; className?: string }) {
   const viewer = useViewer();
   // Spec section 4: favourites are loaded whenever a user is signed in; SWR shares one request.
-  const { data: favorites, mutate } = useFavorites(viewer !== null);
+  const { data: favorites, mutate } = useFavorites(Boolean(viewer));
   const [busy, setBusy] = useState(false);
   const liked = favorites?.some((movie) => movie._id === movieId) ?? false;
 
@@ -38,7 +38,7 @@ export function LikeButton({ movieId, movieName, className = "" }: { movieId: st
     <button
       type="button"
       onClick={() => void toggle()}
-      disabled={busy}
+      disabled={busy || viewer === undefined /* the session is still being looked up */}
       aria-pressed={liked}
       aria-label={liked ? `Remove ${movieName} from favorites` : `Add ${movieName} to favorites`}
       title={liked ? "Remove from favorites" : "Add to favorites"}

@@ -1,10 +1,12 @@
 import "server-only";
+import { cacheLife, cacheTag } from "next/cache";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { badRequest, notFound } from "@/lib/http/errors";
 import type { MovieCreateInput, MovieUpdateInput, SubtitleInput } from "@/lib/validation/movie";
 import { DEFAULT_PAGE_SIZE, type MovieListQuery } from "@/lib/validation/movie-query";
 import { deleteUnreferencedFiles } from "@/lib/media/cleanup";
+import { cacheTags, expireTags } from "./cache-tags";
 import { isUuid } from "./ids";
 import { movieDetailSelect, movieListSelect, toMovieDetail, toMovieListItem, type MovieDetail, type MovieListItem } from "./movie-shapes";
 import { lockMovie } from "./ratings";
@@ -17,6 +19,9 @@ export const TOP_RATED_COUNT = 10;
 
 /** The newest movies first. */
 export async function listLatestMovies(limit: number): Promise<MovieListItem[]> {
+  "use cache";
+  cacheLife("hours");
+  cacheTag(cacheTags.movieLists);
   const rows = await db.movie.findMany({ select: movieListSelect, orderBy: [{ createdAt: "desc" }, { id: "asc" }], take: limit });
   return rows.map(toMovieListItem);
 }
@@ -44,6 +49,9 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * names starting with it, then by similarity; without one, newest first.
  */
 export async function listMovies(query: MovieListQuery): Promise<MovieListPage> {
+  "use cache";
+  cacheLife("hours");
+  cacheTag(cacheTags.movieLists);
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   const page = query.page ?? 1;
   const where: Prisma.Sql[] = [];
@@ -84,8 +92,16 @@ export async function listMovies(query: MovieListQuery): Promise<MovieListPage> 
 
 /** GET /api/movie/{id}; null for an unknown or malformed id. */
 export async function getMovieDetail(id: string): Promise<MovieDetail | null> {
-  if (!isUuid(id)) return null;
+  return isUuid(id) ? cachedMovieDetail(id) : null;
+}
+
+async function cachedMovieDetail(id: string): Promise<MovieDetail | null> {
+  "use cache";
+  cacheLife("hours");
+  // An unknown id is cached too (a create never reuses an id); deleteMovie expires it anyway.
+  cacheTag(cacheTags.movie(id));
   const row = await db.movie.findUnique({ where: { id }, select: movieDetailSelect });
+  if (row) cacheTag(cacheTags.category(row.category.id));
   return row && toMovieDetail(row);
 }
 
@@ -98,6 +114,9 @@ export async function requireMovieDetail(id: string): Promise<MovieDetail> {
 
 /** Other movies of a category, newest first: the detail page's 'Related Movies'. */
 export async function listRelatedMovies(categoryId: string, excludeId: string, limit = 10): Promise<MovieListItem[]> {
+  "use cache";
+  cacheLife("hours");
+  cacheTag(cacheTags.movieLists);
   const rows = await db.movie.findMany({
     where: { categoryId, id: { not: excludeId } },
     select: movieListSelect,
@@ -107,14 +126,34 @@ export async function listRelatedMovies(categoryId: string, excludeId: string, l
   return rows.map(toMovieListItem);
 }
 
-/** Distinct movies, uniformly random (ORDER BY random() is fine at catalogue sizes). */
+/**
+ * Distinct movies, uniformly random, different on every call: only the candidates (every movie's
+ * card) are cached, the draw happens per request. Callers run at request time (after connection()).
+ */
 export async function randomMovies(count = RANDOM_MOVIES_COUNT): Promise<MovieListItem[]> {
-  const ids = await db.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Movie" ORDER BY random() LIMIT ${count}`;
-  return moviesInOrder(ids.map((row) => row.id));
+  const pool = [...(await randomCandidates())];
+  // A partial Fisher-Yates shuffle: the first `count` places get a uniform sample.
+  const picked = Math.min(count, pool.length);
+  for (let i = 0; i < picked; i++) {
+    const j = i + Math.floor(Math.random() * (pool.length - i));
+    [pool[i], pool[j]] = [pool[j]!, pool[i]!];
+  }
+  return pool.slice(0, picked);
+}
+
+async function randomCandidates(): Promise<MovieListItem[]> {
+  "use cache";
+  cacheLife("hours");
+  cacheTag(cacheTags.movieLists);
+  const rows = await db.movie.findMany({ select: movieListSelect, orderBy: { id: "asc" } });
+  return rows.map(toMovieListItem);
 }
 
 /** Best rate first, then most reviewed, then by name; unreviewed movies (rate 0, no reviews) last. */
 export async function topRatedMovies(count = TOP_RATED_COUNT): Promise<MovieListItem[]> {
+  "use cache";
+  cacheLife("hours");
+  cacheTag(cacheTags.movieLists);
   const rows = await db.movie.findMany({
     select: movieListSelect,
     orderBy: [{ rate: "desc" }, { countReviews: "desc" }, { name: "asc" }, { id: "asc" }],
@@ -152,7 +191,13 @@ export async function createMovie(input: MovieCreateInput): Promise<MovieDetail>
       });
     })
     .catch(rethrowMissingCategory);
+  expireMovie(row.id);
   return toMovieDetail(row);
+}
+
+/** A movie was created, changed or deleted (its fields, cast, reviews or rating): its detail and every list. */
+export function expireMovie(id: string): void {
+  expireTags(cacheTags.movieLists, cacheTags.movie(id));
 }
 
 /** The file URLs a movie uses: poster, title image, video, cast pictures and subtitle files. */
@@ -195,6 +240,7 @@ export async function updateMovie(id: string, input: MovieUpdateInput): Promise<
       return { before, after };
     })
     .catch(rethrowMissingCategory);
+  expireMovie(id);
   const stillUsed = new Set(fileUrlsOf(after));
   const replacedUrls = [...new Set(fileUrlsOf(before))].filter((url) => !stillUsed.has(url));
   await deleteUnreferencedFiles(replacedUrls);
@@ -213,6 +259,7 @@ export async function deleteMovie(id: string): Promise<{ message: string; delete
     await tx.movie.delete({ where: { id } });
     return files;
   });
+  expireMovie(id);
   const deletedUrls = [...new Set(fileUrlsOf(deleted))];
   await deleteUnreferencedFiles(deletedUrls);
   return { message: "Movie deleted successfully", deletedUrls };

@@ -1,6 +1,7 @@
 // The one wrapper every route handler goes through: it reads JSON safely, adds CORS and turns
 // whatever is thrown into CONTRACT.md's error shape, so no handler formats errors itself.
 import { randomUUID } from "node:crypto";
+import { connection } from "next/server";
 import { ZodError, type z } from "zod";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
@@ -16,6 +17,10 @@ export function json(body: unknown, status = 200, headers?: HeadersInit): Respon
 
 export function route<Ctx = unknown>(handler: Handler<Ctx>) {
   return async (request: Request, context: Ctx): Promise<Response> => {
+    // Every API answer is computed per request, never prerendered at build (there is no database
+    // then, and /api/movie/random must differ each time); catalogue reads inside come from
+    // lib/data's cached functions. First, before anything random or timed.
+    await connection();
     const started = performance.now();
     const requestId = requestIdOf(request);
     let response: Response;

@@ -5,8 +5,6 @@ import { mediaUrls } from "@/lib/http/media-urls";
 import { movieCreateSchema } from "@/lib/validation/movie";
 import { movieListQuerySchema, queryObject } from "@/lib/validation/movie-query";
 
-export const dynamic = "force-dynamic";
-
 /** The catalogue, filtered, searched and paginated. */
 export const GET = route(async (request) => {
   const query = movieListQuerySchema.parse(queryObject(new URL(request.url).searchParams));

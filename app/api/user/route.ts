@@ -5,8 +5,6 @@ import { parseJson, preflight, route } from "@/lib/http";
 import { mediaUrls } from "@/lib/http/media-urls";
 import { loginSchema, profileSchema } from "@/lib/validation/user";
 
-export const dynamic = "force-dynamic";
-
 /** Login: UserInfo with a bearer token. */
 export const POST = route(async (request) => {
   const input = await parseJson(request, loginSchema);

@@ -7,8 +7,6 @@ import { GOOGLE_UNAVAILABLE_PATH, REDIRECT_NOT_ALLOWED, allowedRedirectOrigin, i
 import { badRequest, errorResponse } from "@/lib/http";
 import { publicOrigin } from "@/lib/http/public-url";
 
-export const dynamic = "force-dynamic";
-
 export async function GET(request: Request): Promise<Response> {
   const requested = new URL(request.url).searchParams.get("redirect");
   const origin = allowedRedirectOrigin(requested);

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { cache } from "react";
+import { Suspense, cache } from "react";
 import { CastCarousel } from "@/components/movie/cast-carousel";
 import { DownloadButton } from "@/components/movie/download-button";
 import { LikeButton } from "@/components/movie/like-button";
@@ -9,13 +9,11 @@ import { MovieCard } from "@/components/movie/movie-card";
 import { Stars } from "@/components/movie/stars";
 import { ReviewForm } from "@/components/review/review-form";
 import { ReviewList } from "@/components/review/review-list";
+import { PageLoading } from "@/components/ui/page-loading";
 import { getCategory } from "@/lib/data/categories";
 import { getMovieDetail, listRelatedMovies } from "@/lib/data/movies";
 import { absoluteMediaUrl } from "@/lib/http/media-urls";
 import { pagePublicOrigin } from "@/lib/http/public-url";
-
-// Reviews and ratings change all the time: render on every request.
-export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -39,7 +37,16 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   };
 }
 
-export default async function MoviePage({ params }: Props) {
+/** The shell is prerendered; the movie (any id, read from the cache) streams into it. */
+export default function MoviePage({ params }: Props) {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <MovieDetails params={params} />
+    </Suspense>
+  );
+}
+
+async function MovieDetails({ params }: Props) {
   const movie = await loadMovie((await params).id);
   const [origin, category, related] = await Promise.all([pagePublicOrigin(), getCategory(movie.category).catch(() => null), listRelatedMovies(movie.category, movie._id)]);
   // schema.org data lets search engines show the film with its rating.

@@ -5,8 +5,6 @@ import { mediaUrls } from "@/lib/http/media-urls";
 import { adminUsersQuerySchema } from "@/lib/validation/admin-user";
 import { queryObject } from "@/lib/validation/movie-query";
 
-export const dynamic = "force-dynamic";
-
 /** Every account, newest first, paginated. */
 export const GET = route(async (request) => {
   await requireAdmin(request);

@@ -4,8 +4,6 @@ import { parseJson, preflight, route } from "@/lib/http";
 import { mediaUrls } from "@/lib/http/media-urls";
 import { movieUpdateSchema } from "@/lib/validation/movie";
 
-export const dynamic = "force-dynamic";
-
 type Context = { params: Promise<{ id: string }> };
 
 export const GET = route<Context>(async (request, { params }) => mediaUrls(request).movieDetail(await requireMovieDetail((await params).id)));

@@ -4,8 +4,6 @@ import { parseJson, preflight, route } from "@/lib/http";
 import { mediaUrls } from "@/lib/http/media-urls";
 import { favoriteToggleSchema } from "@/lib/validation/favorite";
 
-export const dynamic = "force-dynamic";
-
 export const GET = route(async (request) => {
   const user = await requireUser(request);
   return mediaUrls(request).movies(await listFavorites(user.id));

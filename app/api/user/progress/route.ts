@@ -2,8 +2,6 @@ import { requireUser } from "@/lib/auth";
 import { listContinueWatching } from "@/lib/data/progress";
 import { preflight, route } from "@/lib/http";
 
-export const dynamic = "force-dynamic";
-
 /** The Continue watching row: movies between 5% and 95% watched, most recently watched first. */
 export const GET = route(async (request) => {
   const user = await requireUser(request);

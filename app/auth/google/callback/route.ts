@@ -10,8 +10,6 @@ import { badRequest, errorResponse } from "@/lib/http";
 import { publicOrigin } from "@/lib/http/public-url";
 import { mediaUrls } from "@/lib/http/media-urls";
 
-export const dynamic = "force-dynamic";
-
 export async function GET(request: Request): Promise<Response> {
   const requested = new URL(request.url).searchParams.get("redirect");
   const origin = allowedRedirectOrigin(requested);

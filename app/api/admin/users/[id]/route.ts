@@ -4,8 +4,6 @@ import { parseJson, preflight, route } from "@/lib/http";
 import { mediaUrls } from "@/lib/http/media-urls";
 import { adminRoleSchema } from "@/lib/validation/admin-user";
 
-export const dynamic = "force-dynamic";
-
 type Context = { params: Promise<{ id: string }> };
 
 /** Grants or revokes the admin role. */

@@ -4,8 +4,6 @@ import { parseJson, preflight, route } from "@/lib/http";
 import { mediaUrls } from "@/lib/http/media-urls";
 import { reviewSchema } from "@/lib/validation/review";
 
-export const dynamic = "force-dynamic";
-
 type Context = { params: Promise<{ id: string }> };
 
 /** Adds the caller's review of the movie, or replaces it. */
