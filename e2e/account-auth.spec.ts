@@ -1,4 +1,6 @@
+import { createHash, randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
+import pg from "pg";
 import { ADMIN, MEMBER, apiToken, freshIp, registerAccount, registerAdmin, signIn, toast, uniqueEmail } from "./support/accounts";
 
 test.describe("register and login forms", () => {
@@ -78,17 +80,47 @@ test.describe("register and login forms", () => {
 });
 
 test.describe("/login?data= hand-over", () => {
-  test("a UserInfo with a token the server verifies opens the session", async ({ page }) => {
+  /** What the Google callback does for a browser holding `state` (lib/auth/hand-over.ts): a one-time code row. */
+  async function issueCode(userId: string, state: string): Promise<string> {
+    const code = randomBytes(32).toString("base64url");
+    const sha256 = (value: string) => createHash("sha256").update(value).digest("base64url");
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    try {
+      await client.query(`INSERT INTO "HandOverCode" ("codeHash", "stateHash", "userId", "expiresAt") VALUES ($1, $2, $3, now() + interval '60 seconds')`, [sha256(code), sha256(state), userId]);
+    } finally {
+      await client.end();
+    }
+    return code;
+  }
+
+  test("the code of a Google sign-in this browser started opens the session", async ({ page, context, baseURL }) => {
     const account = await registerAccount(page.request, "handover");
     const token = await apiToken(page.request, account);
+    const state = randomBytes(32).toString("base64url");
+    await context.addCookies([{ name: "marquee-google-state", value: state, url: baseURL! }]);
     const data = JSON.stringify({ _id: account._id, fullName: account.fullName, email: account.email, image: "", isAdmin: true, token });
-    await page.goto(`/login?data=${encodeURIComponent(data)}`);
+    await page.goto(`/login?data=${encodeURIComponent(data)}&code=${await issueCode(account._id, state)}`);
     await expect(page).toHaveURL(/\/$/);
     await page.goto("/profile");
     await expect(page.getByLabel("Email")).toHaveValue(account.email);
     // isAdmin in the URL is never believed.
     const admin = await page.goto("/admin/statistics");
     expect(admin?.status()).toBe(404);
+  });
+
+  test("a valid token without this browser's code is refused (login CSRF)", async ({ page }) => {
+    const account = await registerAccount(page.request, "csrf");
+    const token = await apiToken(page.request, account);
+    const data = JSON.stringify({ _id: account._id, fullName: account.fullName, email: account.email, image: "", isAdmin: false, token });
+    const someoneElsesCode = await issueCode(account._id, "the-attackers-browser");
+    for (const url of [`/login?data=${encodeURIComponent(data)}`, `/login?data=${encodeURIComponent(data)}&code=${someoneElsesCode}`]) {
+      await page.goto(url);
+      await expect(toast(page, "This sign-in link is invalid or has expired. Please log in.")).toBeVisible();
+      await expect(page).toHaveURL(/\/login$/);
+      const session = (await (await page.request.get("/api/auth/session")).json()) as { user?: unknown };
+      expect(session.user).toBeUndefined();
+    }
   });
 
   test("anything else is ignored with an error toast", async ({ page }) => {

@@ -33,7 +33,21 @@ afterAll(async () => {
 
 test("migrations create every table on an empty database", async () => {
   const { rows } = await client.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`);
-  expect(rows.map((r) => r.table_name)).toEqual(["CastMember", "Category", "Favorite", "Movie", "Review", "Subtitle", "User", "WatchProgress", "_prisma_migrations"]);
+  expect(rows.map((r) => r.table_name)).toEqual([
+    "CastMember",
+    "Category",
+    "Favorite",
+    "HandOverCode",
+    "Movie",
+    "RateLimit",
+    "Review",
+    "Session",
+    "Subtitle",
+    "Upload",
+    "User",
+    "WatchProgress",
+    "_prisma_migrations",
+  ]);
 });
 
 test("the extensions for case-insensitive keys and search are installed", async () => {
