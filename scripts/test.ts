@@ -41,7 +41,10 @@ async function main(): Promise<number> {
     STORAGE_LOCAL_DIR: path.join(work, "uploads"),
     AUTH_SECRET: "test-secret-that-is-long-enough-for-hs256-signing",
     CORS_ORIGINS: "http://spa.example.test",
-    // Tests send X-Forwarded-For to exercise the per-IP login limit.
+    // Tests send X-Forwarded-For to exercise the per-IP login limit, as if they were the one
+    // trusted reverse proxy in front of the app (tests/api/client-ip.test.ts starts an instance
+    // without it).
+    TRUST_PROXY: "1",
     NEXT_TELEMETRY_DISABLED: "1",
   };
   Object.assign(process.env, testEnv);

@@ -6,10 +6,10 @@ import type { NextAuthOptions, User } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import GoogleProvider from "next-auth/providers/google";
 import { authSecret, env } from "@/lib/env";
+import { clientIp } from "@/lib/http/client-ip";
 import { HttpError } from "@/lib/http/errors";
 import { authenticate, findOrCreateGoogleUser, INVALID_LOGIN } from "@/lib/data/users";
 import { loginSchema } from "@/lib/validation/user";
-import { clientIp } from "./rate-limit";
 import { loadSessionUser } from "./session-user";
 import { TOKEN_LIFETIME_SECONDS, verifyToken } from "./token";
 
@@ -33,7 +33,7 @@ const credentialsProvider = CredentialsProvider({
     if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? INVALID_LOGIN);
     const headers = new Headers(request.headers as Record<string, string> | undefined);
     try {
-      return toSignedInUser(await authenticate(parsed.data, clientIp(headers)));
+      return toSignedInUser(await authenticate(parsed.data, clientIp({ headers })));
     } catch (error) {
       if (error instanceof HttpError) throw new Error(error.message);
       throw error;
@@ -77,7 +77,8 @@ export const authOptions: NextAuthOptions = {
         account?.provider === "google"
           ? toSignedInUser(await findOrCreateGoogleUser({ email: user.email ?? "", name: user.name, image: user.image }))
           : (user as SignedInUser);
-      return { ...token, sub: signedIn.id, ver: signedIn.credentialsVersion, name: signedIn.name, email: signedIn.email, picture: signedIn.image };
+      // `adm` lets proxy.ts route optimistically without the database; nothing authorizes by it.
+      return { ...token, sub: signedIn.id, ver: signedIn.credentialsVersion, adm: signedIn.isAdmin, name: signedIn.name, email: signedIn.email, picture: signedIn.image };
     },
     async session({ session, token }) {
       // For client components only; the server trusts getRequestUser(), which rereads the user.

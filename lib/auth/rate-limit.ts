@@ -61,14 +61,3 @@ export const loginLimiter = (globalForLimiter.marqueeLoginLimiter ??= new Slidin
 ));
 
 export const TOO_MANY_LOGINS = "Too many login attempts, please try again later";
-
-/**
- * The caller's IP for rate limiting. Next.js does not hand route handlers the socket, but its
- * server fills X-Forwarded-For with the socket's address when the request has none, and a reverse
- * proxy in front writes the client's address there. A client talking to the app directly can send
- * its own header to spread attempts over made-up addresses; the per-email limit still holds then.
- */
-export function clientIp(headers: Pick<Headers, "get">): string | null {
-  const firstHop = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return firstHop || headers.get("x-real-ip")?.trim() || null;
-}

@@ -1,5 +1,5 @@
 import { requireUser } from "@/lib/auth";
-import { clientIp } from "@/lib/auth/rate-limit";
+import { clientIp } from "@/lib/http/client-ip";
 import { deleteAccount, loginUser, updateProfile } from "@/lib/data/users";
 import { parseJson, preflight, route } from "@/lib/http";
 import { loginSchema, profileSchema } from "@/lib/validation/user";
@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
 /** Login: UserInfo with a bearer token. */
 export const POST = route(async (request) => {
   const input = await parseJson(request, loginSchema);
-  return loginUser(input, clientIp(request.headers));
+  return loginUser(input, clientIp(request));
 });
 
 /** Profile update: UserInfo with a fresh token. */
