@@ -14,9 +14,10 @@ import { loginSchema } from "@/lib/validation/user";
 import { FALLBACK_ERROR } from "@/lib/client/fetcher";
 import { GOOGLE_UNAVAILABLE_MESSAGE, INVALID_HAND_OVER_MESSAGE, signInErrorMessage, tokenFromHandOver } from "@/lib/client/sign-in";
 
-type Props = { googleEnabled: boolean; handOver?: string; error?: string };
+/** `callbackPath`: where to go after signing in, already checked to be a path on this site (proxy.ts sends it). */
+type Props = { googleEnabled: boolean; handOver?: string; error?: string; callbackPath?: string };
 
-export function LoginForm({ googleEnabled, handOver, error }: Props) {
+export function LoginForm({ googleEnabled, handOver, error, callbackPath }: Props) {
   const router = useRouter();
   const {
     register,
@@ -26,7 +27,7 @@ export function LoginForm({ googleEnabled, handOver, error }: Props) {
   } = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: "", password: "" } });
 
   const goHome = () => {
-    router.push("/");
+    router.push(callbackPath ?? "/");
     router.refresh(); // the server-rendered header must see the new session
   };
 
@@ -61,7 +62,7 @@ export function LoginForm({ googleEnabled, handOver, error }: Props) {
   const signInWithGoogle = () => {
     // Shown always (spec); without credentials configured there is nothing to start.
     if (!googleEnabled) return void toast.error(GOOGLE_UNAVAILABLE_MESSAGE);
-    void signIn("google", { callbackUrl: "/" });
+    void signIn("google", { callbackUrl: callbackPath ?? "/" });
   };
 
   return (
