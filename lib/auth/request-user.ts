@@ -1,6 +1,7 @@
 import "server-only";
 import { getToken } from "next-auth/jwt";
 import { authSecret } from "@/lib/env";
+import { assertNotCrossSite } from "@/lib/http/csrf";
 import { forbidden, unauthorized } from "@/lib/http/errors";
 import { loadSessionUser, type SessionUser } from "./session-user";
 import { verifyToken } from "./token";
@@ -33,7 +34,10 @@ export async function getRequestUser(request: Request): Promise<SessionUser | nu
   if (!Object.keys(cookies).some((name) => name.includes("next-auth.session-token"))) return null;
   const session = await getToken({ req: { cookies, headers: {} } as never, secret: authSecret() });
   if (!session?.sub || typeof session.ver !== "number") return null;
-  return loadSessionUser(session.sub, session.ver);
+  const user = await loadSessionUser(session.sub, session.ver);
+  // Authenticated by the cookie, which any page the browser visits can make it send: see lib/http/csrf.ts.
+  if (user) assertNotCrossSite(request);
+  return user;
 }
 
 /** The calling user, or 401. */

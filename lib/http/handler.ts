@@ -1,10 +1,8 @@
-// The one wrapper every route handler goes through: it refuses cross-site forgeries, reads JSON
-// safely (bounded), adds CORS and turns whatever is thrown into CONTRACT.md's error shape, so no
-// handler formats errors itself.
+// The one wrapper every route handler goes through: it reads JSON safely (bounded), adds CORS and
+// turns whatever is thrown into CONTRACT.md's error shape, so no handler formats errors itself.
 import { ZodError, type z } from "zod";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { withCors } from "./cors";
-import { assertNotCrossSite } from "./csrf";
 import { HttpError, badRequest, type FieldErrors } from "./errors";
 
 type Handler<Ctx> = (request: Request, context: Ctx) => Promise<unknown>;
@@ -18,7 +16,6 @@ export function route<Ctx = unknown>(handler: Handler<Ctx>) {
   return async (request: Request, context: Ctx): Promise<Response> => {
     let response: Response;
     try {
-      assertNotCrossSite(request);
       const result = await handler(request, context);
       response = result instanceof Response ? result : json(result);
     } catch (error) {
