@@ -61,12 +61,13 @@ function fieldErrors(error: ZodError): FieldErrors {
 /** The largest JSON body any endpoint takes; the biggest real one (a movie) is a few kilobytes. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 export const BODY_TOO_LARGE = "Request body is too large (at most 1 MB)";
+export const BODY_CUT_OFF = "The request body was cut off";
 
 /**
  * The body as text, read chunk by chunk and abandoned as soon as it passes `limit` bytes: a missing
  * or lying Content-Length (a chunked body) cannot make the server hold more than the limit.
  */
-async function readBoundedText(request: Request, limit: number): Promise<string> {
+export async function readBoundedText(request: Request, limit = MAX_JSON_BODY_BYTES): Promise<string> {
   const declared = Number(request.headers.get("content-length"));
   if (declared > limit) throw new HttpError(413, BODY_TOO_LARGE);
   if (!request.body) return "";
@@ -74,7 +75,14 @@ async function readBoundedText(request: Request, limit: number): Promise<string>
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      // The client went away mid-body: nothing to answer, and nothing unexpected to log.
+      throw badRequest(BODY_CUT_OFF);
+    }
+    const { done, value } = chunk;
     if (done) break;
     size += value.byteLength;
     if (size > limit) {

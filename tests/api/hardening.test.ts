@@ -35,6 +35,25 @@ describe("JSON bodies are capped at 1 MB", () => {
   });
 });
 
+describe("NextAuth's routes get the same guards", () => {
+  test.each(["％", "\u0000", "javascript:alert(1)", "not a url"])("callbackUrl=%j is a 400, not NextAuth's 500", async (callbackUrl) => {
+    expect(await api("GET", `/api/auth/session?callbackUrl=${encodeURIComponent(callbackUrl)}`)).toMatchObject({
+      status: 400,
+      body: { message: "callbackUrl must be a path on this site or an http(s) URL" },
+    });
+  });
+
+  test("a path or an http(s) URL still works", async () => {
+    for (const callbackUrl of ["/favorite", baseUrl]) expect((await api("GET", `/api/auth/session?callbackUrl=${encodeURIComponent(callbackUrl)}`)).status).toBe(200);
+  });
+
+  test("a body over 1 MB is 413; malformed JSON is 400", async () => {
+    const form = new URLSearchParams({ email: "a@b.co", password: "x".repeat(1024 * 1024) }).toString();
+    expect(await api("POST", "/api/auth/callback/credentials", { raw: form, headers: { "content-type": "application/x-www-form-urlencoded" } })).toMatchObject({ status: 413, body: TOO_LARGE });
+    expect(await api("POST", "/api/auth/callback/credentials", { raw: '{"email":', headers: { "content-type": "application/json" } })).toMatchObject({ status: 400, body: { message: "Invalid JSON body" } });
+  });
+});
+
 describe("control characters are a 400 naming the field, never a database error", () => {
   test.each([
     ["search", "%00"],
@@ -70,9 +89,13 @@ describe("control characters are a 400 naming the field, never a database error"
     expect((await api("GET", `/api/movie/${movie._id}`)).body).toMatchObject({ name: movie.name, countReviews: 0 });
   });
 
-  test("a search term with a NUL in the listing page's path is a 404 page, not a 500", async () => {
+  test("a search term with a NUL in the listing page's path shows the 404 page, not an error", async () => {
     const response = await fetch(`${baseUrl}/movies/a%00b`);
-    expect(response.status).toBe(404);
+    // The listing streams (loading.tsx), so the status is sent before the page decides.
+    expect(response.status).toBeLessThan(500);
+    const html = await response.text();
+    expect(html).toContain("Page not found");
+    expect(html).not.toContain("Something went wrong");
   });
 });
 

@@ -43,13 +43,17 @@ export function rawRequest(head: string, chunks: Iterable<Buffer | string>): Pro
   });
 }
 
-/** `count` chunks of `size` bytes in chunked transfer encoding, never finished (no last chunk). */
-export function* endlessChunks(size: number, count: number): Generator<string> {
+/**
+ * `count` chunks of `size` bytes of one JSON string in chunked transfer encoding. Unless `finish`,
+ * the body never ends (no last chunk): only a server that stops reading can answer.
+ */
+export function* endlessChunks(size: number, count: number, finish = false): Generator<string> {
   const payload = `{"fullName":"${"x".repeat(size)}`;
   for (let i = 0; i < count; i++) {
     const piece = i === 0 ? payload : "x".repeat(size);
     yield `${piece.length.toString(16)}\r\n${piece}\r\n`;
   }
+  if (finish) yield `2\r\n"}\r\n0\r\n\r\n`;
 }
 
 /** A request line and headers, ending with the blank line; Host is added. */
