@@ -5,14 +5,16 @@
 //    token without the admin role gets the 404 page for /admin. The pages keep their own checks,
 //    which read the database: this only spares a round of rendering for the common cases.
 // 2. The page Content-Security-Policy, with a fresh nonce for the per-request pages.
-// /api is left out on purpose: Next buffers the body of every request a proxy sees (up to 10 MB),
-// which uploads cannot afford; route handlers do their own checks (lib/http) and next.config.ts
-// gives API responses their headers.
+// /api is left out on purpose (but for malformed paths): Next buffers the body of every request a
+// proxy sees (up to 10 MB), which uploads cannot afford; route handlers do their own checks
+// (lib/http) and next.config.ts gives API responses their headers.
 import { NextResponse, type NextRequest } from "next/server";
 import { getToken } from "next-auth/jwt";
 import { authSecret } from "@/lib/env";
 import { pageContentSecurityPolicy } from "@/lib/http/security-headers";
 import { ADMIN_PAGES, PER_REQUEST_PAGES, SIGNED_IN_HOME, SIGNED_IN_PAGES, SIGNED_OUT_PAGES, isUnder } from "@/lib/page-routes";
+
+export const MALFORMED_PATH = "Malformed URL path";
 
 /** No route lives here, so a rewrite to it renders the 404 page with status 404. */
 const NOT_FOUND_PATH = "/_marquee/not-found";
@@ -49,7 +51,23 @@ function withPolicy(response: NextResponse, policy: string): NextResponse {
   return response;
 }
 
+function isDecodable(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export async function proxy(request: NextRequest): Promise<NextResponse> {
+  // A path whose percent-encoding is not UTF-8 (`/api/movie/%ED%A0%80`) makes Next.js answer a bare
+  // 500 while decoding route parameters: answer it here, as the client error it is.
+  if (!isDecodable(request.nextUrl.pathname)) {
+    if (request.nextUrl.pathname.startsWith("/api/")) return NextResponse.json({ message: MALFORMED_PATH }, { status: 400 });
+    return withPolicy(NextResponse.rewrite(new URL(NOT_FOUND_PATH, request.url)), pageContentSecurityPolicy());
+  }
+  if (request.nextUrl.pathname.startsWith("/api/")) return NextResponse.next();
   const decided = await accessDecision(request);
   if (decided) return decided;
   if (!isUnder(request.nextUrl.pathname, PER_REQUEST_PAGES)) return withPolicy(NextResponse.next(), pageContentSecurityPolicy());
@@ -73,5 +91,8 @@ export const config = {
         { type: "header", key: "purpose", value: "prefetch" },
       ],
     },
+    // /api only for a path with a percent-encoded non-ASCII byte, to check that it decodes; no
+    // real endpoint has one, so uploads never pass through here.
+    { source: "/api/:rest(.*%[89a-fA-F][0-9a-fA-F].*)" },
   ],
 };

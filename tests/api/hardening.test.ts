@@ -35,6 +35,15 @@ describe("JSON bodies are capped at 1 MB", () => {
   });
 });
 
+test("a path whose percent-encoding is not UTF-8 is a client error, not Next.js's bare 500", async () => {
+  for (const path of ["/api/movie/%ED%A0%80", "/api/category/%FF", "/api/upload/image/%C3"]) {
+    expect(await api("GET", path), path).toMatchObject({ status: 400, body: { message: "Malformed URL path" } });
+  }
+  const page = await fetch(`${baseUrl}/movie/%ED%A0%80`);
+  expect(page.status).toBe(404);
+  expect(await page.text()).toContain("Page not found");
+});
+
 describe("NextAuth's routes get the same guards", () => {
   test.each(["％", "\u0000", "javascript:alert(1)", "not a url"])("callbackUrl=%j is a 400, not NextAuth's 500", async (callbackUrl) => {
     expect(await api("GET", `/api/auth/session?callbackUrl=${encodeURIComponent(callbackUrl)}`)).toMatchObject({
