@@ -1,6 +1,11 @@
 // Building blocks for the request schemas. Free of server imports: the forms use the same schemas.
 import { z } from "zod";
 
+// Zod compiles object parsers with `new Function` after probing whether eval is allowed. The pages'
+// Content-Security-Policy forbids eval (docs/security.md), so in the browser the probe itself is
+// reported as a violation. Every schema module imports this one, so this runs before any parse.
+z.config({ jitless: true });
+
 /**
  * C0 controls except tab, line feed and carriage return (a review or a description may have lines),
  * DEL and the C1 controls. No one types them; PostgreSQL refuses NUL in text outright (22021).
