@@ -2,6 +2,7 @@ import type { NextConfig } from "next";
 // Validates every environment variable as the server starts: a bad value stops it here,
 // with a message naming the variable.
 import "./lib/env";
+import { staticSecurityHeaders } from "./lib/http/security-headers";
 
 const config: NextConfig = {
   // The test build goes to its own folder so it never replaces the build `npm start` serves.
@@ -17,6 +18,8 @@ const config: NextConfig = {
   // at build; Marquee builds without one, so it stays off until that changes.
   partialPrefetching: false,
   typedRoutes: false,
+  // Security headers on every response, pages and API alike (the page CSP comes from proxy.ts).
+  headers: async () => staticSecurityHeaders(),
 };
 
 export default config;

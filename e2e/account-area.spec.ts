@@ -96,7 +96,7 @@ test("logout ends the session and goes home", async ({ page }) => {
   await accountMenu(page).getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/$/);
   await page.goto("/profile");
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL("/login?callbackUrl=%2Fprofile");
 });
 
 test("a 401 from the API signs the browser out (the password was changed elsewhere)", async ({ page }) => {

@@ -135,10 +135,10 @@ test.describe("/login?data= hand-over", () => {
 });
 
 test.describe("who may open which page", () => {
-  test("signed out: account and admin pages go to /login", async ({ page }) => {
+  test("signed out: account and admin pages go to /login, which will send them back", async ({ page }) => {
     for (const path of ["/profile", "/password", "/favorite", "/admin/list", "/admin/statistics", "/admin/xyz"]) {
       await page.goto(path);
-      await expect(page, path).toHaveURL(/\/login$/);
+      await expect(page, path).toHaveURL(`/login?callbackUrl=${encodeURIComponent(path)}`);
     }
   });
 

@@ -34,6 +34,12 @@ const schema = z.object({
     .default("")
     .transform((v) => v.split(",").map((o) => o.trim().replace(/\/$/, "")).filter(Boolean))
     .pipe(z.array(z.url({ error: "must be a comma-separated list of origins such as https://app.example.com" }))),
+  /**
+   * How many reverse proxies in front of the app append to X-Forwarded-For (0: none, the app faces
+   * the clients; 1: one proxy such as nginx or Vercel's edge). Client addresses are read that many
+   * hops back from the socket; see lib/http/client-ip.ts.
+   */
+  TRUST_PROXY: z.coerce.number({ error: "must be a whole number of proxy hops (0, 1, 2, ...)" }).int("must be a whole number of proxy hops (0, 1, 2, ...)").min(0, "must be a whole number of proxy hops (0, 1, 2, ...)").max(10, "must be at most 10").default(0),
   STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
   STORAGE_LOCAL_DIR: z.string().min(1).optional(),
   S3_BUCKET: z.string().min(1).optional(),

@@ -50,6 +50,9 @@ const sharedEnv: Record<string, string> = {
   STORAGE_DRIVER: "local",
   // A lower per-email ceiling than the default 100, so its test needs fewer slow password checks.
   LOGIN_EMAIL_CEILING: "20",
+  // Tests send X-Forwarded-For to exercise the per-IP login limit, as if they were the one trusted
+  // reverse proxy in front of the app (tests/api/client-ip.test.ts starts an instance without it).
+  TRUST_PROXY: "1",
   NEXT_TELEMETRY_DISABLED: "1",
 };
 

@@ -15,9 +15,10 @@ import { loginSchema } from "@/lib/validation/user";
 import { FALLBACK_ERROR } from "@/lib/client/fetcher";
 import { GOOGLE_UNAVAILABLE_MESSAGE, INVALID_HAND_OVER_MESSAGE, handOverCode, signInErrorMessage } from "@/lib/client/sign-in";
 
-type Props = { googleEnabled: boolean; handOver?: string; handOverCode?: string; error?: string };
+/** `callbackPath`: where to go after signing in, already checked to be a path on this site (proxy.ts sends it). */
+type Props = { googleEnabled: boolean; handOver?: string; handOverCode?: string; error?: string; callbackPath?: string };
 
-export function LoginForm({ googleEnabled, handOver, handOverCode: code, error }: Props) {
+export function LoginForm({ googleEnabled, handOver, handOverCode: code, error, callbackPath }: Props) {
   const router = useRouter();
   const {
     register,
@@ -28,7 +29,7 @@ export function LoginForm({ googleEnabled, handOver, handOverCode: code, error }
 
   const goHome = () => {
     void refreshViewer(); // the header and buttons must see the new session
-    router.push("/");
+    router.push(callbackPath ?? "/");
     router.refresh();
   };
 
@@ -64,7 +65,7 @@ export function LoginForm({ googleEnabled, handOver, handOverCode: code, error }
   const signInWithGoogle = () => {
     // Shown always (spec); without credentials configured there is nothing to start.
     if (!googleEnabled) return void toast.error(GOOGLE_UNAVAILABLE_MESSAGE);
-    void signIn("google", { callbackUrl: "/" });
+    void signIn("google", { callbackUrl: callbackPath ?? "/" });
   };
 
   return (

@@ -127,7 +127,8 @@ export const authOptions: NextAuthOptions = {
           ? toSignedInUser(await findOrCreateGoogleUser({ email: user.email ?? "", name: user.name, image: user.image }))
           : (user as SignedInUser);
       const sid = await openSession(signedIn.id);
-      return { ...token, sub: signedIn.id, ver: signedIn.credentialsVersion, sid, name: signedIn.name, email: signedIn.email, picture: signedIn.image };
+      // `adm` lets proxy.ts route optimistically without the database; nothing authorizes by it.
+      return { ...token, sub: signedIn.id, ver: signedIn.credentialsVersion, sid, adm: signedIn.isAdmin, name: signedIn.name, email: signedIn.email, picture: signedIn.image };
     },
     async session({ session, token }) {
       // For client components only; the server trusts getRequestUser(), which rereads the user.

@@ -1,6 +1,7 @@
 import "server-only";
 import { getToken } from "next-auth/jwt";
 import { authSecret } from "@/lib/env";
+import { assertNotCrossSite } from "@/lib/http/csrf";
 import { forbidden, unauthorized } from "@/lib/http/errors";
 import { loadSessionUser, type SessionUser } from "./session-user";
 import { sessionUser } from "./sessions";
@@ -39,7 +40,10 @@ export async function getRequestUser(request: Request): Promise<SessionUser | nu
   const session = await getToken({ req: { cookies, headers: {} } as never, secret: authSecret(), secureCookie });
   if (!session?.sub || typeof session.ver !== "number") return null;
   // The cookie alone is not enough: its session must still be live (not signed out).
-  return sessionUser(session.sid, session.sub, session.ver);
+  const user = await sessionUser(session.sid, session.sub, session.ver);
+  // Authenticated by the cookie, which any page the browser visits can make it send: see lib/http/csrf.ts.
+  if (user) assertNotCrossSite(request);
+  return user;
 }
 
 /** The calling user, or 401. */

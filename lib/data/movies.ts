@@ -39,8 +39,14 @@ async function moviesInOrder(ids: string[]): Promise<MovieListItem[]> {
 
 export type MovieListPage = { movies: MovieListItem[]; moviesCount: number; totalPage: number; currentPage: number };
 
-/** LIKE treats % and _ as wildcards; a search for "100%" means the characters. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/**
+ * The search term as a LIKE pattern that matches its own characters: folded first, exactly as
+ * Movie.searchName is (unaccent also turns full-width ％ ＿ ＼ and a few look-alikes into % _ \),
+ * then LIKE's wildcards and escape character escaped. Escaping before folding let `search=％`
+ * become a wildcard that matched every movie.
+ */
+const likePattern = (search: string) =>
+  Prisma.sql`replace(replace(replace(marquee_search_text(${search}::text), '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
 
 /**
  * GET /api/movie. Filters combine with AND. `search` matches the accent- and case-folded name
@@ -70,7 +76,7 @@ export async function listMovies(query: MovieListQuery): Promise<MovieListPage> 
   let orderBy = Prisma.sql`m."createdAt" DESC, m."id" ASC`;
   if (query.search) {
     const term = Prisma.sql`marquee_search_text(${query.search}::text)`;
-    const likeTerm = Prisma.sql`marquee_search_text(${escapeLike(query.search)}::text)`;
+    const likeTerm = likePattern(query.search);
     where.push(Prisma.sql`(m."searchName" ILIKE '%' || ${likeTerm} || '%' OR ${term} <% m."searchName")`);
     orderBy = Prisma.sql`(m."searchName" = ${term}) DESC, (m."searchName" LIKE ${likeTerm} || '%') DESC,
       word_similarity(${term}, m."searchName") DESC, m."name" ASC, m."id" ASC`;

@@ -1,16 +1,44 @@
 // Building blocks for the request schemas. Free of server imports: the forms use the same schemas.
 import { z } from "zod";
 
+// Zod compiles object parsers with `new Function` after probing whether eval is allowed. The pages'
+// Content-Security-Policy forbids eval (docs/security.md), so in the browser the probe itself is
+// reported as a violation. Every schema module imports this one, so this runs before any parse.
+z.config({ jitless: true });
+
+/**
+ * C0 controls except tab, line feed and carriage return (a review or a description may have lines),
+ * DEL and the C1 controls. No one types them; PostgreSQL refuses NUL in text outright (22021).
+ */
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+/** True when a string holds a control character or a lone surrogate half (not valid Unicode text). */
+export function hasForbiddenCharacters(value: string): boolean {
+  return CONTROL_CHARACTER.test(value) || !value.isWellFormed();
+}
+
+export const controlCharactersMessage = (field: string) => `${field} must not contain control characters`;
+
+/**
+ * The one string primitive every request schema builds on: a string (another type names the field)
+ * with no control characters, so no text field, body or query, can carry a NUL to the database.
+ * `requiredMessage` is what a missing value (undefined or null) says; by default it names the field.
+ */
+export function text(field: string, requiredMessage = `${field} must be a string`) {
+  return z
+    .string({ error: (issue) => (issue.input == null ? requiredMessage : `${field} must be a string`) })
+    .refine((value) => !hasForbiddenCharacters(value), { error: controlCharactersMessage(field), abort: true });
+}
+
 /**
  * A required string: missing (or null) gives the spec's "... is required" message, another type
  * names the field, and blank after trimming counts as missing.
  */
 export function requiredText(field: string, requiredMessage: string, limit?: { max: number; message: string }) {
-  const text = z
-    .string({ error: (issue) => (issue.input == null ? requiredMessage : `${field} must be a string`) })
+  const required = text(field, requiredMessage)
     .trim()
     .min(1, onStrings({ error: requiredMessage, abort: true }));
-  return limit ? text.max(limit.max, onStrings({ error: limit.message })) : text;
+  return limit ? required.max(limit.max, onStrings({ error: limit.message })) : required;
 }
 
 /**

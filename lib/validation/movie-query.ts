@@ -1,6 +1,6 @@
 // The query of GET /api/movie (CONTRACT.md section 4, listing rules) and the filter bar's options.
 import { z } from "zod";
-import { onStrings } from "./fields";
+import { onStrings, text } from "./fields";
 
 export const DEFAULT_PAGE_SIZE = 20;
 /** The admin Movies List's page (its server render and its client reloads ask for the same). */
@@ -25,8 +25,7 @@ const positiveDigits = (field: string) =>
   digitsFilter(field).refine((value) => value === undefined || value >= 1, `${field} must be at least 1`);
 
 const textFilter = (field: string, max: number) =>
-  z
-    .string({ error: `${field} must be a string` })
+  text(field)
     .trim()
     .max(max, onStrings({ error: `${field} must be at most ${max} characters` }))
     .transform((value) => value || undefined)

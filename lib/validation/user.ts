@@ -1,7 +1,7 @@
 // Schemas for sign-in, registration, profile and password forms, with spec section 5's messages
 // (CONTRACT.md section 7 corrects the register maximum message).
 import { z } from "zod";
-import { isAcceptedMediaUrl, mediaUrlMessage, onStrings, requiredText } from "./fields";
+import { isAcceptedMediaUrl, mediaUrlMessage, onStrings, requiredText, text } from "./fields";
 
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 12;
@@ -38,8 +38,7 @@ export const profileSchema = z.object({
   /** Read-only: it must be the account's own email (checked on the server). */
   email: emailField,
   /** The picture: an uploaded image, an https URL, or empty for none. Missing keeps the current one. */
-  image: z
-    .string({ error: "image must be a string" })
+  image: text("image")
     .trim()
     .max(2000, onStrings({ error: "Image URL is too long" }))
     .refine((url) => url === "" || isAcceptedMediaUrl(url, "image"), mediaUrlMessage("Image", "image"))
@@ -50,8 +49,8 @@ export type ProfileInput = z.infer<typeof profileSchema>;
 const passwordFields = {
   oldPassword: passwordField("oldPassword", "Password is required"),
   newPassword: passwordField("newPassword", "New password is required"),
-  comfirmPassword: z.string({ error: "comfirmPassword must be a string" }).trim().optional().describe("Optional confirmation (the original client's spelling); must equal newPassword when sent"),
-  confirmPassword: z.string({ error: "confirmPassword must be a string" }).trim().optional().describe("The same, spelled correctly; comfirmPassword wins when both are sent"),
+  comfirmPassword: text("comfirmPassword").trim().optional().describe("Optional confirmation (the original client's spelling); must equal newPassword when sent"),
+  confirmPassword: text("confirmPassword").trim().optional().describe("The same, spelled correctly; comfirmPassword wins when both are sent"),
 };
 
 /** The confirmation as sent: the original client spells it `comfirmPassword`, `confirmPassword` is accepted too. */

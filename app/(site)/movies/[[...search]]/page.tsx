@@ -6,6 +6,7 @@ import { ListingPagination } from "@/components/movie/listing-pagination";
 import { listCategories } from "@/lib/data/categories";
 import { listMovies } from "@/lib/data/movies";
 import { readListingFilters } from "@/lib/movie-filters";
+import { movieListQuerySchema } from "@/lib/validation/movie-query";
 
 type Props = { params: Promise<{ search?: string[] }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -13,7 +14,11 @@ type Props = { params: Promise<{ search?: string[] }>; searchParams: Promise<Rec
 async function searchTerm(params: Props["params"]): Promise<string> {
   const { search = [] } = await params;
   if (search.length > 1) notFound();
-  return search[0] ? decodeSegment(search[0]).trim().slice(0, 200) : "";
+  if (!search[0]) return "";
+  // The API's rule for a search term (no control characters, at most 200 characters once trimmed).
+  const term = movieListQuerySchema.shape.search.safeParse(decodeSegment(search[0]).trim().slice(0, 200));
+  if (!term.success) notFound();
+  return term.data ?? "";
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
