@@ -14,6 +14,14 @@ test("grant and revoke admin, delete a user; never on one's own row", async ({ p
   const row = page.getByRole("row").filter({ hasText: member.email });
   await expect(row.getByRole("cell").nth(3)).toHaveText("User");
   await row.getByRole("button", { name: `Make admin ${member.email}` }).click();
+  // Granting asks first; No changes nothing.
+  const confirm = page.getByRole("dialog", { name: "Confirm" });
+  await expect(confirm).toContainText(`Make ${member.email} an admin?`);
+  await confirm.getByRole("button", { name: "No" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(row.getByRole("cell").nth(3)).toHaveText("User");
+  await row.getByRole("button", { name: `Make admin ${member.email}` }).click();
+  await confirm.getByRole("button", { name: "Yes" }).click();
   await expect(toast(page, "Admin role granted")).toBeVisible();
   await expect(row.getByRole("cell").nth(3)).toHaveText("Admin");
 

@@ -3,7 +3,9 @@
 import Link from "next/link";
 import { useState } from "react";
 import toast from "react-hot-toast";
+import { NO_RATINGS } from "@/components/movie/stars";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DataTable, EmptyState, Thumbnail, cellClass } from "@/components/ui/data-table";
 import { Spinner } from "@/components/ui/spinner";
 import { apiFetch, errorMessage } from "@/lib/client/fetcher";
@@ -12,6 +14,7 @@ import { FAVORITES_URL, useFavorites } from "@/lib/client/hooks";
 export function FavoritesTable() {
   const { data: movies, error, isLoading, mutate } = useFavorites();
   const [busy, setBusy] = useState<string | null>(null);
+  const [confirmingDeleteAll, setConfirmingDeleteAll] = useState(false);
 
   async function run(key: string, url: string) {
     setBusy(key);
@@ -22,6 +25,7 @@ export function FavoritesTable() {
       toast.error(errorMessage(failure));
     } finally {
       setBusy(null);
+      setConfirmingDeleteAll(false);
       await mutate(); // spec section 4: reloaded after a delete
     }
   }
@@ -31,7 +35,7 @@ export function FavoritesTable() {
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-xl font-bold">Favorites Movies</h1>
-        <Button variant="outline" disabled={empty || busy !== null} onClick={() => void run("all", FAVORITES_URL)}>
+        <Button variant="outline" disabled={empty || busy !== null} onClick={() => setConfirmingDeleteAll(true)}>
           {busy === "all" && <Spinner />}
           Delete All
         </Button>
@@ -55,7 +59,7 @@ export function FavoritesTable() {
               <td className={cellClass}>{movie.category.name}</td>
               <td className={cellClass}>{movie.language}</td>
               <td className={cellClass}>{movie.year}</td>
-              <td className={cellClass}>{movie.rate}</td>
+              <td className={cellClass}>{movie.countReviews === 0 ? NO_RATINGS : movie.rate}</td>
               <td className={cellClass}>
                 <div className="flex gap-2 whitespace-nowrap">
                   <Button variant="danger" className="px-3 py-1.5" aria-label={`Remove ${movie.name}`} disabled={busy !== null} onClick={() => void run(movie._id, `${FAVORITES_URL}/${movie._id}`)}>
@@ -70,6 +74,13 @@ export function FavoritesTable() {
           ))}
         </DataTable>
       )}
+      <ConfirmDialog
+        open={confirmingDeleteAll}
+        busy={busy === "all"}
+        message="Are you sure you want to remove every movie from your favorites?"
+        onConfirm={() => void run("all", FAVORITES_URL)}
+        onCancel={() => setConfirmingDeleteAll(false)}
+      />
     </div>
   );
 }

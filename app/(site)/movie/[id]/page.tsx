@@ -6,11 +6,12 @@ import { CastCarousel } from "@/components/movie/cast-carousel";
 import { DownloadButton } from "@/components/movie/download-button";
 import { LikeButton } from "@/components/movie/like-button";
 import { MovieCard } from "@/components/movie/movie-card";
-import { Stars } from "@/components/movie/stars";
+import { NO_RATINGS, Stars } from "@/components/movie/stars";
 import { ReviewForm } from "@/components/review/review-form";
 import { ReviewList } from "@/components/review/review-list";
 import { getCategory } from "@/lib/data/categories";
 import { getMovieDetail, listRelatedMovies } from "@/lib/data/movies";
+import { SITE_NAME, languageCode, truncateAtWord } from "@/lib/seo";
 import { siteUrl } from "@/lib/site-url";
 
 // Reviews and ratings change all the time: render on every request.
@@ -27,12 +28,13 @@ const loadMovie = cache(async (id: string) => {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const movie = await loadMovie((await params).id);
-  const description = movie.desc.slice(0, 160);
+  const description = truncateAtWord(movie.desc);
+  const url = `${siteUrl()}/movie/${movie._id}`;
   return {
     title: movie.name,
     description,
-    alternates: { canonical: `/movie/${movie._id}` },
-    openGraph: { type: "video.movie", title: movie.name, description, images: [{ url: `${siteUrl()}${movie.image}` }] },
+    alternates: { canonical: url },
+    openGraph: { type: "video.movie", url, siteName: SITE_NAME, title: movie.name, description, images: [{ url: `${siteUrl()}${movie.image}` }] },
   };
 }
 
@@ -45,10 +47,12 @@ export default async function MoviePage({ params }: Props) {
     "@type": "Movie",
     name: movie.name,
     description: movie.desc,
+    url: `${siteUrl()}/movie/${movie._id}`,
     image: `${siteUrl()}${movie.image}`,
-    dateCreated: String(movie.year),
+    // Only the release year is known: an ISO 8601 date may be just the year.
+    datePublished: String(movie.year),
     genre: category?.name,
-    inLanguage: movie.language,
+    inLanguage: languageCode(movie.language),
     duration: `PT${movie.hour}H`,
     actor: movie.casts.map((cast) => ({ "@type": "Person", name: cast.name })),
     ...(movie.countReviews > 0 && { aggregateRating: { "@type": "AggregateRating", ratingValue: movie.rate, bestRating: 5, worstRating: 0, ratingCount: movie.countReviews } }),
@@ -77,12 +81,16 @@ export default async function MoviePage({ params }: Props) {
                 <li>{movie.hour} Hr</li>
                 <li>{movie.language}</li>
               </ul>
-              <p className="flex items-center gap-3 text-sm text-dryGray">
-                <Stars value={movie.rate} />
-                <span>
-                  {movie.rate} ({movie.countReviews} {movie.countReviews === 1 ? "review" : "reviews"})
-                </span>
-              </p>
+              {movie.countReviews === 0 ? (
+                <p className="text-sm text-dryGray">{NO_RATINGS}</p>
+              ) : (
+                <p className="flex items-center gap-3 text-sm text-dryGray">
+                  <Stars value={movie.rate} />
+                  <span>
+                    {movie.rate} ({movie.countReviews} {movie.countReviews === 1 ? "review" : "reviews"})
+                  </span>
+                </p>
+              )}
               <p className="max-w-3xl leading-7 text-text">{movie.desc}</p>
               <p className="text-sm">
                 <span className="text-text">Language: </span>
@@ -115,7 +123,7 @@ export default async function MoviePage({ params }: Props) {
             <h2 id="related" className="text-2xl font-bold">
               Related Movies
             </h2>
-            <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
+            <ul className="grid grid-cols-2 gap-3 sm:gap-6 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
               {related.map((item) => (
                 <li key={item._id}>
                   <MovieCard movie={item} />
