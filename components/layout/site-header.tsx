@@ -11,7 +11,7 @@ const NAV = [
   { href: "/contact", label: "Contact Us" },
 ];
 
-const iconLink = "flex size-10 items-center justify-center rounded-md text-white transition hover:text-subMain focus-visible:outline-2 focus-visible:outline-subMain";
+const iconLink = "flex size-10 items-center justify-center rounded-md text-white transition hover:text-accent focus-visible:outline-2 focus-visible:outline-subMain";
 
 /** Sticky on every page; rendered on the server from the session, so it never flashes signed out. */
 export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
@@ -22,7 +22,7 @@ export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
         <SearchForm className="min-w-0 flex-1 lg:max-w-md" />
         <nav aria-label="Main" className="ml-auto hidden items-center gap-8 lg:flex">
           {NAV.map(({ href, label }) => (
-            <Link key={href} href={href} className="text-sm font-semibold text-white transition hover:text-subMain focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-subMain">
+            <Link key={href} href={href} className="text-sm font-semibold text-white transition hover:text-accent focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-subMain">
               {label}
             </Link>
           ))}

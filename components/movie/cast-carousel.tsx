@@ -5,9 +5,9 @@ import type { CastMemberItem } from "@/lib/data/movie-shapes";
 
 /** Spec section 9: five in view (fewer on small screens), looping, autoplay. */
 export function CastCarousel({ casts }: { casts: CastMemberItem[] }) {
-  const [viewport] = useAutoplayCarousel({ align: "start", duration: 40 }, 3000);
+  const [viewport, , autoplay] = useAutoplayCarousel({ align: "start", duration: 40 }, 3000);
   return (
-    <section aria-labelledby="casts" className="flex flex-col gap-6">
+    <section aria-labelledby="casts" className="flex flex-col gap-6" {...autoplay.rootProps}>
       <h2 id="casts" className="text-2xl font-bold">
         Casts
       </h2>

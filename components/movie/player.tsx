@@ -17,6 +17,8 @@ export function Player({ video, poster, name }: { video: string; poster: string;
   if (state === "playing") {
     return (
       <video
+        // The Play button goes away with the poster: hand keyboard focus to the player that replaces it.
+        ref={(element) => element?.focus()}
         src={video}
         poster={poster}
         controls

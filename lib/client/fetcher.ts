@@ -4,6 +4,8 @@
 import { signOut } from "next-auth/react";
 
 export const FALLBACK_ERROR = "Something went wrong.";
+/** What pages say when a call finds the session gone; the API's own 401 message is for API clients. */
+export const SESSION_ENDED_MESSAGE = "Your session has ended. Please sign in again.";
 
 export class ApiError extends Error {
   constructor(
@@ -41,7 +43,10 @@ export async function apiFetch<T>(url: string, init: { method?: string; body?: u
   if (!response.ok) {
     const body = (data ?? {}) as { message?: unknown; error?: unknown; errors?: Record<string, string[]> };
     const message = typeof body.message === "string" ? body.message : typeof body.error === "string" ? body.error : FALLBACK_ERROR;
-    if (response.status === 401) signOutAfterUnauthorized();
+    if (response.status === 401) {
+      signOutAfterUnauthorized();
+      throw new ApiError(SESSION_ENDED_MESSAGE, 401);
+    }
     throw new ApiError(message, response.status, body.errors);
   }
   return data as T;
