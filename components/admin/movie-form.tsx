@@ -134,7 +134,7 @@ export function MovieForm({ movie, onSaved }: Props) {
 
       <div className="flex flex-col gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <h3 className="text-sm font-semibold text-text">Casts</h3>
+          <h2 className="text-sm font-semibold text-text">Casts</h2>
           <Button variant="outline" onClick={() => setCastOpen(true)}>
             Add Cast
           </Button>

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { LikeButton } from "@/components/movie/like-button";
 import type { MovieListItem } from "@/lib/data/movie-shapes";
+import { AutoplayToggle } from "./autoplay-toggle";
 import { useAutoplayCarousel } from "./use-autoplay-carousel";
 
 /**
@@ -38,18 +39,7 @@ export function Banner({ movies }: { movies: MovieListItem[] }) {
           ))}
         </div>
       </div>
-      {autoplay.available && movies.length > 1 && (
-        <button
-          type="button"
-          onClick={autoplay.togglePaused}
-          aria-label={autoplay.paused ? "Play slideshow" : "Pause slideshow"}
-          className="absolute right-3 bottom-3 flex size-10 items-center justify-center rounded-md bg-main/80 text-white transition hover:bg-subMain focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-        >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="currentColor">
-            {autoplay.paused ? <path d="M7 4.5v15l13-7.5z" /> : <path d="M6 4h4v16H6zM14 4h4v16h-4z" />}
-          </svg>
-        </button>
-      )}
+      {movies.length > 1 && <AutoplayToggle autoplay={autoplay} className="absolute right-3 bottom-3 bg-main/80" />}
     </section>
   );
 }

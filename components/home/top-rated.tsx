@@ -4,6 +4,7 @@ import Link from "next/link";
 import { LikeButton } from "@/components/movie/like-button";
 import { NO_RATINGS, Stars } from "@/components/movie/stars";
 import type { MovieListItem } from "@/lib/data/movie-shapes";
+import { AutoplayToggle } from "./autoplay-toggle";
 import { useAutoplayCarousel } from "./use-autoplay-carousel";
 
 const arrow = "flex size-10 items-center justify-center rounded-md bg-subMain text-white transition hover:bg-subMain/80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white";
@@ -19,6 +20,7 @@ export function TopRated({ movies }: { movies: MovieListItem[] }) {
         </h2>
         {movies.length > 0 && (
           <div className="flex gap-3">
+            <AutoplayToggle autoplay={autoplay} className="bg-white/10" />
             <button type="button" aria-label="Previous movies" className={arrow} onClick={() => embla?.scrollPrev()}>
               {"<"}
             </button>

@@ -4,8 +4,12 @@ import { LikeButton } from "./like-button";
 
 type CardMovie = Pick<MovieListItem, "_id" | "name" | "image" | "year">;
 
-/** A poster card: the picture and, below it, the name link to the movie; the heart likes it. */
-export function MovieCard({ movie, showYear = true, priority = false }: { movie: CardMovie; showYear?: boolean; priority?: boolean }) {
+/**
+ * A poster card: the picture and, below it, the name link to the movie; the heart likes it.
+ * `headingLevel` keeps the outline whole: 2 right under a page's h1 (the listing), else 3 under a section's h2.
+ */
+export function MovieCard({ movie, showYear = true, priority = false, headingLevel = 3 }: { movie: CardMovie; showYear?: boolean; priority?: boolean; headingLevel?: 2 | 3 }) {
+  const Heading = `h${headingLevel}` as const;
   return (
     <article className="group relative overflow-hidden rounded-lg border border-border/60 bg-dry transition hover:scale-[1.02]">
       <Link href={`/movie/${movie._id}`} className="block focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-subMain">
@@ -21,7 +25,7 @@ export function MovieCard({ movie, showYear = true, priority = false }: { movie:
         {/* Below the art, never over it: posters carry their own title and year lines. */}
         <div className="flex min-h-16 items-center py-3 pr-14 pl-3 sm:pl-4">
           <div className="min-w-0">
-            <h3 className="truncate text-sm font-semibold text-white sm:text-base">{movie.name}</h3>
+            <Heading className="truncate text-sm font-semibold text-white sm:text-base">{movie.name}</Heading>
             {showYear && <p className="text-sm text-text">{movie.year}</p>}
           </div>
         </div>

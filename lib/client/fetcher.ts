@@ -2,10 +2,9 @@
 // failure throws an ApiError carrying the text to show (spec section 8). A 401 means the session is
 // gone (password changed elsewhere, account deleted): spec section 4 signs the user out.
 import { signOut } from "next-auth/react";
+import { SESSION_ENDED_CODE, SESSION_ENDED_MESSAGE } from "./sign-in";
 
 export const FALLBACK_ERROR = "Something went wrong.";
-/** What pages say when a call finds the session gone; the API's own 401 message is for API clients. */
-export const SESSION_ENDED_MESSAGE = "Your session has ended. Please sign in again.";
 
 export class ApiError extends Error {
   constructor(
@@ -19,11 +18,11 @@ export class ApiError extends Error {
 
 let signingOut = false;
 
-/** Ends the web session and goes home, once however many calls fail together. */
+/** Ends the web session and goes to the login page, which says why, once however many calls fail together. */
 function signOutAfterUnauthorized() {
   if (signingOut) return;
   signingOut = true;
-  void signOut({ callbackUrl: "/login" });
+  void signOut({ callbackUrl: `/login?error=${SESSION_ENDED_CODE}` });
 }
 
 export async function apiFetch<T>(url: string, init: { method?: string; body?: unknown } = {}): Promise<T> {

@@ -1,6 +1,6 @@
 // Browser side of uploads: through POST /api/upload (XHR, for upload progress events, which fetch
 // lacks), or, when the server stores files in S3, straight to the bucket in presigned parts.
-import { SESSION_ENDED_MESSAGE } from "./fetcher";
+import { SESSION_ENDED_MESSAGE } from "./sign-in";
 import { formatBytes } from "@/lib/media/format-bytes";
 
 export type UploadProgress = (fraction: number) => void;

@@ -41,7 +41,7 @@ export default async function MoviesPage({ params, searchParams }: Props) {
         <ul className="grid grid-cols-2 gap-3 sm:gap-6 md:grid-cols-3 lg:grid-cols-4">
           {result.movies.map((movie, index) => (
             <li key={movie._id}>
-              <MovieCard movie={movie} priority={index < 4} />
+              <MovieCard movie={movie} priority={index < 4} headingLevel={2} />
             </li>
           ))}
         </ul>
