@@ -23,11 +23,11 @@ test("add movie: required fields, then a complete movie with uploads and a cast"
   await page.getByLabel("Category").selectOption(category._id);
   await page.getByLabel("Movie Description").fill("Made in a browser, uploaded through the drop zones.");
 
-  await page.getByRole("button", { name: "Movie Image" }).locator('input[type="file"]').setInputFiles(await pngFile("image.png"));
+  await page.getByRole("group", { name: "Movie Image" }).locator('input[type="file"]').setInputFiles(await pngFile("image.png"));
   await expect(page.getByRole("img", { name: "Movie image" })).toBeVisible();
-  await page.getByRole("button", { name: "Poster Image" }).locator('input[type="file"]').setInputFiles(await pngFile("poster.png", "#1c3d8a"));
+  await page.getByRole("group", { name: "Poster Image" }).locator('input[type="file"]').setInputFiles(await pngFile("poster.png", "#1c3d8a"));
   await expect(page.getByRole("img", { name: "Poster image" })).toBeVisible();
-  await page.getByRole("button", { name: "Movie Video" }).locator('input[type="file"]').setInputFiles(mp4File());
+  await page.getByRole("group", { name: "Movie Video" }).locator('input[type="file"]').setInputFiles(mp4File());
   await expect(page.getByLabel("Video preview")).toHaveAttribute("src", /\/api\/upload\/movie\//, { timeout: 20_000 });
 
   await page.getByRole("button", { name: "Add Cast" }).click();
@@ -35,7 +35,7 @@ test("add movie: required fields, then a complete movie with uploads and a cast"
   await cast.getByRole("button", { name: "Add" }).click();
   await expect(cast.getByText("Cast name is required")).toBeVisible();
   await cast.getByLabel("Cast Name").fill("Ada Stage");
-  await cast.getByRole("button", { name: "Cast Image" }).locator('input[type="file"]').setInputFiles(await pngFile("actor.png", "#3d8a1c"));
+  await cast.getByRole("group", { name: "Cast Image" }).locator('input[type="file"]').setInputFiles(await pngFile("actor.png", "#3d8a1c"));
   await expect(cast.getByRole("img")).toBeVisible();
   await cast.getByRole("button", { name: "Add" }).click();
   await expect(cast).toBeHidden();
@@ -116,7 +116,7 @@ test("Add Movie waits, and says why, while a video is still uploading", async ({
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
   await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 64 * 1024 });
-  await page.getByRole("button", { name: "Movie Video" }).locator('input[type="file"]').setInputFiles(mp4File());
+  await page.getByRole("group", { name: "Movie Video" }).locator('input[type="file"]').setInputFiles(mp4File());
   await expect(page.getByRole("button", { name: "Movie Video" })).toHaveAttribute("aria-busy", "true");
   await expect(submit).toBeDisabled();
   await expect(submit).toHaveAccessibleDescription("Please wait until the upload has finished.");

@@ -76,6 +76,7 @@ test("the profile picture preview keeps the picture's proportions, and toasts st
   const { width, height } = await box(preview);
   expect(height / width).toBeCloseTo(96 / 64, 1);
 
+  // Once it has slid in, the toast sits wholly below the sticky header.
   const header = await box(page.locator("header").first());
-  expect((await box(upload)).y).toBeGreaterThanOrEqual(header.y + header.height);
+  await expect.poll(async () => (await box(upload)).y).toBeGreaterThanOrEqual(header.y + header.height);
 });

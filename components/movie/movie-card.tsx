@@ -25,7 +25,7 @@ export function MovieCard({ movie, showYear = true, priority = false, headingLev
         {/* Below the art, never over it: posters carry their own title and year lines. */}
         <div className="flex min-h-16 items-center py-3 pr-14 pl-3 sm:pl-4">
           <div className="min-w-0">
-            <Heading className="truncate text-sm font-semibold text-white sm:text-base">{movie.name}</Heading>
+            <Heading className="line-clamp-2 text-sm font-semibold break-words text-white sm:text-base">{movie.name}</Heading>
             {showYear && <p className="text-sm text-text">{movie.year}</p>}
           </div>
         </div>

@@ -14,7 +14,7 @@ export function MediaField({ label, kind, value, onChange, error, alt = "", onUp
           <div className="self-end">
             {kind === "image" ? (
               // eslint-disable-next-line @next/next/no-img-element -- uploads are served by our own API, not the image optimiser
-              <img src={value} alt={alt} className="h-32 w-auto max-w-full rounded-md border border-border/40 object-contain" />
+              <img src={value} alt={alt} className="h-32 w-auto max-w-full rounded-md border border-border/40 object-contain sm:max-w-40" />
             ) : (
               <video src={value} muted preload="metadata" className="h-32 w-full rounded-md border border-border/40 bg-black object-cover sm:w-48" aria-label={alt || "Uploaded video"} />
             )}

@@ -80,12 +80,15 @@ export function UploadDropzone({ onUploaded, kind = "any", label, token, classNa
   });
 
   return (
-    <div className={className}>
+    // The file input sits beside the zone, not in it: a focusable control inside role=button is a
+    // nested interactive control to assistive technology (axe nested-interactive).
+    <div className={className} role={label ? "group" : undefined} aria-labelledby={label ? labelId : undefined}>
       {label && (
         <p id={labelId} className="mb-2 text-sm font-semibold text-white/80">
           {label}
         </p>
       )}
+      <input {...getInputProps({ "aria-hidden": true })} />
       <div
         {...getRootProps({
           // react-dropzone makes it focusable and opens the picker on Enter or Space: say so. Its
@@ -99,7 +102,6 @@ export function UploadDropzone({ onUploaded, kind = "any", label, token, classNa
           } ${isDragActive ? "border-accent bg-white/5" : ""}`,
         })}
       >
-        <input {...getInputProps()} />
         {uploading ? (
           <>
             <span id={hintId} className="text-sm">
