@@ -6,6 +6,8 @@ import { registerAccount, signIn, toast } from "./support/accounts";
 test.beforeEach(({ isMobile }) => {
   test.skip(isMobile, "keyboard use: the desktop project");
 });
+// Signing in and rendering the full listing take a while on a busy machine.
+test.describe.configure({ timeout: 60_000 });
 
 test("the first Tab reaches 'Skip to content', which moves focus past the header", async ({ page }) => {
   await page.goto("/movies");
