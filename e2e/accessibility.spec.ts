@@ -25,7 +25,8 @@ async function seededMovieId(page: Page): Promise<string> {
 
 type Check = { path: string | ((page: Page) => Promise<string>); ready: (page: Page) => Promise<void> };
 const heading = (name: string) => (page: Page) => expect(page.getByRole("heading", { name, exact: true })).toBeVisible();
-const table = (name: string) => (page: Page) => expect(page.getByRole("table", { name })).toBeVisible();
+// The admin and favourites tables load through the API after the page: give them time on a busy machine.
+const table = (name: string) => (page: Page) => expect(page.getByRole("table", { name })).toBeVisible({ timeout: 30_000 });
 
 const PUBLIC: Record<string, Check> = {
   home: { path: "/", ready: heading("Populate Film") },
