@@ -55,6 +55,7 @@ test("add movie: required fields, then a complete movie with uploads and a cast"
 });
 
 test("movie list: edit a movie in the modal, then delete it", async ({ page }) => {
+  test.setTimeout(60_000);
   const category = await createCategory(page.request, "ListMovie");
   const movie = await createMovie(page.request, category._id, "Listed");
   await signIn(page, await registerAdmin(page.request, "listmovie"));

@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { registerAccount, registerAdmin, signIn, toast } from "./support/accounts";
 
 test("grant and revoke admin, delete a user; never on one's own row", async ({ page }) => {
+  test.setTimeout(60_000);
   const admin = await registerAdmin(page.request, "users-admin");
   await signIn(page, admin);
   const member = await registerAccount(page.request, "users-member");

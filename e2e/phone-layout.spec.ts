@@ -64,19 +64,18 @@ test("favourites and admin tables become cards: no sideways scrolling, every but
   await expectWithinWidth(page, page.getByRole("button", { name: /^Delete / }).first());
 });
 
-test("the profile picture preview keeps the picture's proportions, and toasts stay below the header", async ({ page }) => {
+test("toasts stay below the header, and the profile picture preview keeps the picture's proportions", async ({ page }) => {
   await signIn(page, await registerAccount(page.request, "phone-profile"));
   await page.goto("/profile");
   // A portrait picture (64 x 96) must not be stretched or cropped into another shape.
   await page.locator('input[type="file"]').setInputFiles(await pngFile("me.png"));
   const upload = toast(page, "Upload successfully");
   await expect(upload).toBeVisible();
+  // Once it has slid in (a success toast stays 2 s), it sits wholly below the sticky header.
+  const header = await box(page.locator("header").first());
+  await expect.poll(async () => (await upload.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(header.y + header.height);
   const preview = page.getByRole("img", { name: "Your profile picture" });
   await expect(preview).toBeVisible();
   const { width, height } = await box(preview);
   expect(height / width).toBeCloseTo(96 / 64, 1);
-
-  // Once it has slid in, the toast sits wholly below the sticky header.
-  const header = await box(page.locator("header").first());
-  await expect.poll(async () => (await box(upload)).y).toBeGreaterThanOrEqual(header.y + header.height);
 });
