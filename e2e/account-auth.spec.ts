@@ -25,7 +25,7 @@ test.describe("register and login forms", () => {
     await expect(page.getByLabel("Email")).toHaveValue(account.email);
   });
 
-  test("a wrong password is toasted and the password field cleared", async ({ page }) => {
+  test("a wrong password is toasted and what was typed stays, so a second try needs no retyping", async ({ page }) => {
     await page.setExtraHTTPHeaders({ "x-forwarded-for": freshIp() });
     const account = await registerAccount(page.request, "wrongpw");
     await page.goto("/login");
@@ -33,8 +33,14 @@ test.describe("register and login forms", () => {
     await page.getByLabel("Password").fill("wrong-pw");
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(toast(page, "Email or password is invalid")).toBeVisible();
-    await expect(page.getByLabel("Password")).toHaveValue("");
+    await expect(page.getByLabel("Email")).toHaveValue(account.email);
+    await expect(page.getByLabel("Password")).toHaveValue("wrong-pw");
     await expect(page).toHaveURL(/\/login$/);
+    // Submitting again asks the server again rather than saying the password is missing.
+    const secondTry = page.waitForRequest((request) => request.method() === "POST" && request.url().includes("/api/auth/callback/credentials"));
+    await page.getByRole("button", { name: "Submit" }).click();
+    await secondTry;
+    await expect(page.getByText("Password is required")).toHaveCount(0);
   });
 
   test("login validation messages come from the shared schema", async ({ page }) => {
@@ -67,12 +73,15 @@ test.describe("register and login forms", () => {
     await page.getByRole("button", { name: "Sign Up" }).click();
     await expect(toast(page, `${taken.email} is already registered`)).toBeVisible();
     await expect(page).toHaveURL(/\/register$/);
+    // Nothing typed is lost: the password too stays for the next try.
+    await expect(page.getByLabel("Full Name")).toHaveValue("Someone Else");
+    await expect(page.getByLabel("Password")).toHaveValue("secret1");
   });
 
-  test("Sign in with Google explains that it is not configured here", async ({ page }) => {
+  test("without Google configured there is no Google button; its address explains why", async ({ page }) => {
     await page.goto("/login");
-    await page.getByRole("button", { name: "Sign in with Google" }).click();
-    await expect(toast(page, "Google sign-in is not available on this server")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Submit" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Sign in with Google" })).toHaveCount(0);
     await page.goto("/auth/google");
     await expect(page).toHaveURL(/\/login\?error=google-unavailable$/);
     await expect(toast(page, "Google sign-in is not available on this server")).toBeVisible();

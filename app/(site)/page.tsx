@@ -39,7 +39,7 @@ async function HomeCatalogue() {
         {latest.length === 0 ? (
           <p className="text-text">No movies</p>
         ) : (
-          <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
+          <ul className="grid grid-cols-2 gap-3 sm:gap-6 md:grid-cols-3 lg:grid-cols-4">
             {latest.map((movie, index) => (
               <li key={movie._id}>
                 <MovieCard movie={movie} priority={index < 4} />

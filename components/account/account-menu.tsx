@@ -28,7 +28,7 @@ export function AccountMenu({ isAdmin }: { isAdmin: boolean }) {
           </Link>
         );
       })}
-      <button type="button" onClick={() => void signOut({ callbackUrl: "/" })} className={`${item} text-text hover:bg-main hover:text-subMain lg:mt-4 lg:border-t lg:border-border/40 lg:pt-5`}>
+      <button type="button" onClick={() => void signOut({ callbackUrl: "/" })} className={`${item} text-text hover:bg-main hover:text-accent lg:mt-4 lg:border-t lg:border-border/40 lg:pt-5`}>
         Logout
       </button>
     </nav>

@@ -94,7 +94,7 @@ export function MoviesTable({ initial }: { initial: MovieListPage }) {
 /** The edit form needs the cast, which only the detail record carries. */
 function EditMovie({ id, onSaved }: { id: string; onSaved: () => void }) {
   const { data: movie, error } = useSWR<MovieDetail>(`/api/movie/${id}`, fetcher, { revalidateOnFocus: false });
-  if (error) return <p className="text-subMain">{errorMessage(error)}</p>;
+  if (error) return <p className="text-accent">{errorMessage(error)}</p>;
   if (!movie) return <Loading />;
   return <MovieForm movie={movie} onSaved={onSaved} />;
 }

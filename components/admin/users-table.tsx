@@ -18,6 +18,7 @@ export function UsersTable({ currentUserId, initial }: { currentUserId: string; 
   const [page, setPage] = useState(1);
   const { data, error, isLoading, mutate } = useAdminUsers(page, initial);
   const [deleting, setDeleting] = useState<AdminUserItem | null>(null);
+  const [promoting, setPromoting] = useState<AdminUserItem | null>(null);
   const { run, pending: busy } = useApiMutation();
 
   const change = (user: AdminUserItem, request: { method: "PUT" | "DELETE"; body?: unknown }, success: string) =>
@@ -26,6 +27,7 @@ export function UsersTable({ currentUserId, initial }: { currentUserId: string; 
       success,
       then: () => {
         setDeleting(null);
+        setPromoting(null);
         return mutate();
       },
     });
@@ -59,7 +61,7 @@ export function UsersTable({ currentUserId, initial }: { currentUserId: string; 
                 <td className={cellClass}>{user.email}</td>
                 <td className={`${cellClass} whitespace-nowrap`}>{formatLongDate(user.createdAt)}</td>
                 <td className={cellClass}>
-                  <span className={`rounded-full px-3 py-1 text-xs font-semibold ${user.isAdmin ? "bg-subMain/20 text-subMain" : "bg-white/10 text-text"}`}>{user.isAdmin ? "Admin" : "User"}</span>
+                  <span className={`rounded-full px-3 py-1 text-xs font-semibold ${user.isAdmin ? "bg-subMain/20 text-accent" : "bg-white/10 text-text"}`}>{user.isAdmin ? "Admin" : "User"}</span>
                 </td>
                 <td className={cellClass}>
                   {self ? (
@@ -71,7 +73,8 @@ export function UsersTable({ currentUserId, initial }: { currentUserId: string; 
                         className="px-3 py-1.5"
                         disabled={busy !== null}
                         aria-label={`${user.isAdmin ? "Revoke admin from" : "Make admin"} ${user.email}`}
-                        onClick={() => void change(user, { method: "PUT", body: { isAdmin: !user.isAdmin } }, user.isAdmin ? "Admin role revoked" : "Admin role granted")}
+                        // Granting the role hands over the whole catalogue and every account: ask first.
+                        onClick={() => (user.isAdmin ? void change(user, { method: "PUT", body: { isAdmin: false } }, "Admin role revoked") : setPromoting(user))}
                       >
                         {user.isAdmin ? "Revoke" : "Make admin"}
                       </Button>
@@ -87,6 +90,13 @@ export function UsersTable({ currentUserId, initial }: { currentUserId: string; 
         </DataTable>
       )}
       <Pagination page={page} totalPage={data?.totalPage ?? 1} onChange={setPage} />
+      <ConfirmDialog
+        open={promoting !== null}
+        busy={busy !== null}
+        message={`Make ${promoting?.email ?? "this user"} an admin? Admins can change the catalogue and every account.`}
+        onConfirm={() => promoting && void change(promoting, { method: "PUT", body: { isAdmin: true } }, "Admin role granted")}
+        onCancel={() => setPromoting(null)}
+      />
       <ConfirmDialog
         open={deleting !== null}
         busy={busy !== null}

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { AccountLink } from "./account-link";
 import { CloseIcon, HeartIcon, HomeIcon, MenuIcon } from "./icons";
+import { Logo } from "./logo";
 
 const DRAWER_LINKS = [
   { href: "/movies", label: "Movie" },
@@ -50,9 +51,7 @@ export function MobileBar() {
         className="m-0 h-dvh max-h-none w-full max-w-none bg-dry p-0 text-white backdrop:bg-black/60 lg:hidden"
       >
         <div className="flex items-center justify-between border-b border-border/40 px-5 py-4">
-          <Link href="/" onClick={() => setOpen(false)} className="text-2xl font-extrabold">
-            Mar<span className="text-subMain">quee</span>
-          </Link>
+          <Logo onClick={() => setOpen(false)} />
           <button type="button" aria-label="Close menu" onClick={() => setOpen(false)} className="flex size-10 items-center justify-center rounded-md bg-subMain text-white focus-visible:outline-2 focus-visible:outline-white">
             <CloseIcon />
           </button>
@@ -60,7 +59,7 @@ export function MobileBar() {
         <ul className="flex flex-col px-5 py-4">
           {DRAWER_LINKS.map(({ href, label }) => (
             <li key={href}>
-              <Link href={href} onClick={() => setOpen(false)} className="block border-b border-border/30 py-4 text-lg font-semibold transition hover:text-subMain focus-visible:outline-2 focus-visible:outline-subMain">
+              <Link href={href} onClick={() => setOpen(false)} className="block border-b border-border/30 py-4 text-lg font-semibold transition hover:text-accent focus-visible:outline-2 focus-visible:outline-subMain">
                 {label}
               </Link>
             </li>

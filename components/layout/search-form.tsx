@@ -11,15 +11,12 @@ export function SearchForm({ className = "" }: { className?: string }) {
   return (
     <form
       role="search"
-      className={`flex h-11 items-center overflow-hidden rounded-md bg-dryGray text-main ${className}`}
+      className={`flex h-11 items-center overflow-hidden rounded-md bg-dryGray text-main focus-within:ring-2 focus-within:ring-accent focus-within:ring-offset-2 focus-within:ring-offset-main ${className}`}
       onSubmit={(event) => {
         event.preventDefault();
         router.push(searchHref(term));
       }}
     >
-      <button type="submit" aria-label="Search" className="flex h-full w-11 shrink-0 items-center justify-center bg-subMain text-white focus-visible:outline-2 focus-visible:outline-white">
-        <SearchIcon />
-      </button>
       <input
         type="search"
         value={term}
@@ -28,6 +25,9 @@ export function SearchForm({ className = "" }: { className?: string }) {
         aria-label="Search movies"
         className="h-full w-full bg-transparent px-3 text-sm font-medium placeholder:text-border focus:outline-none"
       />
+      <button type="submit" aria-label="Search" className="flex h-full w-11 shrink-0 items-center justify-center bg-subMain text-white focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-white">
+        <SearchIcon />
+      </button>
     </form>
   );
 }

@@ -9,7 +9,7 @@ export const CONTACT = {
   email: "hello@marquee.example",
 };
 
-const footerLinkClass = "text-sm text-border transition hover:text-subMain focus-visible:outline-2 focus-visible:outline-subMain";
+const footerLinkClass = "text-sm text-text transition hover:text-accent focus-visible:outline-2 focus-visible:outline-subMain";
 
 /**
  * The footer's columns link where their labels promise (the spec's were placeholders to home).
@@ -61,14 +61,14 @@ export function SiteFooter() {
         ))}
         <div className="flex flex-col gap-4">
           <Logo />
-          <address className="flex flex-col gap-2 text-sm not-italic text-border">
+          <address className="flex flex-col gap-2 text-sm not-italic text-text">
             <span>{CONTACT.address}</span>
             <span>Tel: {CONTACT.phone}</span>
             <span>Email: {CONTACT.email}</span>
           </address>
         </div>
       </div>
-      <p className="border-t border-border/30 py-4 text-center text-xs text-border">© <CopyrightYear /> Marquee. Open-source movie catalogue.</p>
+      <p className="border-t border-border/30 py-4 text-center text-xs text-text">© <CopyrightYear /> Marquee. Open-source movie catalogue.</p>
     </footer>
   );
 }

@@ -1,16 +1,20 @@
 "use client";
 
+import { AutoplayToggle } from "@/components/home/autoplay-toggle";
 import { useAutoplayCarousel } from "@/components/home/use-autoplay-carousel";
 import type { CastMemberItem } from "@/lib/data/movie-shapes";
 
 /** Spec section 9: five in view (fewer on small screens), looping, autoplay. */
 export function CastCarousel({ casts }: { casts: CastMemberItem[] }) {
-  const [viewport] = useAutoplayCarousel({ align: "start", duration: 40 }, 3000);
+  const [viewport, , autoplay] = useAutoplayCarousel({ align: "start", duration: 40 }, 3000);
   return (
-    <section aria-labelledby="casts" className="flex flex-col gap-6">
-      <h2 id="casts" className="text-2xl font-bold">
-        Casts
-      </h2>
+    <section aria-labelledby="casts" className="flex flex-col gap-6" {...autoplay.rootProps}>
+      <div className="flex items-center justify-between gap-4">
+        <h2 id="casts" className="text-2xl font-bold">
+          Casts
+        </h2>
+        <AutoplayToggle autoplay={autoplay} className="bg-white/10" />
+      </div>
       <div ref={viewport} role="region" className="overflow-hidden" aria-roledescription="carousel" aria-label="Cast">
         <ul className="-ml-4 flex">
           {casts.map((cast) => (

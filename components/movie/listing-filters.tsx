@@ -26,14 +26,14 @@ export function ListingFilters({ search, filters, categories }: { search: string
   }
 
   return (
-    <div className="relative grid grid-cols-2 gap-3 rounded-lg border border-border/40 bg-dry p-4 sm:grid-cols-3 lg:grid-cols-5" aria-busy={pending}>
+    <div className="relative grid grid-cols-2 gap-2 rounded-lg border border-border/40 bg-dry p-2 sm:gap-3 sm:p-4 sm:grid-cols-3 lg:grid-cols-5" aria-busy={pending}>
       {selects.map(({ key, label, first, options }) => (
         <label key={key} className="flex flex-col gap-1 text-xs text-text">
           <span className="sr-only">{label}</span>
           <select
             value={filters[key] ?? ""}
             onChange={(event) => change(key, event.target.value)}
-            className="h-11 w-full rounded-md border border-border/60 bg-main px-3 text-sm text-white focus-visible:outline-2 focus-visible:outline-subMain"
+            className="h-11 w-full rounded-md border border-border/60 bg-main pl-2 pr-1 text-sm text-white sm:px-3 focus-visible:outline-2 focus-visible:outline-subMain"
           >
             <option value="">{first}</option>
             {options.map((option) => (

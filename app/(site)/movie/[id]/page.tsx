@@ -6,7 +6,7 @@ import { CastCarousel } from "@/components/movie/cast-carousel";
 import { DownloadButton } from "@/components/movie/download-button";
 import { LikeButton } from "@/components/movie/like-button";
 import { MovieCard } from "@/components/movie/movie-card";
-import { Stars } from "@/components/movie/stars";
+import { NO_RATINGS, Stars } from "@/components/movie/stars";
 import { ReviewForm } from "@/components/review/review-form";
 import { ReviewList } from "@/components/review/review-list";
 import { PageLoading } from "@/components/ui/page-loading";
@@ -14,6 +14,7 @@ import { getCategory } from "@/lib/data/categories";
 import { getMovieDetail, listRelatedMovies } from "@/lib/data/movies";
 import { absoluteMediaUrl } from "@/lib/http/media-urls";
 import { pagePublicOrigin } from "@/lib/http/public-url";
+import { SITE_NAME, languageCode, truncateAtWord } from "@/lib/seo";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -26,13 +27,14 @@ const loadMovie = cache(async (id: string) => {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const [movie, origin] = await Promise.all([loadMovie((await params).id), pagePublicOrigin()]);
-  const description = movie.desc.slice(0, 160);
+  const description = truncateAtWord(movie.desc);
+  const url = `${origin}/movie/${movie._id}`;
   const image = absoluteMediaUrl(movie.image, origin);
   return {
     title: movie.name,
     description,
-    alternates: { canonical: `${origin}/movie/${movie._id}` },
-    openGraph: { type: "video.movie", title: movie.name, description, images: [{ url: image }] },
+    alternates: { canonical: url },
+    openGraph: { type: "video.movie", url, siteName: SITE_NAME, title: movie.name, description, images: [{ url: image }] },
     twitter: { card: "summary_large_image", title: movie.name, description, images: [image] },
   };
 }
@@ -55,10 +57,12 @@ async function MovieDetails({ params }: Props) {
     "@type": "Movie",
     name: movie.name,
     description: movie.desc,
+    url: `${origin}/movie/${movie._id}`,
     image: absoluteMediaUrl(movie.image, origin),
-    dateCreated: String(movie.year),
+    // Only the release year is known: an ISO 8601 date may be just the year.
+    datePublished: String(movie.year),
     genre: category?.name,
-    inLanguage: movie.language,
+    inLanguage: languageCode(movie.language),
     duration: `PT${movie.hour}H`,
     actor: movie.casts.map((cast) => ({ "@type": "Person", name: cast.name })),
     ...(movie.countReviews > 0 && { aggregateRating: { "@type": "AggregateRating", ratingValue: movie.rate, bestRating: 5, worstRating: 0, ratingCount: movie.countReviews } }),
@@ -87,12 +91,16 @@ async function MovieDetails({ params }: Props) {
                 <li>{movie.hour} Hr</li>
                 <li>{movie.language}</li>
               </ul>
-              <p className="flex items-center gap-3 text-sm text-dryGray">
-                <Stars value={movie.rate} />
-                <span>
-                  {movie.rate} ({movie.countReviews} {movie.countReviews === 1 ? "review" : "reviews"})
-                </span>
-              </p>
+              {movie.countReviews === 0 ? (
+                <p className="text-sm text-dryGray">{NO_RATINGS}</p>
+              ) : (
+                <p className="flex items-center gap-3 text-sm text-dryGray">
+                  <Stars value={movie.rate} />
+                  <span>
+                    {movie.rate} ({movie.countReviews} {movie.countReviews === 1 ? "review" : "reviews"})
+                  </span>
+                </p>
+              )}
               <p className="max-w-3xl leading-7 text-text">{movie.desc}</p>
               <p className="text-sm">
                 <span className="text-text">Language: </span>
@@ -125,7 +133,7 @@ async function MovieDetails({ params }: Props) {
             <h2 id="related" className="text-2xl font-bold">
               Related Movies
             </h2>
-            <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
+            <ul className="grid grid-cols-2 gap-3 sm:gap-6 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
               {related.map((item) => (
                 <li key={item._id}>
                   <MovieCard movie={item} />

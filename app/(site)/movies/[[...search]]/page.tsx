@@ -36,17 +36,17 @@ export default async function MoviesPage({ params, searchParams }: Props) {
       <ListingFilters key={JSON.stringify([search, filters])} search={search} filters={filters} categories={categories} />
       <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm font-medium text-text">
         <p>
-          Total <span className="font-bold text-subMain">{result.moviesCount}</span> Movies
+          Total <span className="font-bold text-accent">{result.moviesCount}</span> Movies
         </p>
         {search && <p>Results for &ldquo;{search}&rdquo;</p>}
       </div>
       {result.movies.length === 0 ? (
         <p className="rounded-lg border border-border/40 bg-dry px-6 py-16 text-center text-text">No movies found</p>
       ) : (
-        <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
+        <ul className="grid grid-cols-2 gap-3 sm:gap-6 md:grid-cols-3 lg:grid-cols-4">
           {result.movies.map((movie, index) => (
             <li key={movie._id}>
-              <MovieCard movie={movie} priority={index < 4} />
+              <MovieCard movie={movie} priority={index < 4} headingLevel={2} />
             </li>
           ))}
         </ul>
