@@ -26,7 +26,8 @@ async function main() {
       log("Stopping the app");
       const exited = new Promise((resolve) => app!.once("exit", resolve));
       app.kill("SIGTERM");
-      const timer = setTimeout(() => app?.kill("SIGKILL"), 10_000);
+      // server.ts lets requests in flight (an upload) finish for up to 100 s before it gives up.
+      const timer = setTimeout(() => app?.kill("SIGKILL"), mode === "start" ? 110_000 : 10_000);
       await exited;
       clearTimeout(timer);
     }
@@ -49,11 +50,14 @@ async function main() {
   if (stopping) return;
 
   const appUrl = `http://localhost:${port}`;
-  app = spawn(bin("next"), [mode, "--port", port], {
+  // start: the custom server (server.ts: Next plus the media fast path); dev: Next's own.
+  const [command, args] = mode === "start" ? [process.execPath, ["--import", "tsx", "server.ts", "--port", port]] : [bin("next"), ["dev", "--port", port]];
+  app = spawn(command, args, {
     cwd: projectRoot,
     stdio: "inherit",
     env: {
       ...process.env,
+      ...(mode === "start" && { NODE_ENV: "production" }),
       DATABASE_URL: database.url,
       NEXTAUTH_URL: process.env.NEXTAUTH_URL || appUrl,
       NEXT_TELEMETRY_DISABLED: "1",
