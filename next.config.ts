@@ -10,6 +10,12 @@ const config: NextConfig = {
   pageExtensions: process.env.MARQUEE_TEST_PAGES === "1" ? ["tsx", "ts", "e2e.tsx"] : ["tsx", "ts"],
   serverExternalPackages: ["@node-rs/argon2", "sharp", "busboy"],
   poweredByHeader: false,
+  images: {
+    // Stored pictures (posters, banners, portraits, avatars) are resized and re-encoded per
+    // device width; nothing else is (components/ui/stored-image.tsx).
+    localPatterns: [{ pathname: "/api/upload/image/**", search: "" }],
+    formats: ["image/avif", "image/webp"],
+  },
   typedRoutes: false,
 };
 

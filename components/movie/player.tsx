@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { StoredImage } from "@/components/ui/stored-image";
 
 export const WATCH_ERROR = "Something went wrong. Please try again";
 
@@ -31,8 +32,7 @@ export function Player({ video, poster, name }: { video: string; poster: string;
   }
   return (
     <div className="relative aspect-video w-full overflow-hidden rounded-lg bg-dry">
-      {/* eslint-disable-next-line @next/next/no-img-element -- uploads are already-sized files served by our own API */}
-      <img src={poster} alt="" className="size-full object-cover opacity-60" />
+      <StoredImage src={poster} alt="" fill sizes="(min-width: 1280px) 1280px, 100vw" className="object-cover opacity-60" />
       <button
         type="button"
         aria-label="Play"
