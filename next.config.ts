@@ -14,7 +14,9 @@ const config: NextConfig = {
     // Stored pictures (posters, banners, portraits, avatars) are resized and re-encoded per
     // device width; nothing else is (components/ui/stored-image.tsx).
     localPatterns: [{ pathname: "/api/upload/image/**", search: "" }],
-    formats: ["image/avif", "image/webp"],
+    // WebP only: sharp encodes AVIF some 10-30x slower, and past Next's 7 s limit per image the
+    // optimizer falls back to sending the full-size original (docs/media.md has the figures).
+    formats: ["image/webp"],
   },
   typedRoutes: false,
 };
