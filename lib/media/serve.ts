@@ -25,8 +25,8 @@ export async function serveStoredFile(request: Request, key: StorageKey, driver:
 
 /**
  * A web stream that pulls from the Node stream only as the client reads; a cancel (the client went
- * away) destroys the Node stream. Readable.toWeb pushes instead, and on Node 20 a chunk arriving
- * after the cancel threw `Controller is already closed` as an uncaughtException.
+ * away) destroys the Node stream. Readable.toWeb pushes instead, and a chunk arriving after the
+ * cancel was seen to throw `Controller is already closed` as an uncaughtException (issue 16).
  */
 function pulledFrom(stream: Readable): ReadableStream<Uint8Array> {
   const chunks = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
