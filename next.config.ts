@@ -17,6 +17,14 @@ const config: NextConfig = {
   // Partial prefetching pays off with generateStaticParams-prerendered params, which need a database
   // at build; Marquee builds without one, so it stays off until that changes.
   partialPrefetching: false,
+  images: {
+    // Stored pictures (posters, banners, portraits, avatars) are resized and re-encoded per
+    // device width; nothing else is (components/ui/stored-image.tsx).
+    localPatterns: [{ pathname: "/api/upload/image/**", search: "" }],
+    // WebP only: sharp encodes AVIF some 10-30x slower, and past Next's 7 s limit per image the
+    // optimizer falls back to sending the full-size original (docs/media.md has the figures).
+    formats: ["image/webp"],
+  },
   typedRoutes: false,
   // Security headers on every response, pages and API alike (the page CSP comes from proxy.ts).
   headers: async () => staticSecurityHeaders(),

@@ -30,7 +30,8 @@ async function main() {
       log("Stopping the app");
       const exited = new Promise((resolve) => app!.once("exit", resolve));
       app.kill("SIGTERM");
-      const timer = setTimeout(() => app?.kill("SIGKILL"), 10_000);
+      // server.ts lets requests in flight (an upload) finish for up to 100 s before it gives up.
+      const timer = setTimeout(() => app?.kill("SIGKILL"), mode === "start" ? 110_000 : 10_000);
       await exited;
       clearTimeout(timer);
     }
@@ -52,10 +53,12 @@ async function main() {
   }
   if (stopping) return;
 
-  app = spawn(bin("next"), [mode, "--port", port], {
+  // start: the custom server (server.ts: Next plus the media fast path); dev: Next's own.
+  const [command, args] = mode === "start" ? [process.execPath, ["--import", "tsx", "server.ts", "--port", port]] : [bin("next"), ["dev", "--port", port]];
+  app = spawn(command, args, {
     cwd: projectRoot,
     stdio: "inherit",
-    env: { ...process.env, DATABASE_URL: database.url, NEXT_TELEMETRY_DISABLED: "1" },
+    env: { ...process.env, ...(mode === "start" && { NODE_ENV: "production" }), DATABASE_URL: database.url, NEXT_TELEMETRY_DISABLED: "1" },
   });
   app.on("exit", (code) => void shutdown(code ?? 0));
   if (database.embedded?.owned) {

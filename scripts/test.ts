@@ -134,11 +134,21 @@ async function startApp(tierEnv: Record<string, string>): Promise<Stack> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   // No NEXTAUTH_URL or PUBLIC_URL, as `npm start` runs by default: the app takes its address from each request.
-  const env = { ...tierEnv, TEST_BASE_URL: baseUrl, NEXT_DIST_DIR: distDir, MARQUEE_TEST_PAGES: "1" };
-  const app = spawn(bin("next"), ["start", "--port", String(port), "--hostname", "127.0.0.1"], {
+  const env: Record<string, string> = { ...tierEnv, TEST_BASE_URL: baseUrl, NEXT_DIST_DIR: distDir, MARQUEE_TEST_PAGES: "1" };
+  // The production path, as `npm start` runs it: the custom server. Its stderr goes to the terminal
+  // and to a file tests read (e.g. that an abandoned download logs nothing).
+  const serverLog = path.join(tierEnv.MARQUEE_DATA_DIR!, "..", "server-stderr.log");
+  fs.mkdirSync(path.dirname(serverLog), { recursive: true });
+  env.TEST_SERVER_STDERR = serverLog;
+  const serverStderr = fs.createWriteStream(serverLog);
+  const app = spawn(process.execPath, ["--import", "tsx", "server.ts", "--port", String(port), "--hostname", "127.0.0.1"], {
     cwd: projectRoot,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "pipe"],
+    env: { ...process.env, ...env, NODE_ENV: "production" },
+  });
+  app.stderr!.on("data", (chunk: Buffer) => {
+    process.stderr.write(chunk);
+    serverStderr.write(chunk);
   });
   await waitForHealth(baseUrl);
   log(`App ready on ${baseUrl}`);

@@ -5,6 +5,7 @@ import { LikeButton } from "@/components/movie/like-button";
 import type { MovieListItem } from "@/lib/data/movie-shapes";
 import { AutoplayToggle } from "./autoplay-toggle";
 import { useAutoplayCarousel } from "./use-autoplay-carousel";
+import { StoredImage } from "@/components/ui/stored-image";
 
 /**
  * Spec section 9: the first three random movies, a vertical slide every 4 s (about 1 s each).
@@ -19,8 +20,7 @@ export function Banner({ movies }: { movies: MovieListItem[] }) {
         <div className="flex h-full flex-col" aria-live={autoplay.rotating ? "off" : "polite"}>
           {movies.map((movie, index) => (
             <div key={movie._id} role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${movies.length}`} className="relative h-full min-h-0 shrink-0 grow-0 basis-full">
-              {/* eslint-disable-next-line @next/next/no-img-element -- uploads are already-sized files served by our own API */}
-              <img src={movie.titleImage} alt="" loading={index === 0 ? "eager" : "lazy"} className="absolute inset-0 size-full object-cover" />
+              <StoredImage src={movie.titleImage} alt="" fill sizes="(min-width: 1280px) 1280px, 100vw" loading={index === 0 ? "eager" : "lazy"} className="object-cover" />
               <div className="absolute inset-0 flex flex-col justify-center gap-4 bg-gradient-to-r from-main via-main/85 to-main/30 px-6 sm:px-12">
                 <h2 className="line-clamp-2 text-2xl font-bold sm:text-4xl">{movie.name}</h2>
                 <p className="flex flex-wrap gap-4 text-sm text-dryGray">

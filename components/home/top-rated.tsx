@@ -6,6 +6,7 @@ import { NO_RATINGS, Stars } from "@/components/movie/stars";
 import type { MovieListItem } from "@/lib/data/movie-shapes";
 import { AutoplayToggle } from "./autoplay-toggle";
 import { useAutoplayCarousel } from "./use-autoplay-carousel";
+import { StoredImage } from "@/components/ui/stored-image";
 
 const arrow = "flex size-10 items-center justify-center rounded-md bg-subMain text-white transition hover:bg-subMain/80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white";
 
@@ -39,8 +40,14 @@ export function TopRated({ movies }: { movies: MovieListItem[] }) {
               <li key={movie._id} className="min-w-0 shrink-0 grow-0 basis-1/2 pl-4 md:basis-1/3 lg:basis-1/4 xl:basis-1/5">
                 <article className="relative overflow-hidden rounded-lg border border-border/60 bg-dry">
                   <Link href={`/movie/${movie._id}`} className="block focus-visible:outline-2 focus-visible:outline-subMain">
-                    {/* eslint-disable-next-line @next/next/no-img-element -- uploads are already-sized files served by our own API */}
-                    <img src={movie.image} alt="" loading="lazy" className="aspect-[2/3] w-full object-cover" />
+                    <StoredImage
+                      src={movie.image}
+                      alt=""
+                      width={600}
+                      height={900}
+                      sizes="(min-width: 1280px) 20vw, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, (min-width: 400px) 50vw, 100vw"
+                      className="aspect-[2/3] w-full object-cover"
+                    />
                     <div className="flex flex-col gap-2 p-3">
                       <h3 className="truncate font-semibold">{movie.name}</h3>
                       {movie.countReviews === 0 ? <p className="text-sm text-text">{NO_RATINGS}</p> : <Stars value={movie.rate} />}

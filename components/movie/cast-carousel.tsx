@@ -3,6 +3,7 @@
 import { AutoplayToggle } from "@/components/home/autoplay-toggle";
 import { useAutoplayCarousel } from "@/components/home/use-autoplay-carousel";
 import type { CastMemberItem } from "@/lib/data/movie-shapes";
+import { StoredImage } from "@/components/ui/stored-image";
 
 /** Spec section 9: five in view (fewer on small screens), looping, autoplay. */
 export function CastCarousel({ casts }: { casts: CastMemberItem[] }) {
@@ -20,8 +21,14 @@ export function CastCarousel({ casts }: { casts: CastMemberItem[] }) {
           {casts.map((cast) => (
             <li key={cast._id} className="min-w-0 shrink-0 grow-0 basis-1/2 pl-4 sm:basis-1/3 md:basis-1/4 lg:basis-1/5">
               <figure className="rounded-lg border border-border/40 bg-dry p-3 text-center">
-                {/* eslint-disable-next-line @next/next/no-img-element -- uploads are already-sized files served by our own API */}
-                <img src={cast.image} alt="" loading="lazy" className="aspect-[4/5] w-full rounded-md object-cover" />
+                <StoredImage
+                  src={cast.image}
+                  alt=""
+                  width={400}
+                  height={500}
+                  sizes="(min-width: 1024px) 20vw, (min-width: 768px) 25vw, (min-width: 640px) 33vw, 50vw"
+                  className="aspect-[4/5] w-full rounded-md object-cover"
+                />
                 <figcaption className="mt-3 truncate text-sm font-semibold">{cast.name}</figcaption>
               </figure>
             </li>

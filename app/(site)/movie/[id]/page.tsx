@@ -15,6 +15,7 @@ import { getMovieDetail, listRelatedMovies } from "@/lib/data/movies";
 import { absoluteMediaUrl } from "@/lib/http/media-urls";
 import { pagePublicOrigin } from "@/lib/http/public-url";
 import { SITE_NAME, languageCode, truncateAtWord } from "@/lib/seo";
+import { StoredImage } from "@/components/ui/stored-image";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -71,12 +72,18 @@ async function MovieDetails({ params }: Props) {
     <main className="flex flex-col gap-14 pb-12">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(structured).replace(/</g, "\\u003c") }} />
       <section className="relative overflow-hidden">
-        {/* eslint-disable-next-line @next/next/no-img-element -- uploads are already-sized files served by our own API */}
-        <img src={movie.titleImage} alt="" className="absolute inset-0 size-full object-cover opacity-40" />
+        <StoredImage src={movie.titleImage} alt="" fill sizes="100vw" className="object-cover opacity-40" />
         <div className="relative bg-gradient-to-t from-main via-main/80 to-main/40">
           <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 py-10 sm:px-6 md:grid-cols-[16rem_1fr] lg:py-16">
-            {/* eslint-disable-next-line @next/next/no-img-element -- uploads are already-sized files served by our own API */}
-            <img src={movie.image} alt={`${movie.name} poster`} width={600} height={900} className="mx-auto aspect-[2/3] w-56 rounded-lg object-cover shadow-2xl md:w-full" />
+            <StoredImage
+              src={movie.image}
+              alt={`${movie.name} poster`}
+              width={600}
+              height={900}
+              sizes="(min-width: 768px) 256px, 224px"
+              loading="eager"
+              className="mx-auto aspect-[2/3] w-56 rounded-lg object-cover shadow-2xl md:w-full"
+            />
             <div className="flex min-w-0 flex-col gap-5">
               <h1 className="text-3xl font-bold sm:text-5xl">{movie.name}</h1>
               <ul aria-label="Details" className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm font-medium text-dryGray">
