@@ -55,13 +55,14 @@ function sortOrder(sort: MovieSort): Prisma.Sql {
 export function searchMatchesCte(search: string): Prisma.Sql {
   return Prisma.sql`
     query_words AS (
-      SELECT t.word, t.idx::int AS idx, t.idx = cardinality(w.words) AS is_last, marquee_typo_budget(length(t.word)) AS budget
-      FROM (SELECT marquee_search_words(${search}::text) AS words) w, unnest(w.words) WITH ORDINALITY AS t(word, idx)
+      SELECT t.word, t.idx::int AS idx, t.idx = cardinality(w.words) AS is_last, b.budget,
+        marquee_word_deletions(t.word, b.budget) AS deletions
+      FROM (SELECT marquee_search_words(${search}::text) AS words) w, unnest(w.words) WITH ORDINALITY AS t(word, idx),
+        LATERAL (SELECT marquee_typo_budget(length(t.word)) AS budget) b
     ),
     word_candidates AS (
       SELECT DISTINCT qw.idx, qw.word AS query_word, qw.budget, v."word"
-      FROM query_words qw, marquee_word_deletions(qw.word, qw.budget) AS d(variant), "SearchWordVariant" v
-      WHERE v."variant" = d.variant
+      FROM query_words qw JOIN "SearchWordVariant" v ON v."variant" = ANY(qw.deletions)
     ),
     matched_words AS (
       SELECT idx, word, min(typos) AS typos

@@ -22,21 +22,33 @@ CREATE FUNCTION marquee_typo_budget(word_length int) RETURNS int
 -- The word and every string made by deleting up to `deletions` letters from it (SymSpell). Two words
 -- within k typos (insertion, deletion, substitution or swap of neighbours) always share such a
 -- string when each side deletes up to k letters, so an equality lookup finds every candidate; words
--- over 24 letters only match themselves. Not STRICT, so the planner can inline it into the query.
-CREATE FUNCTION marquee_word_deletions(word text, deletions int) RETURNS SETOF text
-  LANGUAGE sql IMMUTABLE PARALLEL SAFE ROWS 40
-BEGIN ATOMIC
-  WITH one AS (
-    SELECT overlay(word PLACING '' FROM i FOR 1) AS variant
-    FROM generate_series(1, length(word)) AS i
-    WHERE deletions >= 1 AND length(word) BETWEEN 2 AND 24
-  )
-  SELECT word
-  UNION SELECT variant FROM one
-  UNION SELECT overlay(one.variant PLACING '' FROM j FOR 1)
-        FROM one, generate_series(1, length(one.variant)) AS j
-        WHERE deletions >= 2 AND length(one.variant) >= 2;
+-- over 24 letters only match themselves. An array (not a set) so the search query can hand it to one
+-- index scan (`variant = ANY(...)`) with a plan PostgreSQL caches.
+CREATE FUNCTION marquee_word_deletions(word text, deletions int) RETURNS text[]
+  LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE STRICT AS $$
+DECLARE
+  result text[] := ARRAY[word];
+  frontier text[] := ARRAY[word];
+  next_frontier text[];
+  item text;
+BEGIN
+  IF length(word) > 24 THEN
+    RETURN result;
+  END IF;
+  FOR step IN 1..deletions LOOP
+    next_frontier := '{}';
+    FOREACH item IN ARRAY frontier LOOP
+      CONTINUE WHEN length(item) < 2;
+      FOR i IN 1..length(item) LOOP
+        next_frontier := next_frontier || overlay(item PLACING '' FROM i FOR 1);
+      END LOOP;
+    END LOOP;
+    frontier := ARRAY(SELECT DISTINCT unnest(next_frontier));
+    result := result || frontier;
+  END LOOP;
+  RETURN ARRAY(SELECT DISTINCT unnest(result));
 END;
+$$;
 
 -- Typos between two words, counting a swap of neighbours as one (optimal string alignment
 -- distance); anything above max_typos is reported as max_typos + 1. fuzzystrmatch's
@@ -86,17 +98,19 @@ CREATE FUNCTION marquee_like_prefix(word text) RETURNS text
   RETURN replace(replace(replace(word, '\', '\\'), '%', '\%'), '_', '\_') || '%';
 
 -- The lexicon: every distinct folded word, and its deletion variants (see marquee_word_deletions).
+-- Words are never removed: one that no movie uses any more matches no movie, and costs one lookup.
 -- The "C" collation makes a prefix LIKE a range scan of the primary key.
 CREATE TABLE "SearchWord" (
   "word" TEXT COLLATE "C" NOT NULL,
   CONSTRAINT "SearchWord_pkey" PRIMARY KEY ("word")
 );
 
+-- No foreign key to SearchWord: words are only ever added, and checking one per variant row would
+-- double the cost of loading a large catalogue.
 CREATE TABLE "SearchWordVariant" (
   "variant" TEXT COLLATE "C" NOT NULL,
   "word" TEXT COLLATE "C" NOT NULL,
-  CONSTRAINT "SearchWordVariant_pkey" PRIMARY KEY ("variant", "word"),
-  CONSTRAINT "SearchWordVariant_word_fkey" FOREIGN KEY ("word") REFERENCES "SearchWord"("word") ON DELETE CASCADE ON UPDATE CASCADE
+  CONSTRAINT "SearchWordVariant_pkey" PRIMARY KEY ("variant", "word")
 );
 
 -- Which movie holds which word, where: source 0 title, 1 cast, 2 category; position counts words
@@ -133,7 +147,7 @@ BEGIN
     ON CONFLICT DO NOTHING RETURNING "word"
   ), variants AS (
     INSERT INTO "SearchWordVariant" ("variant", "word")
-    SELECT d.variant, added."word" FROM added, marquee_word_deletions(added."word", marquee_typo_budget(length(added."word"))) AS d(variant)
+    SELECT d.variant, added."word" FROM added, unnest(marquee_word_deletions(added."word", marquee_typo_budget(length(added."word")))) AS d(variant)
     ON CONFLICT DO NOTHING
   )
   INSERT INTO "MovieWord" ("movieId", "source", "position", "word") SELECT "movieId", "source", "position", "word" FROM words;
