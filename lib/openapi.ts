@@ -5,7 +5,7 @@ import { categorySchema } from "@/lib/validation/category";
 import { favoriteToggleSchema } from "@/lib/validation/favorite";
 import { watchProgressSchema } from "@/lib/validation/progress";
 import { FIRST_FILM_YEAR, LANGUAGES, MOVIE_HOURS_MAX, MOVIE_HOURS_MIN, movieCreateSchema, movieUpdateSchema } from "@/lib/validation/movie";
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/validation/movie-query";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MOVIE_SORTS } from "@/lib/validation/movie-query";
 import { reviewSchema } from "@/lib/validation/review";
 import { adminRoleSchema } from "@/lib/validation/admin-user";
 import { loginSchema, passwordSchema, profileSchema, registerSchema } from "@/lib/validation/user";
@@ -109,6 +109,7 @@ const schemas: Record<string, unknown> = {
   AdminUser: object({ _id: { type: "string", format: "uuid" }, fullName: str, email: { type: "string", format: "email" }, image: mediaUrl, isAdmin: { type: "boolean" }, createdAt: dateTime }),
   AdminUserPage: object({ users: arrayOf("AdminUser"), usersCount: int, totalPage: int, currentPage: int }),
   MovieListPage: object({ movies: arrayOf("MovieListItem"), moviesCount: int, totalPage: int, currentPage: int }),
+  MovieSuggestion: object({ _id: str, name: str, year: int, image: str, category: object({ _id: str, name: str }) }),
   FavoriteToggle: object({ message: { type: "string", enum: ["Movie added to favorites", "Movie removed from favorites"] }, liked: { type: "boolean" } }),
   PasswordChanged: object({ message: { type: "string", const: "Password updated successfully" }, token: str }),
 };
@@ -132,7 +133,8 @@ const listingParams = [
   { name: "language", description: "Language, any case" },
   { name: "rate", description: "Minimum rate (digits only)" },
   { name: "year", description: "Year (digits only)" },
-  { name: "search", description: "Name search; forgives case, accents and small typos; best matches first" },
+  { name: "search", description: "Words of the title, cast or category, in any order; forgives case, accents, punctuation and typos (1 in words of 5-8 letters, 2 from 9); the last word may be a prefix; best matches first (docs/api.md, Search)" },
+  { name: "sort", description: `Order: ${MOVIE_SORTS.join(", ")} (rate = top rated, name = A-Z); without it best matches first for a search, else newest first` },
   { name: "page", description: "1-based page (digits only); a page past the end is an empty list" },
   { name: "limit", description: `Page size, default ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE}` },
 ].map((p) => ({ ...p, in: "query", required: false, schema: str }));
@@ -182,6 +184,14 @@ const paths = {
   "/api/movie": {
     get: { summary: "List, filter, search and paginate movies", tags: ["movies"], parameters: listingParams, responses: { ...ok("A page of movies", ref("MovieListPage")), ...error("400", "A digits-only parameter carried something else, or limit > 50") } },
     post: { summary: "Create a movie", tags: ["movies"], ...signedIn, requestBody: body("MovieCreateBody"), responses: { ...ok("The movie", ref("MovieDetail"), "201"), ...invalid, ...adminErrors } },
+  },
+  "/api/movie/suggest": {
+    get: {
+      summary: "Movies for the text typed so far (the header's suggestions), by the search rules",
+      tags: ["movies"],
+      parameters: [{ name: "q", in: "query", required: false, description: "The text typed so far (at most 200 characters); empty gives []", schema: str }],
+      responses: { ...ok("Up to 8 movies, best match first", { type: "array", items: ref("MovieSuggestion") }), ...error("400", "q is longer than 200 characters") },
+    },
   },
   "/api/movie/{id}": {
     get: { summary: "A movie with its cast and its newest 100 reviews (oldest first)", tags: ["movies"], parameters: idParam("movie"), responses: { ...ok("The movie", ref("MovieDetail")), ...error("404", "Movie not found") } },

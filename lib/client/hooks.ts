@@ -5,7 +5,7 @@ import useSWR from "swr";
 import type { Category } from "@/lib/data/categories";
 import type { MovieListItem } from "@/lib/data/movie-shapes";
 import type { AdminUserPage } from "@/lib/data/admin-users";
-import type { MovieListPage } from "@/lib/data/movies";
+import type { MovieListPage, MovieSuggestion } from "@/lib/data/movies";
 import type { ContinueWatchingItem } from "@/lib/data/progress";
 import { ADMIN_MOVIES_PAGE_SIZE } from "@/lib/validation/movie-query";
 import { CONTINUE_WATCHING_URL } from "./watch-progress";
@@ -26,3 +26,8 @@ export const useAdminMovies = (page: number, initial?: MovieListPage) =>
   useSWR<MovieListPage>(adminMoviesUrl(page), fetcher, { keepPreviousData: true, fallbackData: page === 1 ? initial : undefined });
 export const useAdminUsers = (page: number, initial?: AdminUserPage) =>
   useSWR<AdminUserPage>(adminUsersUrl(page), fetcher, { keepPreviousData: true, fallbackData: page === 1 ? initial : undefined });
+export type { MovieSuggestion };
+export const movieSuggestUrl = (query: string) => `/api/movie/suggest?q=${encodeURIComponent(query)}`;
+/** Suggestions for what has been typed; nothing is asked for an empty query. */
+export const useMovieSuggestions = (query: string) =>
+  useSWR<MovieSuggestion[]>(query ? movieSuggestUrl(query) : null, fetcher, { keepPreviousData: true, revalidateOnFocus: false });
