@@ -94,7 +94,7 @@ test("watch: Play swaps in the movie's video, which loads and seeks", async ({ p
   await expect(page.getByRole("link", { name: movie.name })).toHaveAttribute("href", `/movie/${movie._id}`);
   await page.getByRole("button", { name: "Play" }).click();
   const video = page.locator("video");
-  await expect(video).toHaveAttribute("src", movie.video);
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => new URL(element.currentSrc || "about:blank").pathname), { timeout: 20_000 }).toBe(movie.video);
   await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState)).toBeGreaterThanOrEqual(1);
   const duration = await video.evaluate((element: HTMLVideoElement) => element.duration);
   await video.evaluate((element: HTMLVideoElement, to: number) => (element.currentTime = to), duration - 0.5);

@@ -41,7 +41,7 @@ export async function SiteFooter() {
             <ul className="flex flex-col gap-3">
               {column.links.map((link) => (
                 <li key={link.label}>
-                  <Link href={link.href} className="text-sm text-border transition hover:text-subMain focus-visible:outline-2 focus-visible:outline-subMain">
+                  <Link href={link.href} className="text-sm text-text transition hover:text-subMain focus-visible:outline-2 focus-visible:outline-subMain">
                     {link.label}
                   </Link>
                 </li>
@@ -51,14 +51,14 @@ export async function SiteFooter() {
         ))}
         <div className="flex flex-col gap-4">
           <Logo />
-          <address className="flex flex-col gap-2 text-sm not-italic text-border">
+          <address className="flex flex-col gap-2 text-sm not-italic text-text">
             <span>{CONTACT.address}</span>
             <span>Tel: {CONTACT.phone}</span>
             <span>Email: {CONTACT.email}</span>
           </address>
         </div>
       </div>
-      <p className="border-t border-border/30 py-4 text-center text-xs text-border">© {new Date().getFullYear()} Marquee. Open-source movie catalogue.</p>
+      <p className="border-t border-border/30 py-4 text-center text-xs text-text">© {new Date().getFullYear()} Marquee. Open-source movie catalogue.</p>
     </footer>
   );
 }
