@@ -117,7 +117,7 @@ test("watch: Play swaps in the movie's video, which loads and seeks", async ({ p
   await page.getByRole("button", { name: "Play" }).click();
   const video = page.locator("video");
   // The page uses the stored path; the API answers it as an absolute URL.
-  await expect(video).toHaveAttribute("src", new URL(movie.video).pathname);
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => new URL(element.currentSrc || "about:blank").pathname), { timeout: 20_000 }).toBe(new URL(movie.video).pathname);
   await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState)).toBeGreaterThanOrEqual(1);
   const duration = await video.evaluate((element: HTMLVideoElement) => element.duration);
   await video.evaluate((element: HTMLVideoElement, to: number) => (element.currentTime = to), duration - 0.5);
