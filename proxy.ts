@@ -10,6 +10,7 @@
 // (lib/http) and next.config.ts gives API responses their headers.
 import { NextResponse, type NextRequest } from "next/server";
 import { getToken } from "next-auth/jwt";
+import { movieExists } from "@/lib/data/movie-exists";
 import { authSecret } from "@/lib/env";
 import { pageContentSecurityPolicy } from "@/lib/http/security-headers";
 import { ADMIN_PAGES, PER_REQUEST_PAGES, SIGNED_IN_HOME, SIGNED_IN_PAGES, SIGNED_OUT_PAGES, isUnder } from "@/lib/page-routes";
@@ -68,6 +69,12 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     return withPolicy(NextResponse.rewrite(new URL(NOT_FOUND_PATH, request.url)), pageContentSecurityPolicy());
   }
   if (request.nextUrl.pathname.startsWith("/api/")) return NextResponse.next();
+  // An unknown movie is a 404, status included: the page itself could only say so after its
+  // prerendered shell has gone out with a 200 (Cache Components).
+  const moviePage = /^\/movie\/([^/]+)\/?$/.exec(request.nextUrl.pathname);
+  if (moviePage && !(await movieExists(decodeURIComponent(moviePage[1]!)))) {
+    return withPolicy(NextResponse.rewrite(new URL(NOT_FOUND_PATH, request.url)), pageContentSecurityPolicy());
+  }
   const decided = await accessDecision(request);
   if (decided) return decided;
   if (!isUnder(request.nextUrl.pathname, PER_REQUEST_PAGES)) return withPolicy(NextResponse.next(), pageContentSecurityPolicy());

@@ -7,7 +7,7 @@ import "server-only";
 // back into paths on the way in.
 import type { AdminUserItem, AdminUserPage } from "@/lib/data/admin-users";
 import type { MovieDetail, MovieListItem } from "@/lib/data/movie-shapes";
-import type { MovieListPage } from "@/lib/data/movies";
+import type { MovieListPage, MovieSuggestion } from "@/lib/data/movies";
 import type { UserInfo } from "@/lib/data/users";
 import { mediaUrlMessage, type MediaKind } from "@/lib/validation/fields";
 import { badRequest } from "./errors";
@@ -54,6 +54,7 @@ export function mediaUrls(request: Pick<Request, "headers" | "url">) {
     movie,
     movies: (items: MovieListItem[]) => items.map(movie),
     moviePage: (page: MovieListPage): MovieListPage => ({ ...page, movies: page.movies.map(movie) }),
+    suggestions: (items: MovieSuggestion[]): MovieSuggestion[] => items.map((item) => ({ ...item, image: absolute(item.image) })),
     movieDetail: (detail: MovieDetail): MovieDetail => ({
       ...movie(detail),
       casts: detail.casts.map((cast) => ({ ...cast, img: absolute(cast.img), image: absolute(cast.image) })),
