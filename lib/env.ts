@@ -96,6 +96,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (present.VERCEL && env.STORAGE_DRIVER === "local") {
     throw new Error("Invalid environment variables:\n  STORAGE_DRIVER: must be s3 on Vercel (its disk is read-only and not shared between instances)\nSee docs/deploy.md.");
   }
+  // Functions on Vercel must not start work that outlives a request: jobs run in `npm run worker`.
+  if (present.VERCEL && present.JOBS_IN_APP === undefined) env.JOBS_IN_APP = false;
   return env;
 }
 

@@ -2,7 +2,7 @@
 
 import { useCombobox } from "downshift";
 import { usePathname, useRouter } from "next/navigation";
-import { useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { useMovieSuggestions, type MovieSuggestion } from "@/lib/client/hooks";
 import { highlightMatches, searchHref, searchTermFromPath } from "@/lib/client/search";
 import { SearchIcon } from "./icons";
@@ -16,6 +16,16 @@ const SUGGEST_DEBOUNCE_MS = 150;
  * highlighted, the full results page; Escape closes the list. On /movies/{term} it shows the term.
  */
 export function SearchForm({ className = "" }: { className?: string }) {
+  // The term comes from the URL, known only at request time: the prerendered shell holds the same
+  // box, empty, until the request's path streams in.
+  return (
+    <Suspense fallback={<SearchCombobox initialTerm="" className={className} />}>
+      <SearchFormForPath className={className} />
+    </Suspense>
+  );
+}
+
+function SearchFormForPath({ className }: { className: string }) {
   const term = searchTermFromPath(usePathname());
   // A new page with a different term starts the box afresh with that term.
   return <SearchCombobox key={term} initialTerm={term} className={className} />;

@@ -28,6 +28,12 @@ test("on Vercel, local storage is refused with the reason", () => {
   expect(parseEnv({ VERCEL: "1", STORAGE_DRIVER: "s3", S3_BUCKET: "marquee" }).STORAGE_DRIVER).toBe("s3");
 });
 
+test("on Vercel, jobs stay out of the functions unless asked for", () => {
+  expect(parseEnv({ VERCEL: "1", STORAGE_DRIVER: "s3", S3_BUCKET: "marquee" }).JOBS_IN_APP).toBe(false);
+  expect(parseEnv({ VERCEL: "1", STORAGE_DRIVER: "s3", S3_BUCKET: "marquee", JOBS_IN_APP: "true" }).JOBS_IN_APP).toBe(true);
+  expect(parseEnv({}).JOBS_IN_APP).toBe(true);
+});
+
 test("the public URL: PUBLIC_URL, else NEXTAUTH_URL's origin, else none (each request's own address)", () => {
   expect(configuredPublicUrl(parseEnv({}))).toBeNull();
   expect(configuredPublicUrl(parseEnv({ NEXTAUTH_URL: "https://auth.example.com/api/auth" }))).toEqual({ origin: "https://auth.example.com", from: "NEXTAUTH_URL" });
