@@ -1,15 +1,17 @@
-// Next.js 16's request proxy (formerly middleware), for pages only. Two jobs, both without the
-// database:
-// 1. Optimistic redirects from the session cookie alone: signed out on an account or admin page
-//    goes to /login (and back afterwards), signed in on /login or /register goes to /profile, a
-//    token without the admin role gets the 404 page for /admin. The pages keep their own checks,
-//    which read the database: this only spares a round of rendering for the common cases.
-// 2. The page Content-Security-Policy, with a fresh nonce for the per-request pages.
+// Next.js 16's request proxy (formerly middleware), for pages only. Three jobs:
+// 1. Redirects before a page renders: signed out on an account or admin page goes to /login (and
+//    back afterwards), signed in on /login or /register goes to /profile, a member gets the 404 page
+//    for /admin. The session is confirmed against its database row (one indexed read), because with
+//    Cache Components the pages' own checks run after streaming has begun, too late for a status.
+//    The pages keep those checks all the same (Next.js's guidance: the proxy is not the authority).
+// 2. An unknown /movie/{id} is a 404, for the same reason.
+// 3. The page Content-Security-Policy, with a fresh nonce for the per-request pages.
 // /api is left out on purpose (but for malformed paths): Next buffers the body of every request a
 // proxy sees (up to 10 MB), which uploads cannot afford; route handlers do their own checks
 // (lib/http) and next.config.ts gives API responses their headers.
 import { NextResponse, type NextRequest } from "next/server";
 import { getToken } from "next-auth/jwt";
+import { sessionUser } from "@/lib/auth/sessions";
 import { movieExists } from "@/lib/data/movie-exists";
 import { authSecret } from "@/lib/env";
 import { pageContentSecurityPolicy } from "@/lib/http/security-headers";
@@ -22,17 +24,25 @@ const NOT_FOUND_PATH = "/_marquee/not-found";
 
 type SessionClaims = { signedIn: boolean; isAdmin: boolean | undefined };
 
-/** What the session cookie says (lib/auth/options.ts writes it); signature and expiry are checked. */
+/**
+ * Who the session cookie belongs to (lib/auth/options.ts writes it; signature and expiry are
+ * checked), confirmed against its session row as the pages do: a signed-out or stale cookie counts
+ * as signed out, and the role is the user's current one. The account, admin and auth pages need it
+ * here, because their own check runs after the page has started streaming with a 200.
+ */
 async function sessionClaims(request: NextRequest): Promise<SessionClaims> {
   const token = await getToken({ req: { cookies: request.cookies, headers: {} } as never, secret: authSecret() });
   const signedIn = Boolean(token?.sub) && typeof token?.ver === "number";
-  return { signedIn, isAdmin: typeof token?.adm === "boolean" ? token.adm : undefined };
+  if (!signedIn) return { signedIn, isAdmin: undefined };
+  const user = await sessionUser(token!.sid, token!.sub!, token!.ver as number);
+  return { signedIn: user !== null, isAdmin: user?.isAdmin };
 }
 
 async function accessDecision(request: NextRequest): Promise<NextResponse | null> {
   const { pathname, search } = request.nextUrl;
   const guarded = isUnder(pathname, SIGNED_IN_PAGES);
   if (!guarded && !isUnder(pathname, SIGNED_OUT_PAGES)) return null;
+  // Confirmed on both sides: a stale cookie must not bounce between /login and /profile.
   const session = await sessionClaims(request);
   if (guarded && !session.signedIn) {
     const login = new URL("/login", request.url);
@@ -40,7 +50,6 @@ async function accessDecision(request: NextRequest): Promise<NextResponse | null
     return NextResponse.redirect(login);
   }
   if (!guarded && session.signedIn) return NextResponse.redirect(new URL(SIGNED_IN_HOME, request.url));
-  // A session from before the claim existed says nothing about the role: the page decides.
   if (isUnder(pathname, ADMIN_PAGES) && session.isAdmin === false) {
     return withPolicy(NextResponse.rewrite(new URL(NOT_FOUND_PATH, request.url)), pageContentSecurityPolicy());
   }

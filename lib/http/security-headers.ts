@@ -84,18 +84,26 @@ export const HSTS = "max-age=31536000";
 
 type HeaderRule = { source: string; headers: { key: string; value: string }[]; has?: { type: "header"; key: string; value?: string }[] };
 
+/** What every response carries, whatever produced it. */
+const EVERY_RESPONSE: Record<string, string> = {
+  "X-Frame-Options": "DENY",
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "Permissions-Policy": PERMISSIONS_POLICY,
+};
+
+/**
+ * The headers next.config.ts gives an /api answer, for answers written outside Next.js (the media
+ * fast path in server.ts), so both serving paths send the same ones.
+ */
+export function apiSecurityHeaders(forwardedProto: string | null | undefined): Record<string, string> {
+  return { ...EVERY_RESPONSE, "Content-Security-Policy": API_CONTENT_SECURITY_POLICY, ...(forwardedProto === "https" && { "Strict-Transport-Security": HSTS }) };
+}
+
 /** For next.config.ts `headers()`: what every response carries, whatever produced it. */
 export function staticSecurityHeaders(): HeaderRule[] {
   return [
-    {
-      source: "/:path*",
-      headers: [
-        { key: "X-Frame-Options", value: "DENY" },
-        { key: "X-Content-Type-Options", value: "nosniff" },
-        { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-        { key: "Permissions-Policy", value: PERMISSIONS_POLICY },
-      ],
-    },
+    { source: "/:path*", headers: Object.entries(EVERY_RESPONSE).map(([key, value]) => ({ key, value })) },
     // Only over https (the TLS-terminating proxy says so, as Vercel's edge does): browsers ignore
     // HSTS over plain http anyway, and a local http install must stay reachable.
     { source: "/:path*", has: [{ type: "header", key: "x-forwarded-proto", value: "https" }], headers: [{ key: "Strict-Transport-Security", value: HSTS }] },

@@ -6,6 +6,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { pipeline } from "node:stream";
 import { corsHeaders } from "@/lib/http/cors";
+import { apiSecurityHeaders } from "@/lib/http/security-headers";
 import type { StorageDriver } from "@/lib/storage/types";
 import { answerFileRequest, storageKeyOfPath, type ServeOptions } from "./file-answer";
 import type { HeaderReader } from "./http-ranges";
@@ -35,7 +36,7 @@ export function createMediaFastPath(options: FastPathOptions) {
       const { body } = answer;
       // Opened before the head goes out, so a storage failure can still be a 500.
       const stream = body.kind === "file" ? await driver.read(key, body.range) : null;
-      res.writeHead(answer.status, { ...answer.headers, ...corsHeaders(request.headers.get("origin")) });
+      res.writeHead(answer.status, { ...apiSecurityHeaders(request.headers.get("x-forwarded-proto")), ...answer.headers, ...corsHeaders(request.headers.get("origin")) });
       if (!stream) {
         res.end(body.kind === "json" ? body.text : undefined);
         return;
@@ -53,7 +54,7 @@ export function createMediaFastPath(options: FastPathOptions) {
         return;
       }
       const text = JSON.stringify({ message: "Something went wrong." });
-      res.writeHead(500, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text), ...corsHeaders(request.headers.get("origin")) });
+      res.writeHead(500, { ...apiSecurityHeaders(request.headers.get("x-forwarded-proto")), "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text), ...corsHeaders(request.headers.get("origin")) });
       res.end(text);
     });
     return true;
