@@ -15,8 +15,9 @@ test.describe("register and login forms", () => {
     await expect(page).toHaveURL(/\/login$/);
 
     await page.setExtraHTTPHeaders({ "x-forwarded-for": freshIp() });
-    await page.getByLabel("Email").fill(account.email);
-    await page.getByLabel("Password").fill(account.password);
+    // The register page stays in the DOM, hidden, after the client navigation (Cache Components).
+    await page.getByLabel("Email").filter({ visible: true }).fill(account.email);
+    await page.getByLabel("Password").filter({ visible: true }).fill(account.password);
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page).toHaveURL(/\/$/);
     // The header is the site's; the profile page proves the session is the new user's.

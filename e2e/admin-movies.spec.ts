@@ -18,7 +18,7 @@ test("add movie: required fields, then a complete movie with uploads and a cast"
   const name = `E2E Added ${randomUUID().slice(0, 8)}`;
   await page.getByLabel("Movie Title").fill(name);
   await page.getByLabel("Hours").fill("2");
-  await page.getByLabel("Language").selectOption("French");
+  await page.getByLabel("Language", { exact: true }).selectOption("French");
   await page.getByLabel("Year of Release").fill("2021");
   await page.getByLabel("Category").selectOption(category._id);
   await page.getByLabel("Movie Description").fill("Made in a browser, uploaded through the drop zones.");

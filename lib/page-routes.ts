@@ -13,7 +13,8 @@ export const SIGNED_OUT_PAGES = ["/login", "/register"];
  * details, about us, contact, the 404 page) may be prerendered and cached, where no nonce can be
  * put in; see docs/security.md.
  */
-export const PER_REQUEST_PAGES = ["/login", "/register", "/profile", "/password", "/favorite", "/admin", "/watch"];
+// Not /watch: its shell is prerendered (Cache Components), so its scripts carry no nonce.
+export const PER_REQUEST_PAGES = ["/login", "/register", "/profile", "/password", "/favorite", "/admin"];
 
 /** Where signed-in users land when they open a signed-out page, and where /login sends them by default. */
 export const SIGNED_IN_HOME = "/profile";
