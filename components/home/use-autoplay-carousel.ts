@@ -34,7 +34,8 @@ export function useAutoplayCarousel(options: EmblaOptionsType, delay: number) {
   useEffect(() => {
     const autoplay = embla?.plugins().autoplay;
     if (!autoplay) return;
-    if (rotating) autoplay.play();
+    // A carousel whose slides all fit has one snap: the plugin never initialised, and play() would throw.
+    if (rotating && embla!.scrollSnapList().length > 1) autoplay.play();
     else autoplay.stop();
   }, [embla, rotating]);
 
