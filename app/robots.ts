@@ -1,12 +1,12 @@
 import type { MetadataRoute } from "next";
-import { siteUrl } from "@/lib/site-url";
-
-export const dynamic = "force-dynamic";
+import { connection } from "next/server";
+import { pagePublicOrigin } from "@/lib/http/public-url";
 
 /** Public catalogue pages are for search engines; the API, accounts and admin are not. */
-export default function robots(): MetadataRoute.Robots {
+export default async function robots(): Promise<MetadataRoute.Robots> {
+  await connection(); // the sitemap's origin is the request's (or the configured one), not the build's
   return {
     rules: { userAgent: "*", allow: "/", disallow: ["/api/", "/admin", "/profile", "/password", "/favorite", "/login", "/register", "/watch/"] },
-    sitemap: `${siteUrl()}/sitemap.xml`,
+    sitemap: `${await pagePublicOrigin()}/sitemap.xml`,
   };
 }

@@ -84,7 +84,14 @@ test("favourites: liked movies are listed, one is removed, then all", async ({ p
   await expect(table.getByRole("cell", { name: first.name, exact: true })).toHaveCount(0);
   await expect(table.getByRole("cell", { name: second.name, exact: true })).toBeVisible();
 
+  // Delete All asks first; No keeps the list.
+  const confirm = page.getByRole("dialog", { name: "Confirm" });
   await page.getByRole("button", { name: "Delete All" }).click();
+  await expect(confirm).toContainText("Are you sure you want to remove every movie from your favorites?");
+  await confirm.getByRole("button", { name: "No" }).click();
+  await expect(table.getByRole("cell", { name: second.name, exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Delete All" }).click();
+  await confirm.getByRole("button", { name: "Yes" }).click();
   await expect(toast(page, "All favorite movies deleted successfully")).toBeVisible();
   await expect(page.getByText("No favorite movie")).toBeVisible();
   await expect(page.getByRole("button", { name: "Delete All" })).toBeDisabled();
@@ -96,19 +103,22 @@ test("logout ends the session and goes home", async ({ page }) => {
   await accountMenu(page).getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/$/);
   await page.goto("/profile");
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL("/login?callbackUrl=%2Fprofile");
 });
 
-test("a 401 from the API signs the browser out (the password was changed elsewhere)", async ({ page }) => {
+test("a 401 from the API signs the browser out and says the session ended (the password was changed elsewhere)", async ({ page }) => {
   const account = await registerAccount(page.request, "signedout");
   await signIn(page, account);
   await page.goto("/profile");
   const token = await apiToken(page.request, account);
   const changed = await page.request.put("/api/user/password", { data: { oldPassword: account.password, newPassword: "elsewhere1", comfirmPassword: "elsewhere1" }, headers: { authorization: `Bearer ${token}` } });
   expect(changed.status()).toBe(200);
-  // The page is still open; its next call gets 401.
+  // The page is still open; its next call gets 401. The page says so in words (the API's
+  // "Not authorized, ..." is for API clients), and the login page repeats it after the sign-out.
   await page.getByRole("button", { name: "Update" }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?error=session-ended$/);
+  await expect(toast(page, "Your session has ended. Please sign in again.")).toBeVisible();
+  await expect(toast(page, "Not authorized")).toHaveCount(0);
 });
 
 test("delete account asks first, then signs out and the login no longer works", async ({ page }) => {

@@ -1,4 +1,6 @@
+import { createHash, randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
+import pg from "pg";
 import { ADMIN, MEMBER, apiToken, freshIp, registerAccount, registerAdmin, signIn, toast, uniqueEmail } from "./support/accounts";
 
 test.describe("register and login forms", () => {
@@ -13,8 +15,9 @@ test.describe("register and login forms", () => {
     await expect(page).toHaveURL(/\/login$/);
 
     await page.setExtraHTTPHeaders({ "x-forwarded-for": freshIp() });
-    await page.getByLabel("Email").fill(account.email);
-    await page.getByLabel("Password").fill(account.password);
+    // The register page stays in the DOM, hidden, after the client navigation (Cache Components).
+    await page.getByLabel("Email").filter({ visible: true }).fill(account.email);
+    await page.getByLabel("Password").filter({ visible: true }).fill(account.password);
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page).toHaveURL(/\/$/);
     // The header is the site's; the profile page proves the session is the new user's.
@@ -23,7 +26,7 @@ test.describe("register and login forms", () => {
     await expect(page.getByLabel("Email")).toHaveValue(account.email);
   });
 
-  test("a wrong password is toasted and the password field cleared", async ({ page }) => {
+  test("a wrong password is toasted and what was typed stays, so a second try needs no retyping", async ({ page }) => {
     await page.setExtraHTTPHeaders({ "x-forwarded-for": freshIp() });
     const account = await registerAccount(page.request, "wrongpw");
     await page.goto("/login");
@@ -31,8 +34,14 @@ test.describe("register and login forms", () => {
     await page.getByLabel("Password").fill("wrong-pw");
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(toast(page, "Email or password is invalid")).toBeVisible();
-    await expect(page.getByLabel("Password")).toHaveValue("");
+    await expect(page.getByLabel("Email")).toHaveValue(account.email);
+    await expect(page.getByLabel("Password")).toHaveValue("wrong-pw");
     await expect(page).toHaveURL(/\/login$/);
+    // Submitting again asks the server again rather than saying the password is missing.
+    const secondTry = page.waitForRequest((request) => request.method() === "POST" && request.url().includes("/api/auth/callback/credentials"));
+    await page.getByRole("button", { name: "Submit" }).click();
+    await secondTry;
+    await expect(page.getByText("Password is required")).toHaveCount(0);
   });
 
   test("login validation messages come from the shared schema", async ({ page }) => {
@@ -65,12 +74,15 @@ test.describe("register and login forms", () => {
     await page.getByRole("button", { name: "Sign Up" }).click();
     await expect(toast(page, `${taken.email} is already registered`)).toBeVisible();
     await expect(page).toHaveURL(/\/register$/);
+    // Nothing typed is lost: the password too stays for the next try.
+    await expect(page.getByLabel("Full Name")).toHaveValue("Someone Else");
+    await expect(page.getByLabel("Password")).toHaveValue("secret1");
   });
 
-  test("Sign in with Google explains that it is not configured here", async ({ page }) => {
+  test("without Google configured there is no Google button; its address explains why", async ({ page }) => {
     await page.goto("/login");
-    await page.getByRole("button", { name: "Sign in with Google" }).click();
-    await expect(toast(page, "Google sign-in is not available on this server")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Submit" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Sign in with Google" })).toHaveCount(0);
     await page.goto("/auth/google");
     await expect(page).toHaveURL(/\/login\?error=google-unavailable$/);
     await expect(toast(page, "Google sign-in is not available on this server")).toBeVisible();
@@ -78,17 +90,47 @@ test.describe("register and login forms", () => {
 });
 
 test.describe("/login?data= hand-over", () => {
-  test("a UserInfo with a token the server verifies opens the session", async ({ page }) => {
+  /** What the Google callback does for a browser holding `state` (lib/auth/hand-over.ts): a one-time code row. */
+  async function issueCode(userId: string, state: string): Promise<string> {
+    const code = randomBytes(32).toString("base64url");
+    const sha256 = (value: string) => createHash("sha256").update(value).digest("base64url");
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    try {
+      await client.query(`INSERT INTO "HandOverCode" ("codeHash", "stateHash", "userId", "expiresAt") VALUES ($1, $2, $3, now() + interval '60 seconds')`, [sha256(code), sha256(state), userId]);
+    } finally {
+      await client.end();
+    }
+    return code;
+  }
+
+  test("the code of a Google sign-in this browser started opens the session", async ({ page, context, baseURL }) => {
     const account = await registerAccount(page.request, "handover");
     const token = await apiToken(page.request, account);
+    const state = randomBytes(32).toString("base64url");
+    await context.addCookies([{ name: "marquee-google-state", value: state, url: baseURL! }]);
     const data = JSON.stringify({ _id: account._id, fullName: account.fullName, email: account.email, image: "", isAdmin: true, token });
-    await page.goto(`/login?data=${encodeURIComponent(data)}`);
+    await page.goto(`/login?data=${encodeURIComponent(data)}&code=${await issueCode(account._id, state)}`);
     await expect(page).toHaveURL(/\/$/);
     await page.goto("/profile");
     await expect(page.getByLabel("Email")).toHaveValue(account.email);
     // isAdmin in the URL is never believed.
     const admin = await page.goto("/admin/statistics");
     expect(admin?.status()).toBe(404);
+  });
+
+  test("a valid token without this browser's code is refused (login CSRF)", async ({ page }) => {
+    const account = await registerAccount(page.request, "csrf");
+    const token = await apiToken(page.request, account);
+    const data = JSON.stringify({ _id: account._id, fullName: account.fullName, email: account.email, image: "", isAdmin: false, token });
+    const someoneElsesCode = await issueCode(account._id, "the-attackers-browser");
+    for (const url of [`/login?data=${encodeURIComponent(data)}`, `/login?data=${encodeURIComponent(data)}&code=${someoneElsesCode}`]) {
+      await page.goto(url);
+      await expect(toast(page, "This sign-in link is invalid or has expired. Please log in.")).toBeVisible();
+      await expect(page).toHaveURL(/\/login$/);
+      const session = (await (await page.request.get("/api/auth/session")).json()) as { user?: unknown };
+      expect(session.user).toBeUndefined();
+    }
   });
 
   test("anything else is ignored with an error toast", async ({ page }) => {
@@ -103,10 +145,10 @@ test.describe("/login?data= hand-over", () => {
 });
 
 test.describe("who may open which page", () => {
-  test("signed out: account and admin pages go to /login", async ({ page }) => {
+  test("signed out: account and admin pages go to /login, which will send them back", async ({ page }) => {
     for (const path of ["/profile", "/password", "/favorite", "/admin/list", "/admin/statistics", "/admin/xyz"]) {
       await page.goto(path);
-      await expect(page, path).toHaveURL(/\/login$/);
+      await expect(page, path).toHaveURL(`/login?callbackUrl=${encodeURIComponent(path)}`);
     }
   });
 

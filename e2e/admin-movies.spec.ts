@@ -18,16 +18,16 @@ test("add movie: required fields, then a complete movie with uploads and a cast"
   const name = `E2E Added ${randomUUID().slice(0, 8)}`;
   await page.getByLabel("Movie Title").fill(name);
   await page.getByLabel("Hours").fill("2");
-  await page.getByLabel("Language").selectOption("French");
+  await page.getByLabel("Language", { exact: true }).selectOption("French");
   await page.getByLabel("Year of Release").fill("2021");
   await page.getByLabel("Category").selectOption(category._id);
   await page.getByLabel("Movie Description").fill("Made in a browser, uploaded through the drop zones.");
 
-  await page.getByRole("button", { name: "Movie Image" }).locator('input[type="file"]').setInputFiles(await pngFile("image.png"));
+  await page.getByRole("group", { name: "Movie Image" }).locator('input[type="file"]').setInputFiles(await pngFile("image.png"));
   await expect(page.getByRole("img", { name: "Movie image" })).toBeVisible();
-  await page.getByRole("button", { name: "Poster Image" }).locator('input[type="file"]').setInputFiles(await pngFile("poster.png", "#1c3d8a"));
+  await page.getByRole("group", { name: "Poster Image" }).locator('input[type="file"]').setInputFiles(await pngFile("poster.png", "#1c3d8a"));
   await expect(page.getByRole("img", { name: "Poster image" })).toBeVisible();
-  await page.getByRole("button", { name: "Movie Video" }).locator('input[type="file"]').setInputFiles(mp4File());
+  await page.getByRole("group", { name: "Movie Video" }).locator('input[type="file"]').setInputFiles(mp4File());
   await expect(page.getByLabel("Video preview")).toHaveAttribute("src", /\/api\/upload\/movie\//, { timeout: 20_000 });
 
   await page.getByRole("button", { name: "Add Cast" }).click();
@@ -35,7 +35,7 @@ test("add movie: required fields, then a complete movie with uploads and a cast"
   await cast.getByRole("button", { name: "Add" }).click();
   await expect(cast.getByText("Cast name is required")).toBeVisible();
   await cast.getByLabel("Cast Name").fill("Ada Stage");
-  await cast.getByRole("button", { name: "Cast Image" }).locator('input[type="file"]').setInputFiles(await pngFile("actor.png", "#3d8a1c"));
+  await cast.getByRole("group", { name: "Cast Image" }).locator('input[type="file"]').setInputFiles(await pngFile("actor.png", "#3d8a1c"));
   await expect(cast.getByRole("img")).toBeVisible();
   await cast.getByRole("button", { name: "Add" }).click();
   await expect(cast).toBeHidden();
@@ -55,6 +55,7 @@ test("add movie: required fields, then a complete movie with uploads and a cast"
 });
 
 test("movie list: edit a movie in the modal, then delete it", async ({ page }) => {
+  test.setTimeout(60_000);
   const category = await createCategory(page.request, "ListMovie");
   const movie = await createMovie(page.request, category._id, "Listed");
   await signIn(page, await registerAdmin(page.request, "listmovie"));
@@ -65,6 +66,9 @@ test("movie list: edit a movie in the modal, then delete it", async ({ page }) =
   await row.getByRole("button", { name: `Edit ${movie.name}` }).click();
   const dialog = page.getByRole("dialog", { name: "Edit Movie" });
   await expect(dialog.getByLabel("Movie Title")).toHaveValue(movie.name);
+  // The category select shows the movie's own category once its options have loaded.
+  await expect(dialog.getByLabel("Category")).toHaveValue(category._id);
+  await expect(dialog.getByLabel("Category").locator("option:checked")).toHaveText(category.name);
   await expect(dialog.getByRole("list", { name: "Casts" }).getByText("Test Actor")).toBeVisible();
   const renamed = `${movie.name} Redux`;
   await dialog.getByLabel("Movie Title").fill(renamed);
@@ -101,4 +105,26 @@ test("statistics shows real totals and the newest movies", async ({ page }) => {
   const { movies } = (await (await page.request.get("/api/movie?limit=20")).json()) as { movies: { name: string }[] };
   expect(movies.map((m) => m.name)).toContain(firstShown);
   expect(movies.map((m) => m.name)).toContain(movie.name);
+});
+
+test("Add Movie waits, and says why, while a video is still uploading", async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page, await registerAdmin(page.request, "uploadwait"));
+  await page.goto("/admin/add");
+  const submit = page.getByRole("button", { name: "Add Movie" });
+  await expect(submit).toBeEnabled();
+  // Slow the upload down (Chromium's network emulation) so it is still running while we look.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 64 * 1024 });
+  await page.getByRole("group", { name: "Movie Video" }).locator('input[type="file"]').setInputFiles(mp4File());
+  await expect(page.getByRole("button", { name: "Movie Video" })).toHaveAttribute("aria-busy", "true");
+  await expect(submit).toBeDisabled();
+  await expect(submit).toHaveAccessibleDescription("Please wait until the upload has finished.");
+  await expect(page.getByText("Please wait until the upload has finished.")).toBeVisible();
+
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await expect(page.getByLabel("Video preview")).toHaveAttribute("src", /\/api\/upload\/movie\//, { timeout: 20_000 });
+  await expect(submit).toBeEnabled();
+  await expect(page.getByText("Please wait until the upload has finished.")).toHaveCount(0);
 });

@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { registerAccount, registerAdmin, signIn, toast } from "./support/accounts";
 
 test("grant and revoke admin, delete a user; never on one's own row", async ({ page }) => {
+  test.setTimeout(60_000);
   const admin = await registerAdmin(page.request, "users-admin");
   await signIn(page, admin);
   const member = await registerAccount(page.request, "users-member");
@@ -14,6 +15,14 @@ test("grant and revoke admin, delete a user; never on one's own row", async ({ p
   const row = page.getByRole("row").filter({ hasText: member.email });
   await expect(row.getByRole("cell").nth(3)).toHaveText("User");
   await row.getByRole("button", { name: `Make admin ${member.email}` }).click();
+  // Granting asks first; No changes nothing.
+  const confirm = page.getByRole("dialog", { name: "Confirm" });
+  await expect(confirm).toContainText(`Make ${member.email} an admin?`);
+  await confirm.getByRole("button", { name: "No" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(row.getByRole("cell").nth(3)).toHaveText("User");
+  await row.getByRole("button", { name: `Make admin ${member.email}` }).click();
+  await confirm.getByRole("button", { name: "Yes" }).click();
   await expect(toast(page, "Admin role granted")).toBeVisible();
   await expect(row.getByRole("cell").nth(3)).toHaveText("Admin");
 

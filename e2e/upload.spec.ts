@@ -39,7 +39,7 @@ test("uploading an image shows progress, then 'Upload successfully' and the URL"
   await expect(page.getByRole("button", { name: "Test upload" })).toHaveAttribute("aria-disabled", "true");
 
   await expect(toast(page, "Upload successfully")).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByLabel("Uploaded URL")).toHaveText(/^\/api\/upload\/image\/[0-9a-f-]{36}\.png$/);
+  await expect(page.getByLabel("Uploaded URL")).toHaveText(new RegExp(`^${process.env.TEST_BASE_URL}/api/upload/image/[0-9a-f-]{36}\\.png$`));
   await expect(page.getByText("Drag your file here")).toBeVisible();
   await expect(bar).toHaveCount(0);
 

@@ -16,6 +16,15 @@ const schema = z.object({
   /** Folder for the embedded database, local uploads and the generated auth secret. */
   MARQUEE_DATA_DIR: z.string().min(1).default(".data"),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /**
+   * The site's public address (an origin such as https://marquee.example.com). Media URLs in API
+   * answers, sign-in redirects and search-engine links use it; unset, NEXTAUTH_URL, else the address
+   * each request was made to.
+   */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://marquee.example.com" })
+    .refine((url) => /^https?:\/\/[^/?#]+\/?$/.test(url), "must be an origin without a path, such as https://marquee.example.com")
+    .optional(),
   NEXTAUTH_URL: z.url().optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -25,6 +34,12 @@ const schema = z.object({
     .default("")
     .transform((v) => v.split(",").map((o) => o.trim().replace(/\/$/, "")).filter(Boolean))
     .pipe(z.array(z.url({ error: "must be a comma-separated list of origins such as https://app.example.com" }))),
+  /**
+   * How many reverse proxies in front of the app append to X-Forwarded-For (0: none, the app faces
+   * the clients; 1: one proxy such as nginx or Vercel's edge). Client addresses are read that many
+   * hops back from the socket; see lib/http/client-ip.ts.
+   */
+  TRUST_PROXY: z.coerce.number({ error: "must be a whole number of proxy hops (0, 1, 2, ...)" }).int("must be a whole number of proxy hops (0, 1, 2, ...)").min(0, "must be a whole number of proxy hops (0, 1, 2, ...)").max(10, "must be at most 10").default(0),
   STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
   STORAGE_LOCAL_DIR: z.string().min(1).optional(),
   S3_BUCKET: z.string().min(1).optional(),
@@ -34,6 +49,14 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_PUBLIC_URL: z.url().optional(),
+  /**
+   * With nginx in front and the local driver: the internal nginx location (e.g. `/protected-uploads/`)
+   * that stored files are handed to with `X-Accel-Redirect` instead of being streamed by Node.
+   */
+  MEDIA_ACCEL_REDIRECT_PREFIX: z
+    .string()
+    .regex(/^\/(?:[A-Za-z0-9._~-]+\/)*$/, "must be a path starting and ending with /, such as /protected-uploads/")
+    .optional(),
   UPLOAD_MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
   UPLOAD_MAX_VIDEO_BYTES: z.coerce.number().int().positive().default(4 * 1024 * 1024 * 1024),
   /** Uploads a member may make per UPLOAD_RATE_WINDOW_SECONDS, and bytes per 24 hours; admins are unlimited. */
@@ -77,10 +100,19 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (present.VERCEL && env.STORAGE_DRIVER === "local") {
     throw new Error("Invalid environment variables:\n  STORAGE_DRIVER: must be s3 on Vercel (its disk is read-only and not shared between instances)\nSee docs/deploy.md.");
   }
+  // Functions on Vercel must not start work that outlives a request: jobs run in `npm run worker`.
+  if (present.VERCEL && present.JOBS_IN_APP === undefined) env.JOBS_IN_APP = false;
   return env;
 }
 
 export const env = parseEnv(process.env);
+
+/** The configured public origin and which variable set it, or null: then each request's own origin is used. */
+export function configuredPublicUrl(source: Env = env): { origin: string; from: "PUBLIC_URL" | "NEXTAUTH_URL" } | null {
+  if (source.PUBLIC_URL) return { origin: new URL(source.PUBLIC_URL).origin, from: "PUBLIC_URL" };
+  if (source.NEXTAUTH_URL) return { origin: new URL(source.NEXTAUTH_URL).origin, from: "NEXTAUTH_URL" };
+  return null;
+}
 
 export const dataDir = () => path.resolve(env.MARQUEE_DATA_DIR);
 

@@ -5,7 +5,7 @@ import { categorySchema } from "@/lib/validation/category";
 import { favoriteToggleSchema } from "@/lib/validation/favorite";
 import { watchProgressSchema } from "@/lib/validation/progress";
 import { FIRST_FILM_YEAR, LANGUAGES, MOVIE_HOURS_MAX, MOVIE_HOURS_MIN, movieCreateSchema, movieUpdateSchema } from "@/lib/validation/movie";
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/validation/movie-query";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MOVIE_SORTS } from "@/lib/validation/movie-query";
 import { reviewSchema } from "@/lib/validation/review";
 import { adminRoleSchema } from "@/lib/validation/admin-user";
 import { loginSchema, passwordSchema, profileSchema, registerSchema } from "@/lib/validation/user";
@@ -36,17 +36,22 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const arrayOf = (name: string) => ({ type: "array", items: ref(name) });
 const object = (properties: Record<string, unknown>, required = Object.keys(properties)) => ({ type: "object", properties, required });
 const dateTime = { type: "string", format: "date-time" };
+/** CONTRACT.md section 3: this site's files come back absolute; the database keeps paths. */
+const mediaUrl = {
+  type: "string",
+  description: "Absolute URL: this site's files on PUBLIC_URL (else NEXTAUTH_URL, else the request's origin), or an external https URL; empty for no picture",
+};
 
 const movieFields = {
   _id: { type: "string", format: "uuid" },
   name: str,
   desc: str,
-  titleImage: str,
-  image: str,
+  titleImage: mediaUrl,
+  image: mediaUrl,
   language: { type: "string", enum: [...LANGUAGES] },
   year: int,
   hour: int,
-  video: str,
+  video: mediaUrl,
   rate: { type: "number", minimum: 0, maximum: 5, description: "Mean review rating, one decimal; 0 without reviews" },
   countReviews: int,
   createdAt: dateTime,
@@ -79,7 +84,7 @@ const schemas: Record<string, unknown> = {
   },
   Message: object({ message: str }),
   UserInfo: object(
-    { _id: { type: "string", format: "uuid" }, fullName: str, email: { type: "string", format: "email" }, image: str, isAdmin: { type: "boolean" }, token: str },
+    { _id: { type: "string", format: "uuid" }, fullName: str, email: { type: "string", format: "email" }, image: mediaUrl, isAdmin: { type: "boolean" }, token: str },
     ["_id", "fullName", "email", "image", "isAdmin"],
   ),
   Category: object({ _id: { type: "string", format: "uuid" }, name: str, createdAt: dateTime, updatedAt: dateTime }),
@@ -88,22 +93,23 @@ const schemas: Record<string, unknown> = {
     ...movieFields,
     category: { type: "string", format: "uuid", description: "The category's id" },
     categoryName: str,
-    casts: { type: "array", items: object({ _id: str, name: str, img: str, image: str }) },
+    casts: { type: "array", items: object({ _id: str, name: str, img: mediaUrl, image: mediaUrl }) },
     reviews: {
       type: "array",
-      description: "Newest first, at most 100; countReviews is the total",
-      items: object({ _id: str, userId: str, userName: str, userImage: str, rating: int, comment: str, createdAt: dateTime }),
+      description: "The newest 100, in oldest-first order; countReviews is the total",
+      items: object({ _id: str, userId: str, userName: str, userImage: mediaUrl, rating: int, comment: str, createdAt: dateTime }),
     },
     subtitles: { type: "array", description: "WebVTT subtitle tracks, in the order the admin listed them", items: ref("Subtitle") },
   }),
-  Subtitle: object({ language: { type: "string", description: "BCP 47 language tag, e.g. `en` or `pt-BR`" }, label: str, url: { type: "string", description: "The WebVTT file" } }),
+  Subtitle: object({ language: { type: "string", description: "BCP 47 language tag, e.g. `en` or `pt-BR`" }, label: str, url: { ...mediaUrl, description: "The WebVTT file (absolute URL)" } }),
   WatchProgress: object({ movieId: { type: "string", format: "uuid" }, position: { type: "number", description: "Seconds from the start" }, duration: { type: "number", description: "The video's length in seconds" }, updatedAt: dateTime }),
   ContinueWatchingItem: {
     allOf: [ref("MovieListItem"), object({ progress: object({ position: { type: "number" }, duration: { type: "number" }, updatedAt: dateTime }) })],
   },
-  AdminUser: object({ _id: { type: "string", format: "uuid" }, fullName: str, email: { type: "string", format: "email" }, image: str, isAdmin: { type: "boolean" }, createdAt: dateTime }),
+  AdminUser: object({ _id: { type: "string", format: "uuid" }, fullName: str, email: { type: "string", format: "email" }, image: mediaUrl, isAdmin: { type: "boolean" }, createdAt: dateTime }),
   AdminUserPage: object({ users: arrayOf("AdminUser"), usersCount: int, totalPage: int, currentPage: int }),
   MovieListPage: object({ movies: arrayOf("MovieListItem"), moviesCount: int, totalPage: int, currentPage: int }),
+  MovieSuggestion: object({ _id: str, name: str, year: int, image: str, category: object({ _id: str, name: str }) }),
   FavoriteToggle: object({ message: { type: "string", enum: ["Movie added to favorites", "Movie removed from favorites"] }, liked: { type: "boolean" } }),
   PasswordChanged: object({ message: { type: "string", const: "Password updated successfully" }, token: str }),
 };
@@ -127,7 +133,8 @@ const listingParams = [
   { name: "language", description: "Language, any case" },
   { name: "rate", description: "Minimum rate (digits only)" },
   { name: "year", description: "Year (digits only)" },
-  { name: "search", description: "Name search; forgives case, accents and small typos; best matches first" },
+  { name: "search", description: "Words of the title, cast or category, in any order; forgives case, accents, punctuation and typos (1 in words of 5-8 letters, 2 from 9); the last word may be a prefix; best matches first (docs/api.md, Search)" },
+  { name: "sort", description: `Order: ${MOVIE_SORTS.join(", ")} (rate = top rated, name = A-Z); without it best matches first for a search, else newest first` },
   { name: "page", description: "1-based page (digits only); a page past the end is an empty list" },
   { name: "limit", description: `Page size, default ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE}` },
 ].map((p) => ({ ...p, in: "query", required: false, schema: str }));
@@ -156,7 +163,7 @@ const paths = {
     post: { summary: "Register", tags: ["user"], requestBody: body("RegisterBody"), responses: { ...ok("The new user (no token: log in next)", ref("UserInfo"), "201"), ...invalid, ...error("409", "`<email> is already registered`") } },
   },
   "/api/user/password": {
-    put: { summary: "Change the password; ends every other session and token", tags: ["user"], ...signedIn, requestBody: body("PasswordBody"), responses: { ...ok("Changed, with a fresh token", ref("PasswordChanged")), ...error("400", "Invalid input, or `Old password is incorrect`"), ...userErrors } },
+    put: { summary: "Change the password; ends every session and token, the caller's included, and answers a fresh token. The confirmation is optional; when sent it must match (`Passwords must match`)", tags: ["user"], ...signedIn, requestBody: body("PasswordBody"), responses: { ...ok("Changed, with a fresh token", ref("PasswordChanged")), ...error("400", "Invalid input, `Passwords must match`, or `Old password is incorrect`"), ...userErrors } },
   },
   "/api/user/favorite": {
     get: { summary: "The favourites, most recently liked first", tags: ["favorites"], ...signedIn, responses: { ...ok("Movies", arrayOf("MovieListItem")), ...userErrors } },
@@ -178,8 +185,16 @@ const paths = {
     get: { summary: "List, filter, search and paginate movies", tags: ["movies"], parameters: listingParams, responses: { ...ok("A page of movies", ref("MovieListPage")), ...error("400", "A digits-only parameter carried something else, or limit > 50") } },
     post: { summary: "Create a movie", tags: ["movies"], ...signedIn, requestBody: body("MovieCreateBody"), responses: { ...ok("The movie", ref("MovieDetail"), "201"), ...invalid, ...adminErrors } },
   },
+  "/api/movie/suggest": {
+    get: {
+      summary: "Movies for the text typed so far (the header's suggestions), by the search rules",
+      tags: ["movies"],
+      parameters: [{ name: "q", in: "query", required: false, description: "The text typed so far (at most 200 characters); empty gives []", schema: str }],
+      responses: { ...ok("Up to 8 movies, best match first", { type: "array", items: ref("MovieSuggestion") }), ...error("400", "q is longer than 200 characters") },
+    },
+  },
   "/api/movie/{id}": {
-    get: { summary: "A movie with its cast and newest reviews", tags: ["movies"], parameters: idParam("movie"), responses: { ...ok("The movie", ref("MovieDetail")), ...error("404", "Movie not found") } },
+    get: { summary: "A movie with its cast and its newest 100 reviews (oldest first)", tags: ["movies"], parameters: idParam("movie"), responses: { ...ok("The movie", ref("MovieDetail")), ...error("404", "Movie not found") } },
     put: { summary: "Edit a movie (any of the create fields; casts replaces the cast)", tags: ["movies"], ...signedIn, parameters: idParam("movie"), requestBody: body("MovieUpdateBody"), responses: { ...ok("The movie", ref("MovieDetail")), ...invalid, ...adminErrors, ...error("404", "Movie not found") } },
     delete: { summary: "Delete a movie with its reviews, favourites and cast", tags: ["movies"], ...signedIn, parameters: idParam("movie"), responses: { ...ok("Deleted", ref("Message")), ...adminErrors, ...error("404", "Movie not found") } },
   },

@@ -1,9 +1,13 @@
-// `npm run bench:media [-- --size-mb 1024 --ranges 200]`: how /api/upload serves and takes large
-// files, next to nginx serving the same file from the same disk, in one run on this machine.
+// `npm run bench:media [-- --size-mb 256 --ranges 50 --rounds 7]`: how Marquee serves and takes large
+// files, next to nginx and a bare Node server serving the same file from the same disk, in one run.
 //   1. writes a large fake video (an MP4 header, then random bytes) into a temp upload folder;
-//   2. starts a throwaway embedded PostgreSQL, the built app (`npm start`'s build) and nginx;
-//   3. reads the file through both: random 1 MB ranges (time to first byte, throughput) and one
-//      full sequential read; prints the ratios;
+//   2. starts a throwaway embedded PostgreSQL, the production server (`npm start`'s build and
+//      server.ts) twice (plain, and in X-Accel-Redirect mode), a bare Node fs server and nginx
+//      (serving the folder itself, and in front of the X-Accel instance);
+//   3. in several rounds reads random 1 MiB ranges (time to first byte, throughput) and then the whole
+//      file, request by request from each side in turn (the order rotating), so load from elsewhere
+//      on the machine falls on every side alike; prints medians over the rounds with their spread
+//      (min-max), and the ratios the targets are about;
 //   4. uploads a file of the same size through POST /api/upload as a streamed multipart body and
 //      samples the server's resident memory (/proc/<pid>/status) while it does.
 // It prints figures; it asserts nothing. docs/performance.md records a run.
@@ -16,13 +20,14 @@ import path from "node:path";
 import { freePort } from "@/lib/embedded-postgres";
 import { createPrismaClient } from "@/lib/prisma";
 import { buildIfStale } from "./lib/build";
-import { bin, migrate, openDatabase, projectRoot } from "./lib/database";
+import { migrate, openDatabase, projectRoot } from "./lib/database";
 
 const MiB = 1024 * 1024;
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ""), process.argv[i + 1] ?? "");
-const sizeBytes = Number(args.get("size-mb") ?? 1024) * MiB;
-const rangeCount = Number(args.get("ranges") ?? 200);
+const sizeBytes = Number(args.get("size-mb") ?? 256) * MiB;
+const rangeCount = Number(args.get("ranges") ?? 50);
+const rounds = Number(args.get("rounds") ?? 7);
 const nginxBinary = args.get("nginx") ?? "/usr/sbin/nginx";
 const AUTH_SECRET = "bench-secret-that-is-long-enough-for-hs256-signing";
 const log = (line: string) => console.log(`[bench] ${line}`);
@@ -69,28 +74,71 @@ function timedGet(url: string, headers: Record<string, string> = {}): Promise<{ 
   });
 }
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
+const median = (values: number[]) => {
+  const sorted = [...values].sort((x, y) => x - y);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
 const mbPerSecond = (bytes: number, ms: number) => bytes / MiB / (ms / 1000);
 
-type ReadFigures = { rangeTtfbP50: number; rangeTtfbP95: number; rangeMBps: number; fullTtfb: number; fullMBps: number };
+/** One round's figures for one side. */
+type ReadFigures = { rangeTtfb: number; rangeMBps: number; fullTtfb: number; fullMBps: number };
+const MEASURES: { key: keyof ReadFigures; label: string; unit: string; digits: number }[] = [
+  { key: "rangeTtfb", label: "1 MiB random range: time to first byte (median of the round)", unit: "ms", digits: 2 },
+  { key: "rangeMBps", label: "1 MiB random ranges: throughput", unit: "MiB/s", digits: 0 },
+  { key: "fullTtfb", label: "Full read: time to first byte", unit: "ms", digits: 2 },
+  { key: "fullMBps", label: "Full read: throughput", unit: "MiB/s", digits: 0 },
+];
 
-async function measureReads(label: string, url: string, offsets: number[]): Promise<ReadFigures> {
-  // Warm up: connection, route compilation caches, page cache.
-  for (let i = 0; i < 5; i++) await timedGet(url, { range: `bytes=${offsets[i]}-${offsets[i]! + MiB - 1}` });
-  const ttfbs: number[] = [];
-  let rangeBytes = 0;
-  let rangeMs = 0;
-  for (const offset of offsets) {
-    const result = await timedGet(url, { range: `bytes=${offset}-${offset + MiB - 1}` });
-    if (result.status !== 206 || result.bytes !== MiB) throw new Error(`${label}: range read returned ${result.status} with ${result.bytes} bytes`);
-    ttfbs.push(result.ttfbMs);
-    rangeBytes += result.bytes;
-    rangeMs += result.totalMs;
+type Side = { name: string; url: string };
+
+/**
+ * One round: every range is read from each side in turn (the order rotating from one range to the
+ * next), then the whole file from each side in turn, so a burst of load on this shared machine
+ * falls on all sides alike rather than on whichever was being measured.
+ */
+async function measureRound(sides: Side[], offsets: number[]): Promise<Map<string, ReadFigures>> {
+  const ttfbs = new Map<string, number[]>(sides.map((side) => [side.name, []]));
+  const rangeMs = new Map<string, number>(sides.map((side) => [side.name, 0]));
+  const inTurn = (shift: number) => sides.map((_, i) => sides[(i + shift) % sides.length]!);
+  for (const [index, offset] of offsets.entries()) {
+    for (const side of inTurn(index)) {
+      const result = await timedGet(side.url, { range: `bytes=${offset}-${offset + MiB - 1}` });
+      if (result.status !== 206 || result.bytes !== MiB) throw new Error(`${side.name}: range read returned ${result.status} with ${result.bytes} bytes`);
+      ttfbs.get(side.name)!.push(result.ttfbMs);
+      rangeMs.set(side.name, rangeMs.get(side.name)! + result.totalMs);
+    }
   }
-  const full = await timedGet(url);
-  if (full.status !== 200 || full.bytes !== sizeBytes) throw new Error(`${label}: full read returned ${full.status} with ${full.bytes} bytes`);
-  return { rangeTtfbP50: percentile(ttfbs, 50), rangeTtfbP95: percentile(ttfbs, 95), rangeMBps: mbPerSecond(rangeBytes, rangeMs), fullTtfb: full.ttfbMs, fullMBps: mbPerSecond(full.bytes, full.totalMs) };
+  const figures = new Map<string, ReadFigures>();
+  for (const side of inTurn(offsets.length)) {
+    const full = await timedGet(side.url);
+    if (full.status !== 200 || full.bytes !== sizeBytes) throw new Error(`${side.name}: full read returned ${full.status} with ${full.bytes} bytes`);
+    figures.set(side.name, {
+      rangeTtfb: median(ttfbs.get(side.name)!),
+      rangeMBps: mbPerSecond(offsets.length * MiB, rangeMs.get(side.name)!),
+      fullTtfb: full.ttfbMs,
+      fullMBps: mbPerSecond(full.bytes, full.totalMs),
+    });
+  }
+  return figures;
 }
+
+/** A bare Node server: a stat and an fs read stream per request, one Range form; the floor for Node. */
+const BARE_NODE_SERVER = `
+import fs from "node:fs";
+import http from "node:http";
+const [file, port] = process.argv.slice(-2);
+http.createServer((req, res) => {
+  fs.stat(file, (error, stats) => {
+    if (error) { res.writeHead(404); res.end(); return; }
+    const match = /^bytes=(\\d+)-(\\d*)$/.exec(req.headers.range ?? "");
+    const start = match ? Number(match[1]) : 0;
+    const end = match && match[2] ? Math.min(Number(match[2]), stats.size - 1) : stats.size - 1;
+    res.writeHead(match ? 206 : 200, { "Content-Type": "video/mp4", "Content-Length": end - start + 1, ...(match && { "Content-Range": \`bytes \${start}-\${end}/\${stats.size}\` }) });
+    fs.createReadStream(file, { start, end }).pipe(res);
+  });
+}).listen(Number(port), "127.0.0.1");
+`;
 
 /** The pid and its descendants (next start may run the server in a child process). */
 function processTree(root: number): number[] {
@@ -141,7 +189,12 @@ function uploadFile(appUrl: string, file: string, token: string): Promise<{ stat
   });
 }
 
-function startNginx(port: number): ChildProcess {
+/**
+ * nginx, one worker, sendfile: on `directPort` it serves the upload folder itself; on `accelPort`
+ * it proxies to Marquee in X-Accel-Redirect mode and serves what Marquee hands back from an
+ * internal location (the snippet of docs/media.md).
+ */
+function startNginx(directPort: number, accelPort: number, accelAppPort: number): ChildProcess {
   const temp = path.join(work, "nginx");
   fs.mkdirSync(temp, { recursive: true });
   const config = path.join(temp, "nginx.conf");
@@ -161,8 +214,27 @@ http {
   uwsgi_temp_path ${temp}/uwsgi;
   scgi_temp_path ${temp}/scgi;
   server {
-    listen 127.0.0.1:${port};
+    listen 127.0.0.1:${directPort};
     location /api/upload/ { alias ${uploads}/; }
+  }
+  upstream marquee { server 127.0.0.1:${accelAppPort}; keepalive 8; }
+  server {
+    listen 127.0.0.1:${accelPort};
+    location / {
+      proxy_pass http://marquee;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+    }
+    location /protected-uploads/ {
+      internal;
+      alias ${uploads}/;
+      add_header X-Content-Type-Options nosniff always;
+      add_header Vary $upstream_http_vary always;
+      add_header Access-Control-Allow-Origin $upstream_http_access_control_allow_origin always;
+      add_header Access-Control-Allow-Credentials $upstream_http_access_control_allow_credentials always;
+      add_header Access-Control-Expose-Headers $upstream_http_access_control_expose_headers always;
+    }
   }
 }
 `,
@@ -199,24 +271,44 @@ async function main() {
     const { signToken } = await import("@/lib/auth/token");
     const token = await signToken(admin);
 
-    await buildIfStale(".next");
-    const [appPort, nginxPort] = [await freePort(), await freePort()];
-    const appUrl = `http://127.0.0.1:${appPort}`;
-    const app = spawn(bin("next"), ["start", "--port", String(appPort), "--hostname", "127.0.0.1"], {
-      cwd: projectRoot,
-      stdio: ["ignore", "ignore", "inherit"],
-      env: { ...process.env, DATABASE_URL: database.url, AUTH_SECRET, STORAGE_DRIVER: "local", STORAGE_LOCAL_DIR: uploads, MARQUEE_DATA_DIR: path.join(work, "data"), NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
-    });
+    // `npm start`'s build; NEXT_DIST_DIR=.next-test measures the test build instead.
+    const distDir = process.env.NEXT_DIST_DIR || ".next";
+    await buildIfStale(distDir);
+    const [appPort, accelAppPort, bareNodePort, nginxPort, nginxAccelPort] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
+    const appEnv = { ...process.env, DATABASE_URL: database.url, AUTH_SECRET, STORAGE_DRIVER: "local", STORAGE_LOCAL_DIR: uploads, MARQUEE_DATA_DIR: path.join(work, "data"), NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" as const };
+    // The production server, exactly as `npm start` runs it.
+    const startApp = (port: number, env: Record<string, string> = {}): ChildProcess =>
+      spawn(process.execPath, ["--import", "tsx", "server.ts", "--port", String(port), "--hostname", "127.0.0.1"], { cwd: projectRoot, stdio: ["ignore", "ignore", "inherit"], env: { ...appEnv, ...env } });
+    const app = startApp(appPort);
     children.push(app);
-    children.push(startNginx(nginxPort));
-    const nginxUrl = `http://127.0.0.1:${nginxPort}`;
-    await waitFor(`${appUrl}/api/health`, "The app");
-    await waitFor(`${nginxUrl}/api/upload/movie/${fileName}`, "nginx");
+    children.push(startApp(accelAppPort, { MEDIA_ACCEL_REDIRECT_PREFIX: "/protected-uploads/" }));
+    children.push(spawn(process.execPath, ["--input-type=module", "-e", BARE_NODE_SERVER, storedFile, String(bareNodePort)], { stdio: "inherit" }));
+    children.push(startNginx(nginxPort, nginxAccelPort, accelAppPort));
 
-    const offsets = Array.from({ length: rangeCount + 5 }, () => Math.floor(Math.random() * (sizeBytes - MiB)));
-    log(`Reading through nginx and through the app: ${rangeCount} random 1 MiB ranges, then the whole file`);
-    const viaNginx = await measureReads("nginx", `${nginxUrl}/api/upload/movie/${fileName}`, offsets);
-    const viaApp = await measureReads("app", `${appUrl}/api/upload/movie/${fileName}`, offsets);
+    const filePath = `/api/upload/movie/${fileName}`;
+    const sides = [
+      { name: "nginx", url: `http://127.0.0.1:${nginxPort}${filePath}` },
+      { name: "bare Node", url: `http://127.0.0.1:${bareNodePort}${filePath}` },
+      { name: "Marquee", url: `http://127.0.0.1:${appPort}${filePath}` },
+      { name: "nginx + Marquee X-Accel", url: `http://127.0.0.1:${nginxAccelPort}${filePath}` },
+    ];
+    const appUrl = `http://127.0.0.1:${appPort}`;
+    await waitFor(`${appUrl}/api/health`, "The app");
+    await waitFor(`http://127.0.0.1:${accelAppPort}/api/health`, "The X-Accel app");
+    for (const side of sides) await waitFor(side.url, side.name);
+    // What a client gets from nginx in front of Marquee's X-Accel-Redirect answer (docs/media.md).
+    const accelHead = await fetch(`${sides[3]!.url}?download=1&name=Bench`, { method: "HEAD" });
+    const shown = ["content-type", "content-length", "cache-control", "x-content-type-options", "content-disposition", "etag", "accept-ranges"];
+    log(`X-Accel answer through nginx: ${accelHead.status}, ${shown.map((h) => `${h}: ${accelHead.headers.get(h)}`).join(", ")}`);
+
+    // Warm up every side (connections, page cache, lazy module loading), then measure in rounds.
+    const randomOffsets = () => Array.from({ length: rangeCount }, () => Math.floor(Math.random() * (sizeBytes - MiB)));
+    await measureRound(sides, randomOffsets().slice(0, 10));
+    log(`${rounds} rounds: ${rangeCount} random 1 MiB ranges from each side in turn, then the whole file from each`);
+    const figures = new Map<string, ReadFigures[]>(sides.map((side) => [side.name, []]));
+    for (let round = 0; round < rounds; round++) {
+      for (const [name, result] of await measureRound(sides, randomOffsets())) figures.get(name)!.push(result);
+    }
 
     const pids = processTree(app.pid!);
     const before = pids.map((pid) => ({ pid, ...memoryOf(pid) }));
@@ -236,18 +328,22 @@ async function main() {
     const after = pids.map((pid) => ({ pid, ...memoryOf(pid) }));
     if (upload.status !== 200) throw new Error(`Upload failed: ${upload.status} ${upload.body}`);
 
-    const row = (name: string, nginx: number, app: number, unit: string, digits = 1) =>
-      `| ${name} | ${nginx.toFixed(digits)} ${unit} | ${app.toFixed(digits)} ${unit} | ${(app / nginx).toFixed(2)} |`;
+    const summary = (name: string, key: keyof ReadFigures) => {
+      const values = figures.get(name)!.map((f) => f[key]);
+      return { median: median(values), min: Math.min(...values), max: Math.max(...values) };
+    };
+    const cell = (name: string, key: keyof ReadFigures, digits: number) => {
+      const { median: m, min, max } = summary(name, key);
+      return `${m.toFixed(digits)} (${min.toFixed(digits)}-${max.toFixed(digits)})`;
+    };
+    const ratio = (a: string, b: string, key: keyof ReadFigures) => (summary(a, key).median / summary(b, key).median).toFixed(2);
     console.log(`
 File: ${sizeBytes / MiB} MiB, page-cached; client and servers on this machine (${os.cpus().length} cores, ${os.cpus()[0]?.model}).
+${rounds} rounds of ${rangeCount} random 1 MiB ranges and one full read per side; median over the rounds (min-max).
 
-| Measure | nginx | /api/upload | app ÷ nginx |
-|---|---|---|---|
-${row(`1 MiB range, time to first byte, median (${rangeCount} random)`, viaNginx.rangeTtfbP50, viaApp.rangeTtfbP50, "ms", 2)}
-${row("1 MiB range, time to first byte, p95", viaNginx.rangeTtfbP95, viaApp.rangeTtfbP95, "ms", 2)}
-${row("1 MiB ranges, throughput", viaNginx.rangeMBps, viaApp.rangeMBps, "MiB/s")}
-${row("Full sequential read, time to first byte", viaNginx.fullTtfb, viaApp.fullTtfb, "ms", 2)}
-${row("Full sequential read, throughput", viaNginx.fullMBps, viaApp.fullMBps, "MiB/s")}
+| Measure | ${sides.map((side) => side.name).join(" | ")} | Marquee ÷ bare Node | X-Accel ÷ nginx |
+|---|${sides.map(() => "---|").join("")}---|---|
+${MEASURES.map((m) => `| ${m.label} (${m.unit}) | ${sides.map((side) => cell(side.name, m.key, m.digits)).join(" | ")} | ${ratio("Marquee", "bare Node", m.key)} | ${ratio("nginx + Marquee X-Accel", "nginx", m.key)} |`).join("\n")}
 
 Upload of ${sizeBytes / MiB} MiB through POST /api/upload: ${upload.seconds.toFixed(1)} s (${(sizeBytes / MiB / upload.seconds).toFixed(0)} MiB/s), stored as ${upload.body}.
 Server processes (pid: RSS before → after, peak since start VmHWM):

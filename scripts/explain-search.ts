@@ -1,12 +1,14 @@
 // Shows how PostgreSQL runs the catalogue search (GET /api/movie?search=...): starts a throwaway
-// embedded PostgreSQL, applies the migrations, adds 100,000 generated movies (random names) and a few real ones and prints EXPLAIN for
-// the same WHERE clause lib/data/movies.ts uses. docs/api.md quotes its output.
+// embedded PostgreSQL, applies the migrations, adds 100,000 generated movies (random names) and a few
+// real ones and prints EXPLAIN of the very statements lib/data/movies.ts runs, built by
+// lib/data/movie-search-sql.ts. `npm run bench:search` measures them on a more realistic catalogue.
 //
 //   npx tsx scripts/explain-search.ts [search term]
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { searchPageSql, suggestSql } from "@/lib/data/movie-search-sql";
 import { migrate, openDatabase } from "./lib/database";
 
 const term = process.argv[2] ?? "lighthose";
@@ -28,24 +30,13 @@ try {
     INSERT INTO "Movie" ("id", "name", "titleImage", "image", "language", "year", "hour", "video", "categoryId", "updatedAt")
     SELECT gen_random_uuid(), name, '', '', 'English', 2020, 2, '', '00000000-0000-4000-8000-000000000001', now()
     FROM unnest(ARRAY['Lighthouse Keeper', 'The Lighthouse', 'Crème Brûlée Protocol', 'The Amber Compass']) AS name;
-    ANALYZE "Movie";`);
-  const explain = () =>
-    client.query(
-    `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
-     SELECT m."id" FROM "Movie" m
-     WHERE (m."searchName" ILIKE '%' || marquee_search_text($1::text) || '%' OR marquee_search_text($1::text) <% m."searchName")
-     ORDER BY (m."searchName" = marquee_search_text($1::text)) DESC, word_similarity(marquee_search_text($1::text), m."searchName") DESC, m."name"
-     LIMIT 20`,
-    [term],
-  );
-  const print = (rows: Record<string, string>[]) => console.log(rows.map((row) => row["QUERY PLAN"]).join("\n"));
-  console.log(`EXPLAIN for search=${JSON.stringify(term)} over ${MOVIES.toLocaleString("en")} movies:\n`);
-  print((await explain()).rows);
-  // With few matching rows the planner may prefer reading a small table; this shows the index
-  // can always serve the clause.
-  await client.query("SET enable_seqscan = off");
-  console.log("\nThe same with enable_seqscan = off:\n");
-  print((await explain()).rows);
+    ANALYZE;`);
+  const explain = async (title: string, sql: { text: string; values: unknown[] }) => {
+    const { rows } = await client.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${sql.text}`, sql.values);
+    console.log(`${title}\n\n${rows.map((row) => row["QUERY PLAN"]).join("\n")}\n`);
+  };
+  await explain(`GET /api/movie?search=${encodeURIComponent(term)} over ${MOVIES.toLocaleString("en")} movies:`, searchPageSql({ search: term, limit: 20, offset: 0 }));
+  await explain(`GET /api/movie/suggest?q=${encodeURIComponent(term)}:`, suggestSql(term, 8));
   await client.end();
 } finally {
   await database.stop();

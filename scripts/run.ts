@@ -7,7 +7,7 @@ import "./lib/load-env";
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { superviseEmbeddedPostgres, type Supervision } from "@/lib/embedded-postgres";
-import { dataDir, env } from "@/lib/env";
+import { configuredPublicUrl, dataDir, env } from "@/lib/env";
 import { demoUsers } from "@/prisma/seed/catalogue";
 import { buildIfStale } from "./lib/build";
 import { bin, migrate, openDatabase, projectRoot, seed } from "./lib/database";
@@ -30,7 +30,8 @@ async function main() {
       log("Stopping the app");
       const exited = new Promise((resolve) => app!.once("exit", resolve));
       app.kill("SIGTERM");
-      const timer = setTimeout(() => app?.kill("SIGKILL"), 10_000);
+      // server.ts lets requests in flight (an upload) finish for up to 100 s before it gives up.
+      const timer = setTimeout(() => app?.kill("SIGKILL"), mode === "start" ? 110_000 : 10_000);
       await exited;
       clearTimeout(timer);
     }
@@ -52,16 +53,12 @@ async function main() {
   }
   if (stopping) return;
 
-  const appUrl = `http://localhost:${port}`;
-  app = spawn(bin("next"), [mode, "--port", port], {
+  // start: the custom server (server.ts: Next plus the media fast path); dev: Next's own.
+  const [command, args] = mode === "start" ? [process.execPath, ["--import", "tsx", "server.ts", "--port", port]] : [bin("next"), ["dev", "--port", port]];
+  app = spawn(command, args, {
     cwd: projectRoot,
     stdio: "inherit",
-    env: {
-      ...process.env,
-      DATABASE_URL: database.url,
-      NEXTAUTH_URL: process.env.NEXTAUTH_URL || appUrl,
-      NEXT_TELEMETRY_DISABLED: "1",
-    },
+    env: { ...process.env, ...(mode === "start" && { NODE_ENV: "production" }), DATABASE_URL: database.url, NEXT_TELEMETRY_DISABLED: "1" },
   });
   app.on("exit", (code) => void shutdown(code ?? 0));
   if (database.embedded?.owned) {
@@ -73,7 +70,15 @@ async function main() {
       },
     });
   }
-  log(`Marquee is starting on ${appUrl}`);
+  log(`Marquee is starting on http://localhost:${port}`);
+  log(publicUrlNotice());
+}
+
+/** Which address absolute links, media URLs and sign-in redirects use (lib/http/public-url.ts). */
+function publicUrlNotice(): string {
+  const configured = configuredPublicUrl();
+  if (configured) return `Public URL: ${configured.origin} (from ${configured.from}), for links, media URLs and sign-in redirects`;
+  return "Public URL: not set, so links, media URLs and sign-in redirects use the address each request was made to (set PUBLIC_URL in production)";
 }
 
 function printDemoAccounts() {

@@ -11,6 +11,8 @@
 // is used, with one database per tier created beside the one it names.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
@@ -50,6 +52,9 @@ const sharedEnv: Record<string, string> = {
   LOGIN_EMAIL_CEILING: "20",
   // The seeded demo clips are not transcoded at start: tests that need a ladder make their own.
   TRANSCODE_BACKLOG_ON_START: "false",
+  // Tests send X-Forwarded-For to exercise the per-IP login limit, as if they were the one trusted
+  // reverse proxy in front of the app (tests/api/client-ip.test.ts starts an instance without it).
+  TRUST_PROXY: "1",
   NEXT_TELEMETRY_DISABLED: "1",
 };
 
@@ -61,6 +66,8 @@ async function main(): Promise<number> {
   const serviceTiers = (["integration", "e2e"] as const).filter(runs);
   if (serviceTiers.length > 0) {
     if (process.env.TEST_DATABASE_URL) assertLocal(process.env.TEST_DATABASE_URL);
+    const otherClient = await serveOtherClient();
+    Object.assign(sharedEnv, { CORS_ORIGINS: `${sharedEnv.CORS_ORIGINS},${otherClient.origin}`, TEST_OTHER_CLIENT_ORIGIN: otherClient.origin });
     Object.assign(process.env, sharedEnv);
     const database = await openDatabase({ url: process.env.TEST_DATABASE_URL, dataDir: path.join(work, "postgres"), name: "marquee_test", log });
     const stacks: Stack[] = [];
@@ -77,6 +84,7 @@ async function main(): Promise<number> {
       ok = results.every(Boolean) && ok;
     } finally {
       await Promise.all(stacks.map(({ app }) => stopApp(app)));
+      otherClient.close();
       await database.stop();
     }
   }
@@ -111,14 +119,38 @@ async function createDatabase(url: string, name: string): Promise<string> {
   return target.toString();
 }
 
+/**
+ * A second origin for e2e/other-client.spec.ts: the original client's stand-in page on a loopback
+ * port of its own (listed in CORS_ORIGINS). Loopback, so Chromium's Private Network Access rules,
+ * which block a public page from calling a local server, do not stand in the way.
+ */
+async function serveOtherClient(): Promise<{ origin: string; close: () => void }> {
+  const page = fs.readFileSync(path.join(projectRoot, "e2e/support/other-client.html"));
+  const server = http.createServer((_request, response) => response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return { origin: `http://127.0.0.1:${port}`, close: () => server.close() };
+}
+
 async function startApp(tierEnv: Record<string, string>): Promise<Stack> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const env = { ...tierEnv, NEXTAUTH_URL: baseUrl, TEST_BASE_URL: baseUrl, NEXT_DIST_DIR: distDir, MARQUEE_TEST_PAGES: "1" };
-  const app = spawn(bin("next"), ["start", "--port", String(port), "--hostname", "127.0.0.1"], {
+  // No NEXTAUTH_URL or PUBLIC_URL, as `npm start` runs by default: the app takes its address from each request.
+  const env: Record<string, string> = { ...tierEnv, TEST_BASE_URL: baseUrl, NEXT_DIST_DIR: distDir, MARQUEE_TEST_PAGES: "1" };
+  // The production path, as `npm start` runs it: the custom server. Its stderr goes to the terminal
+  // and to a file tests read (e.g. that an abandoned download logs nothing).
+  const serverLog = path.join(tierEnv.MARQUEE_DATA_DIR!, "..", "server-stderr.log");
+  fs.mkdirSync(path.dirname(serverLog), { recursive: true });
+  env.TEST_SERVER_STDERR = serverLog;
+  const serverStderr = fs.createWriteStream(serverLog);
+  const app = spawn(process.execPath, ["--import", "tsx", "server.ts", "--port", String(port), "--hostname", "127.0.0.1"], {
     cwd: projectRoot,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "pipe"],
+    env: { ...process.env, ...env, NODE_ENV: "production" },
+  });
+  app.stderr!.on("data", (chunk: Buffer) => {
+    process.stderr.write(chunk);
+    serverStderr.write(chunk);
   });
   await waitForHealth(baseUrl);
   log(`App ready on ${baseUrl}`);

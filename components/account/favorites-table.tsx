@@ -2,41 +2,43 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import toast from "react-hot-toast";
+import { NO_RATINGS } from "@/components/movie/stars";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DataTable, EmptyState, Thumbnail, cellClass } from "@/components/ui/data-table";
 import { Spinner } from "@/components/ui/spinner";
-import { apiFetch, errorMessage } from "@/lib/client/fetcher";
+import { errorMessage } from "@/lib/client/fetcher";
 import { FAVORITES_URL, useFavorites } from "@/lib/client/hooks";
+import { answerMessage, useApiMutation } from "@/lib/client/use-api-mutation";
+import type { MovieListItem } from "@/lib/data/movie-shapes";
 
-export function FavoritesTable() {
-  const { data: movies, error, isLoading, mutate } = useFavorites();
-  const [busy, setBusy] = useState<string | null>(null);
-
-  async function run(key: string, url: string) {
-    setBusy(key);
-    try {
-      const { message } = await apiFetch<{ message: string }>(url, { method: "DELETE" });
-      toast.success(message);
-    } catch (failure) {
-      toast.error(errorMessage(failure));
-    } finally {
-      setBusy(null);
-      await mutate(); // spec section 4: reloaded after a delete
-    }
-  }
+/** `initial` is the list as the server rendered it. */
+export function FavoritesTable({ initial }: { initial: MovieListItem[] }) {
+  const { data: movies, error, isLoading, mutate } = useFavorites(true, initial);
+  const { run: send, pending: busy } = useApiMutation();
+  const [confirmingDeleteAll, setConfirmingDeleteAll] = useState(false);
+  // Spec section 4: the list is reloaded after a delete.
+  const run = (key: string, url: string) =>
+    send(key, url, {
+      method: "DELETE",
+      success: answerMessage,
+      then: () => {
+        setConfirmingDeleteAll(false);
+        return mutate();
+      },
+    });
 
   const empty = !movies || movies.length === 0;
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-xl font-bold">Favorites Movies</h1>
-        <Button variant="outline" disabled={empty || busy !== null} onClick={() => void run("all", FAVORITES_URL)}>
+        <Button variant="outline" disabled={empty || busy !== null} onClick={() => setConfirmingDeleteAll(true)}>
           {busy === "all" && <Spinner />}
           Delete All
         </Button>
       </div>
-      {isLoading ? (
+      {isLoading && !movies ? ( // only without rows: SWR reports isLoading while revalidating the server's
         <div className="flex justify-center py-16" role="status" aria-label="Loading">
           <Spinner className="size-10" />
         </div>
@@ -55,7 +57,7 @@ export function FavoritesTable() {
               <td className={cellClass}>{movie.category.name}</td>
               <td className={cellClass}>{movie.language}</td>
               <td className={cellClass}>{movie.year}</td>
-              <td className={cellClass}>{movie.rate}</td>
+              <td className={cellClass}>{movie.countReviews === 0 ? NO_RATINGS : movie.rate}</td>
               <td className={cellClass}>
                 <div className="flex gap-2 whitespace-nowrap">
                   <Button variant="danger" className="px-3 py-1.5" aria-label={`Remove ${movie.name}`} disabled={busy !== null} onClick={() => void run(movie._id, `${FAVORITES_URL}/${movie._id}`)}>
@@ -70,6 +72,13 @@ export function FavoritesTable() {
           ))}
         </DataTable>
       )}
+      <ConfirmDialog
+        open={confirmingDeleteAll}
+        busy={busy === "all"}
+        message="Are you sure you want to remove every movie from your favorites?"
+        onConfirm={() => void run("all", FAVORITES_URL)}
+        onCancel={() => setConfirmingDeleteAll(false)}
+      />
     </div>
   );
 }

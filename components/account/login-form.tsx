@@ -10,24 +10,26 @@ import toast from "react-hot-toast";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
+import { refreshViewer } from "@/components/layout/viewer-provider";
 import { loginSchema } from "@/lib/validation/user";
 import { FALLBACK_ERROR } from "@/lib/client/fetcher";
-import { GOOGLE_UNAVAILABLE_MESSAGE, INVALID_HAND_OVER_MESSAGE, handOverCode, signInErrorMessage } from "@/lib/client/sign-in";
+import { INVALID_HAND_OVER_MESSAGE, handOverCode, signInErrorMessage } from "@/lib/client/sign-in";
 
-type Props = { googleEnabled: boolean; handOver?: string; handOverCode?: string; error?: string };
+/** `callbackPath`: where to go after signing in, already checked to be a path on this site (proxy.ts sends it). */
+type Props = { googleEnabled: boolean; handOver?: string; handOverCode?: string; error?: string; callbackPath?: string };
 
-export function LoginForm({ googleEnabled, handOver, handOverCode: code, error }: Props) {
+export function LoginForm({ googleEnabled, handOver, handOverCode: code, error, callbackPath }: Props) {
   const router = useRouter();
   const {
     register,
     handleSubmit,
-    reset,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: "", password: "" } });
 
   const goHome = () => {
-    router.push("/");
-    router.refresh(); // the server-rendered header must see the new session
+    void refreshViewer(); // the header and buttons must see the new session
+    router.push(callbackPath ?? "/");
+    router.refresh();
   };
 
   // `/login?data=` (CONTRACT section 5): only the one-time code of a Google sign-in this browser
@@ -52,18 +54,12 @@ export function LoginForm({ googleEnabled, handOver, handOverCode: code, error }
   const onSubmit = handleSubmit(async ({ email, password }) => {
     const result = await signIn("credentials", { email, password, redirect: false });
     if (!result?.ok || result.error) {
+      // What was typed stays, so the next try needs no retyping (and never reads "Password is required").
       toast.error(result?.error && result.error !== "CredentialsSignin" ? result.error : FALLBACK_ERROR);
-      reset({ email, password: "" });
       return;
     }
     goHome();
   });
-
-  const signInWithGoogle = () => {
-    // Shown always (spec); without credentials configured there is nothing to start.
-    if (!googleEnabled) return void toast.error(GOOGLE_UNAVAILABLE_MESSAGE);
-    void signIn("google", { callbackUrl: "/" });
-  };
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
@@ -73,13 +69,16 @@ export function LoginForm({ googleEnabled, handOver, handOverCode: code, error }
         {isSubmitting && <Spinner />}
         Submit
       </Button>
-      <Button variant="quiet" onClick={signInWithGoogle} className="w-full py-3">
-        <GoogleMark />
-        Sign in with Google
-      </Button>
+      {/* Only a server with Google credentials offers it (.env.example): a button that can only fail is noise. */}
+      {googleEnabled && (
+        <Button variant="quiet" onClick={() => void signIn("google", { callbackUrl: callbackPath ?? "/" })} className="w-full py-3">
+          <GoogleMark />
+          Sign in with Google
+        </Button>
+      )}
       <p className="text-center text-sm text-text">
         Don&apos;t have an account?{" "}
-        <Link href="/register" className="font-semibold text-dryGray underline-offset-4 hover:text-subMain hover:underline focus-visible:outline-2 focus-visible:outline-subMain">
+        <Link href="/register" className="font-semibold text-dryGray underline-offset-4 hover:text-accent hover:underline focus-visible:outline-2 focus-visible:outline-subMain">
           Sign Up
         </Link>
       </p>

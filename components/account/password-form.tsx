@@ -9,9 +9,9 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
 import { apiFetch, errorMessage } from "@/lib/client/fetcher";
-import { passwordSchema } from "@/lib/validation/user";
+import { passwordFormSchema } from "@/lib/validation/user";
 
-const EMPTY: z.input<typeof passwordSchema> = { oldPassword: "", newPassword: "", comfirmPassword: "" };
+const EMPTY: z.input<typeof passwordFormSchema> = { oldPassword: "", newPassword: "", comfirmPassword: "" };
 
 export function PasswordForm() {
   const {
@@ -19,7 +19,7 @@ export function PasswordForm() {
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(passwordSchema), defaultValues: EMPTY });
+  } = useForm({ resolver: zodResolver(passwordFormSchema), defaultValues: EMPTY });
 
   const onSubmit = handleSubmit(async ({ oldPassword, newPassword, comfirmPassword }) => {
     try {

@@ -11,6 +11,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { TextField } from "@/components/ui/form-field";
 import { MediaField } from "@/components/ui/media-field";
 import { Spinner } from "@/components/ui/spinner";
+import { refreshViewer } from "@/components/layout/viewer-provider";
 import { apiFetch, errorMessage } from "@/lib/client/fetcher";
 import { profileSchema } from "@/lib/validation/user";
 
@@ -31,7 +32,8 @@ export function ProfileForm(initial: Props) {
     try {
       await apiFetch("/api/user", { method: "PUT", body: values });
       toast.success("Profile updated");
-      router.refresh(); // the header shows the new name and picture
+      await refreshViewer(); // the header shows the new name and picture
+      router.refresh();
     } catch (error) {
       toast.error(errorMessage(error));
     }

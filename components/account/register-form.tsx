@@ -16,7 +16,6 @@ export function RegisterForm() {
   const {
     register,
     handleSubmit,
-    reset,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(registerSchema), defaultValues: { fullName: "", email: "", password: "" } });
 
@@ -26,8 +25,8 @@ export function RegisterForm() {
       toast.success("Register successfully");
       router.push("/login");
     } catch (error) {
+      // What was typed stays, the password included, so fixing one field is enough to retry.
       toast.error(errorMessage(error));
-      reset({ ...values, password: "" });
     }
   });
 
@@ -42,7 +41,7 @@ export function RegisterForm() {
       </Button>
       <p className="text-center text-sm text-text">
         Already have an account?{" "}
-        <Link href="/login" className="font-semibold text-dryGray underline-offset-4 hover:text-subMain hover:underline focus-visible:outline-2 focus-visible:outline-subMain">
+        <Link href="/login" className="font-semibold text-dryGray underline-offset-4 hover:text-accent hover:underline focus-visible:outline-2 focus-visible:outline-subMain">
           Login
         </Link>
       </p>

@@ -1,37 +1,34 @@
 "use client";
 
 import { useState } from "react";
-import toast from "react-hot-toast";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DataTable, EmptyState, cellClass } from "@/components/ui/data-table";
 import { Spinner } from "@/components/ui/spinner";
-import { apiFetch, errorMessage } from "@/lib/client/fetcher";
+import { errorMessage } from "@/lib/client/fetcher";
 import { useCategories } from "@/lib/client/hooks";
+import { answerMessage, useApiMutation } from "@/lib/client/use-api-mutation";
 import { formatLongDate, shortId } from "@/lib/client/format";
 import type { Category } from "@/lib/data/categories";
 import { CategoryDialog } from "./category-dialog";
 
-export function CategoriesTable() {
-  const { data: categories, error, isLoading, mutate } = useCategories();
+/** `initial` is the list as the server rendered it. */
+export function CategoriesTable({ initial }: { initial: Category[] }) {
+  const { data: categories, error, isLoading, mutate } = useCategories(initial);
   const [dialog, setDialog] = useState<{ category: Category | null } | null>(null);
   const [deleting, setDeleting] = useState<Category | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run, pending } = useApiMutation();
 
-  async function deleteCategory(category: Category) {
-    setBusy(true);
-    try {
-      const { message } = await apiFetch<{ message: string }>(`/api/category/${category._id}`, { method: "DELETE" });
-      toast.success(message);
-    } catch (failure) {
-      // CONTRACT section 7: a refused delete (movies still use it) is an error, not a success toast.
-      toast.error(errorMessage(failure));
-    } finally {
-      setBusy(false);
-      setDeleting(null);
-      await mutate();
-    }
-  }
+  // CONTRACT section 7: a refused delete (movies still use it) is an error toast with the API's message.
+  const deleteCategory = (category: Category) =>
+    run(category._id, `/api/category/${category._id}`, {
+      method: "DELETE",
+      success: answerMessage,
+      then: () => {
+        setDeleting(null);
+        return mutate();
+      },
+    });
 
   return (
     <div className="flex flex-col gap-6">
@@ -39,7 +36,7 @@ export function CategoriesTable() {
         <h1 className="text-xl font-bold">Categories</h1>
         <Button onClick={() => setDialog({ category: null })}>Create</Button>
       </div>
-      {isLoading ? (
+      {isLoading && !categories ? ( // only without rows: SWR reports isLoading while revalidating the server's
         <div className="flex justify-center py-16" role="status" aria-label="Loading">
           <Spinner className="size-10" />
         </div>
@@ -71,7 +68,7 @@ export function CategoriesTable() {
       <CategoryDialog open={dialog !== null} category={dialog?.category ?? null} onClose={() => setDialog(null)} onSaved={() => void mutate()} />
       <ConfirmDialog
         open={deleting !== null}
-        busy={busy}
+        busy={pending !== null}
         message="Are you sure you want to delete this category?"
         onConfirm={() => deleting && void deleteCategory(deleting)}
         onCancel={() => setDeleting(null)}

@@ -2,7 +2,7 @@
 
 // The admin movie form: Add Movie, and the edit modal of List Movie with the same fields. The shared
 // movie schema checks it before sending; the server's field messages land on the same fields.
-import { useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import { useForm, useWatch, type Path } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import toast from "react-hot-toast";
@@ -13,6 +13,7 @@ import { MediaField } from "@/components/ui/media-field";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError, apiFetch } from "@/lib/client/fetcher";
 import { useCategories } from "@/lib/client/hooks";
+import type { Category } from "@/lib/data/categories";
 import type { MovieDetail } from "@/lib/data/movie-shapes";
 import { LANGUAGES, movieCreateSchema } from "@/lib/validation/movie";
 import { CastDialog } from "./cast-dialog";
@@ -20,6 +21,7 @@ import { SubtitlesField, type SubtitleValue } from "./subtitles-field";
 
 type MovieFormValues = z.input<typeof movieCreateSchema>;
 type CastValue = { name: string; image: string };
+type MediaKey = "image" | "titleImage" | "video";
 
 const EMPTY: MovieFormValues = { name: "", hour: "", language: "", year: "", image: "", titleImage: "", video: "", category: "", desc: "", casts: [], subtitles: [] };
 
@@ -37,11 +39,15 @@ const valuesOf = (movie: MovieDetail): MovieFormValues => ({
   subtitles: movie.subtitles.map(({ language, label, url }) => ({ language, label, url })),
 });
 
-type Props = { movie?: MovieDetail; onSaved?: () => void };
+/** `categories`: the list as the server rendered it (Create Movie); the edit dialog loads it. */
+type Props = { movie?: MovieDetail; onSaved?: () => void; categories?: Category[] };
 
-export function MovieForm({ movie, onSaved }: Props) {
+export const UPLOAD_WAIT_MESSAGE = "Please wait until the upload has finished.";
+
+export function MovieForm({ movie, onSaved, categories: initialCategories }: Props) {
+  const uploadWaitId = useId();
   const editing = Boolean(movie);
-  const { data: categories } = useCategories();
+  const { data: categories } = useCategories(initialCategories);
   const [castOpen, setCastOpen] = useState(false);
   // Remounting the drop zones after a successful create clears their state along with the form.
   const [generation, setGeneration] = useState(0);
@@ -51,6 +57,7 @@ export function MovieForm({ movie, onSaved }: Props) {
     setValue,
     setError,
     reset,
+    getValues,
     control,
     formState: { errors, isSubmitting },
   } = useForm<MovieFormValues, unknown, z.output<typeof movieCreateSchema>>({ resolver: zodResolver(movieCreateSchema), defaultValues: movie ? valuesOf(movie) : EMPTY });
@@ -58,7 +65,20 @@ export function MovieForm({ movie, onSaved }: Props) {
   const casts = (castsValue ?? []) as CastValue[];
   const subtitles = (subtitlesValue ?? []) as SubtitleValue[];
 
-  const setMedia = (field: "image" | "titleImage" | "video") => (url: string) => setValue(field, url, { shouldValidate: true, shouldDirty: true });
+  // The category select is rendered before its options arrive, so the browser shows "Select Category"
+  // although the form holds the movie's category: write the value again once the options exist.
+  useEffect(() => {
+    if (categories) setValue("category", getValues("category"));
+  }, [categories, getValues, setValue]);
+
+  // Saving while a video still uploads would store the movie without it: hold the submit until every
+  // drop zone has finished or failed.
+  const [uploading, setUploading] = useState<Record<MediaKey, boolean>>({ image: false, titleImage: false, video: false });
+  const busyUploading = Object.values(uploading).some(Boolean);
+  const trackUpload = useCallback((field: MediaKey) => (active: boolean) => setUploading((current) => (current[field] === active ? current : { ...current, [field]: active })), []);
+  const [trackImage, trackTitleImage, trackVideo] = useMemo(() => [trackUpload("image"), trackUpload("titleImage"), trackUpload("video")], [trackUpload]);
+
+  const setMedia = (field: MediaKey) => (url: string) => setValue(field, url, { shouldValidate: true, shouldDirty: true });
   const setCasts = (next: CastValue[]) => setValue("casts", next, { shouldValidate: true, shouldDirty: true });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -101,8 +121,8 @@ export function MovieForm({ movie, onSaved }: Props) {
         <TextField label="Year of Release" type="number" inputMode="numeric" placeholder="2022" error={errors.year?.message} {...register("year")} />
       </div>
       <div key={generation} className="grid gap-6 md:grid-cols-2">
-        <MediaField label="Movie Image" kind="image" value={image ?? ""} onChange={setMedia("image")} error={errors.image?.message} alt="Movie image" />
-        <MediaField label="Poster Image" kind="image" value={titleImage ?? ""} onChange={setMedia("titleImage")} error={errors.titleImage?.message} alt="Poster image" />
+        <MediaField label="Movie Image" kind="image" value={image ?? ""} onChange={setMedia("image")} onUploadingChange={trackImage} error={errors.image?.message} alt="Movie image" />
+        <MediaField label="Poster Image" kind="image" value={titleImage ?? ""} onChange={setMedia("titleImage")} onUploadingChange={trackTitleImage} error={errors.titleImage?.message} alt="Poster image" />
       </div>
       <SelectField label="Category" error={errors.category?.message} {...register("category")}>
         <option value="">Select Category</option>
@@ -114,12 +134,12 @@ export function MovieForm({ movie, onSaved }: Props) {
       </SelectField>
       <TextAreaField label="Movie Description" placeholder="Make it short and sweet" error={errors.desc?.message} {...register("desc")} />
       <div key={`video-${generation}`}>
-        <MediaField label="Movie Video" kind="video" value={video ?? ""} onChange={setMedia("video")} error={errors.video?.message} alt="Video preview" />
+        <MediaField label="Movie Video" kind="video" value={video ?? ""} onChange={setMedia("video")} onUploadingChange={trackVideo} error={errors.video?.message} alt="Video preview" />
       </div>
 
       <div className="flex flex-col gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <h3 className="text-sm font-semibold text-text">Casts</h3>
+          <h2 className="text-sm font-semibold text-text">Casts</h2>
           <Button variant="outline" onClick={() => setCastOpen(true)}>
             Add Cast
           </Button>
@@ -135,7 +155,7 @@ export function MovieForm({ movie, onSaved }: Props) {
                   type="button"
                   onClick={() => setCasts(casts.filter((_, i) => i !== index))}
                   aria-label={`Remove ${cast.name}`}
-                  className="rounded px-2 py-1 text-xs text-subMain transition hover:bg-subMain hover:text-white focus-visible:outline-2 focus-visible:outline-subMain"
+                  className="rounded px-2 py-1 text-xs text-accent transition hover:bg-subMain hover:text-white focus-visible:outline-2 focus-visible:outline-subMain"
                 >
                   Remove
                 </button>
@@ -143,7 +163,7 @@ export function MovieForm({ movie, onSaved }: Props) {
             ))}
           </ul>
         )}
-        {castsError && <p className="text-sm text-subMain">{castsError}</p>}
+        {castsError && <p className="text-sm text-accent">{castsError}</p>}
       </div>
 
       <SubtitlesField
@@ -153,10 +173,17 @@ export function MovieForm({ movie, onSaved }: Props) {
         error={errors.subtitles?.message ?? (Array.isArray(errors.subtitles) ? "Every subtitle needs a language code, a label and an uploaded file" : undefined)}
       />
 
-      <Button type="submit" disabled={isSubmitting} className="w-full py-4">
-        {isSubmitting && <Spinner />}
-        {isSubmitting ? "Processing..." : editing ? "Update Movie" : "Add Movie"}
-      </Button>
+      <div className="flex flex-col gap-2">
+        <Button type="submit" disabled={isSubmitting || busyUploading} aria-describedby={busyUploading ? uploadWaitId : undefined} className="w-full py-4">
+          {isSubmitting && <Spinner />}
+          {isSubmitting ? "Processing..." : editing ? "Update Movie" : "Add Movie"}
+        </Button>
+        {busyUploading && (
+          <p id={uploadWaitId} className="text-center text-sm text-text">
+            {UPLOAD_WAIT_MESSAGE}
+          </p>
+        )}
+      </div>
       <CastDialog open={castOpen} onClose={() => setCastOpen(false)} onAdd={(cast) => setCasts([...casts, cast])} />
     </form>
   );

@@ -1,7 +1,6 @@
 "use client";
 
 import { useState } from "react";
-import toast from "react-hot-toast";
 import useSWR from "swr";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -9,49 +8,46 @@ import { DataTable, EmptyState, Thumbnail, cellClass } from "@/components/ui/dat
 import { Dialog } from "@/components/ui/dialog";
 import { Pagination } from "@/components/ui/pagination";
 import { Spinner } from "@/components/ui/spinner";
-import { apiFetch, errorMessage, fetcher } from "@/lib/client/fetcher";
+import { errorMessage, fetcher } from "@/lib/client/fetcher";
 import { useAdminMovies } from "@/lib/client/hooks";
+import { useApiMutation } from "@/lib/client/use-api-mutation";
 import type { MovieDetail, MovieListItem } from "@/lib/data/movie-shapes";
+import type { MovieListPage } from "@/lib/data/movies";
 import type { MediaOverview, MediaStatus } from "@/lib/media/transcode";
 import { MovieForm } from "./movie-form";
 
-export function MoviesTable() {
+/** `initial` is page 1 as the server rendered it. */
+export function MoviesTable({ initial }: { initial: MovieListPage }) {
   const [page, setPage] = useState(1);
-  const { data, error, isLoading, mutate } = useAdminMovies(page);
+  const { data, error, isLoading, mutate } = useAdminMovies(page, initial);
   const [editing, setEditing] = useState<MovieListItem | null>(null);
   const [deleting, setDeleting] = useState<MovieListItem | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run, pending } = useApiMutation();
   // Transcode states change while the admin looks: refreshed every few seconds while any is running.
   const media = useSWR<MediaOverview>("/api/admin/media", fetcher, {
     refreshInterval: (latest) => (Object.values(latest?.movies ?? {}).some((status) => status.state === "queued" || status.state === "transcoding") ? 3000 : 0),
   });
 
-  async function retryTranscode(movie: MovieListItem) {
-    try {
-      await apiFetch(`/api/movie/${movie._id}/transcode`, { method: "POST" });
-      toast.success("Transcoding queued");
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      await media.mutate();
-    }
-  }
+  const retryTranscode = (movie: MovieListItem) =>
+    run(`transcode:${movie._id}`, `/api/movie/${movie._id}/transcode`, {
+      method: "POST",
+      success: "Transcoding queued",
+      then: () => media.mutate(),
+    });
 
-  async function deleteMovie(movie: MovieListItem) {
-    setBusy(true);
-    try {
-      await apiFetch(`/api/movie/${movie._id}`, { method: "DELETE" });
-      toast.success("Movie deleted successfully");
-    } catch {
-      toast.error("Failed to delete movie");
-    } finally {
-      setBusy(false);
-      setDeleting(null);
-      await mutate();
-    }
-  }
+  const deleteMovie = (movie: MovieListItem) =>
+    run(movie._id, `/api/movie/${movie._id}`, {
+      method: "DELETE",
+      success: "Movie deleted successfully",
+      failure: "Failed to delete movie",
+      then: () => {
+        setDeleting(null);
+        return mutate();
+      },
+    });
 
-  if (isLoading) return <Loading />;
+  // SWR reports isLoading while it revalidates even when it holds the server's rows: only spin without rows.
+  if (isLoading && !data) return <Loading />;
   if (error) return <EmptyState>{errorMessage(error)}</EmptyState>;
   const movies = data?.movies ?? [];
   return (
@@ -106,7 +102,7 @@ export function MoviesTable() {
       </Dialog>
       <ConfirmDialog
         open={deleting !== null}
-        busy={busy}
+        busy={pending !== null}
         message={`Are you sure you want to delete "${deleting?.name ?? ""}"? Its reviews go with it.`}
         onConfirm={() => deleting && void deleteMovie(deleting)}
         onCancel={() => setDeleting(null)}
@@ -140,7 +136,7 @@ function VideoState({ status, onRetry, name }: { status: MediaStatus; onRetry: (
 /** The edit form needs the cast, which only the detail record carries. */
 function EditMovie({ id, onSaved }: { id: string; onSaved: () => void }) {
   const { data: movie, error } = useSWR<MovieDetail>(`/api/movie/${id}`, fetcher, { revalidateOnFocus: false });
-  if (error) return <p className="text-subMain">{errorMessage(error)}</p>;
+  if (error) return <p className="text-accent">{errorMessage(error)}</p>;
   if (!movie) return <Loading />;
   return <MovieForm movie={movie} onSaved={onSaved} />;
 }

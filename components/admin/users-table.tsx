@@ -1,40 +1,39 @@
 "use client";
 
 import { useState } from "react";
-import toast from "react-hot-toast";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DataTable, EmptyState, cellClass } from "@/components/ui/data-table";
 import { Avatar } from "@/components/ui/avatar";
 import { Pagination } from "@/components/ui/pagination";
 import { Spinner } from "@/components/ui/spinner";
-import { apiFetch, errorMessage } from "@/lib/client/fetcher";
+import { errorMessage } from "@/lib/client/fetcher";
 import { formatLongDate } from "@/lib/client/format";
 import { useAdminUsers } from "@/lib/client/hooks";
-import type { AdminUserItem } from "@/lib/data/admin-users";
+import { useApiMutation } from "@/lib/client/use-api-mutation";
+import type { AdminUserItem, AdminUserPage } from "@/lib/data/admin-users";
 
-/** Every account, with grant/revoke admin and delete; never offered on one's own row. */
-export function UsersTable({ currentUserId }: { currentUserId: string }) {
+/** Every account, with grant/revoke admin and delete; never offered on one's own row. `initial` is page 1 as the server rendered it. */
+export function UsersTable({ currentUserId, initial }: { currentUserId: string; initial: AdminUserPage }) {
   const [page, setPage] = useState(1);
-  const { data, error, isLoading, mutate } = useAdminUsers(page);
+  const { data, error, isLoading, mutate } = useAdminUsers(page, initial);
   const [deleting, setDeleting] = useState<AdminUserItem | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const [promoting, setPromoting] = useState<AdminUserItem | null>(null);
+  const { run, pending: busy } = useApiMutation();
 
-  async function change(user: AdminUserItem, request: { method: "PUT" | "DELETE"; body?: unknown }, success: string) {
-    setBusy(user._id);
-    try {
-      await apiFetch(`/api/admin/users/${user._id}`, request);
-      toast.success(success);
-    } catch (failure) {
-      toast.error(errorMessage(failure));
-    } finally {
-      setBusy(null);
-      setDeleting(null);
-      await mutate();
-    }
-  }
+  const change = (user: AdminUserItem, request: { method: "PUT" | "DELETE"; body?: unknown }, success: string) =>
+    run(user._id, `/api/admin/users/${user._id}`, {
+      ...request,
+      success,
+      then: () => {
+        setDeleting(null);
+        setPromoting(null);
+        return mutate();
+      },
+    });
 
-  if (isLoading) {
+  // SWR reports isLoading while it revalidates even when it holds the server's rows: only spin without rows.
+  if (isLoading && !data) {
     return (
       <div className="flex justify-center py-16" role="status" aria-label="Loading">
         <Spinner className="size-10" />
@@ -62,7 +61,7 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
                 <td className={cellClass}>{user.email}</td>
                 <td className={`${cellClass} whitespace-nowrap`}>{formatLongDate(user.createdAt)}</td>
                 <td className={cellClass}>
-                  <span className={`rounded-full px-3 py-1 text-xs font-semibold ${user.isAdmin ? "bg-subMain/20 text-subMain" : "bg-white/10 text-text"}`}>{user.isAdmin ? "Admin" : "User"}</span>
+                  <span className={`rounded-full px-3 py-1 text-xs font-semibold ${user.isAdmin ? "bg-subMain/20 text-accent" : "bg-white/10 text-text"}`}>{user.isAdmin ? "Admin" : "User"}</span>
                 </td>
                 <td className={cellClass}>
                   {self ? (
@@ -74,7 +73,8 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
                         className="px-3 py-1.5"
                         disabled={busy !== null}
                         aria-label={`${user.isAdmin ? "Revoke admin from" : "Make admin"} ${user.email}`}
-                        onClick={() => void change(user, { method: "PUT", body: { isAdmin: !user.isAdmin } }, user.isAdmin ? "Admin role revoked" : "Admin role granted")}
+                        // Granting the role hands over the whole catalogue and every account: ask first.
+                        onClick={() => (user.isAdmin ? void change(user, { method: "PUT", body: { isAdmin: false } }, "Admin role revoked") : setPromoting(user))}
                       >
                         {user.isAdmin ? "Revoke" : "Make admin"}
                       </Button>
@@ -90,6 +90,13 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
         </DataTable>
       )}
       <Pagination page={page} totalPage={data?.totalPage ?? 1} onChange={setPage} />
+      <ConfirmDialog
+        open={promoting !== null}
+        busy={busy !== null}
+        message={`Make ${promoting?.email ?? "this user"} an admin? Admins can change the catalogue and every account.`}
+        onConfirm={() => promoting && void change(promoting, { method: "PUT", body: { isAdmin: true } }, "Admin role granted")}
+        onCancel={() => setPromoting(null)}
+      />
       <ConfirmDialog
         open={deleting !== null}
         busy={busy !== null}

@@ -1,4 +1,5 @@
 import { ButtonLink } from "@/components/ui/button";
+import { StoredImage } from "@/components/ui/stored-image";
 
 /** The home page's welcome block. */
 export function Promo({ poster }: { poster?: string }) {
@@ -20,8 +21,7 @@ export function Promo({ poster }: { poster?: string }) {
         </div>
       </div>
       {poster && (
-        // eslint-disable-next-line @next/next/no-img-element -- uploads are already-sized files served by our own API
-        <img src={poster} alt="" loading="lazy" className="mx-auto aspect-[2/3] w-56 rounded-lg object-cover shadow-2xl sm:w-72" />
+        <StoredImage src={poster} alt="" width={600} height={900} sizes="(min-width: 640px) 288px, 224px" className="mx-auto aspect-[2/3] w-56 rounded-lg object-cover shadow-2xl sm:w-72" />
       )}
     </section>
   );

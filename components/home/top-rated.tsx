@@ -2,23 +2,26 @@
 
 import Link from "next/link";
 import { LikeButton } from "@/components/movie/like-button";
-import { Stars } from "@/components/movie/stars";
+import { NO_RATINGS, Stars } from "@/components/movie/stars";
 import type { MovieListItem } from "@/lib/data/movie-shapes";
+import { AutoplayToggle } from "./autoplay-toggle";
 import { useAutoplayCarousel } from "./use-autoplay-carousel";
+import { StoredImage } from "@/components/ui/stored-image";
 
 const arrow = "flex size-10 items-center justify-center rounded-md bg-subMain text-white transition hover:bg-subMain/80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white";
 
 /** Spec section 9: loops and autoplays; 1, 2, 3, 4, 5 slides in view from 0, 400, 768, 1024, 1280 px. */
 export function TopRated({ movies }: { movies: MovieListItem[] }) {
-  const [viewport, embla] = useAutoplayCarousel({ align: "start", duration: 40 }, 4000);
+  const [viewport, embla, autoplay] = useAutoplayCarousel({ align: "start", duration: 40 }, 4000);
   return (
-    <section aria-labelledby="top-rate" className="flex flex-col gap-6">
+    <section aria-labelledby="top-rate" className="flex flex-col gap-6" {...autoplay.rootProps}>
       <div className="flex items-center justify-between gap-4">
         <h2 id="top-rate" className="text-2xl font-bold">
           Top rate
         </h2>
         {movies.length > 0 && (
           <div className="flex gap-3">
+            <AutoplayToggle autoplay={autoplay} className="bg-white/10" />
             <button type="button" aria-label="Previous movies" className={arrow} onClick={() => embla?.scrollPrev()}>
               {"<"}
             </button>
@@ -34,14 +37,20 @@ export function TopRated({ movies }: { movies: MovieListItem[] }) {
         <div ref={viewport} role="region" className="overflow-hidden" aria-roledescription="carousel" aria-label="Top rated movies">
           <ul className="-ml-4 flex">
             {movies.map((movie) => (
-              <li key={movie._id} className="min-w-0 shrink-0 grow-0 basis-full pl-4 min-[400px]:basis-1/2 md:basis-1/3 lg:basis-1/4 xl:basis-1/5">
+              <li key={movie._id} className="min-w-0 shrink-0 grow-0 basis-1/2 pl-4 md:basis-1/3 lg:basis-1/4 xl:basis-1/5">
                 <article className="relative overflow-hidden rounded-lg border border-border/60 bg-dry">
                   <Link href={`/movie/${movie._id}`} className="block focus-visible:outline-2 focus-visible:outline-subMain">
-                    {/* eslint-disable-next-line @next/next/no-img-element -- uploads are already-sized files served by our own API */}
-                    <img src={movie.image} alt="" loading="lazy" className="aspect-[2/3] w-full object-cover" />
+                    <StoredImage
+                      src={movie.image}
+                      alt=""
+                      width={600}
+                      height={900}
+                      sizes="(min-width: 1280px) 20vw, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, (min-width: 400px) 50vw, 100vw"
+                      className="aspect-[2/3] w-full object-cover"
+                    />
                     <div className="flex flex-col gap-2 p-3">
                       <h3 className="truncate font-semibold">{movie.name}</h3>
-                      <Stars value={movie.rate} />
+                      {movie.countReviews === 0 ? <p className="text-sm text-text">{NO_RATINGS}</p> : <Stars value={movie.rate} />}
                     </div>
                   </Link>
                   <LikeButton movieId={movie._id} movieName={movie.name} className="absolute top-3 right-3" />

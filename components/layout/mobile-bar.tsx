@@ -2,9 +2,9 @@
 
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
-import { Avatar } from "@/components/ui/avatar";
-import type { Viewer } from "./viewer-provider";
-import { CloseIcon, HeartIcon, HomeIcon, MenuIcon, UserIcon } from "./icons";
+import { AccountLink } from "./account-link";
+import { CloseIcon, HeartIcon, HomeIcon, MenuIcon } from "./icons";
+import { Logo } from "./logo";
 
 const DRAWER_LINKS = [
   { href: "/movies", label: "Movie" },
@@ -15,7 +15,7 @@ const DRAWER_LINKS = [
 const barItem = "flex size-12 items-center justify-center rounded-md text-white transition hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-subMain";
 
 /** Below the lg breakpoint: home, favourites, account and a menu opening a full-width drawer. */
-export function MobileBar({ viewer }: { viewer: Viewer | null }) {
+export function MobileBar() {
   const [open, setOpen] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -38,15 +38,7 @@ export function MobileBar({ viewer }: { viewer: Viewer | null }) {
           <Link href="/favorite" aria-label="Favorites" className={barItem}>
             <HeartIcon className="size-6" />
           </Link>
-          {viewer?.fullName ? (
-            <Link href="/profile" aria-label={`Profile of ${viewer.fullName}`} className={barItem}>
-              <Avatar src={viewer.image} className="size-8" />
-            </Link>
-          ) : (
-            <Link href="/login" aria-label="Login" className={barItem}>
-              <UserIcon className="size-6" />
-            </Link>
-          )}
+          <AccountLink className={barItem} avatarClassName="size-8" />
           <button ref={menuButton} type="button" aria-label="Menu" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)} className={barItem}>
             <MenuIcon className="size-6" />
           </button>
@@ -59,9 +51,7 @@ export function MobileBar({ viewer }: { viewer: Viewer | null }) {
         className="m-0 h-dvh max-h-none w-full max-w-none bg-dry p-0 text-white backdrop:bg-black/60 lg:hidden"
       >
         <div className="flex items-center justify-between border-b border-border/40 px-5 py-4">
-          <Link href="/" onClick={() => setOpen(false)} className="text-2xl font-extrabold">
-            Mar<span className="text-subMain">quee</span>
-          </Link>
+          <Logo onClick={() => setOpen(false)} />
           <button type="button" aria-label="Close menu" onClick={() => setOpen(false)} className="flex size-10 items-center justify-center rounded-md bg-subMain text-white focus-visible:outline-2 focus-visible:outline-white">
             <CloseIcon />
           </button>
@@ -69,7 +59,7 @@ export function MobileBar({ viewer }: { viewer: Viewer | null }) {
         <ul className="flex flex-col px-5 py-4">
           {DRAWER_LINKS.map(({ href, label }) => (
             <li key={href}>
-              <Link href={href} onClick={() => setOpen(false)} className="block border-b border-border/30 py-4 text-lg font-semibold transition hover:text-subMain focus-visible:outline-2 focus-visible:outline-subMain">
+              <Link href={href} onClick={() => setOpen(false)} className="block border-b border-border/30 py-4 text-lg font-semibold transition hover:text-accent focus-visible:outline-2 focus-visible:outline-subMain">
                 {label}
               </Link>
             </li>

@@ -1,33 +1,135 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState } from "react";
-import { searchHref } from "@/lib/client/search";
+import { useCombobox } from "downshift";
+import { usePathname, useRouter } from "next/navigation";
+import { Suspense, useEffect, useState } from "react";
+import { useMovieSuggestions, type MovieSuggestion } from "@/lib/client/hooks";
+import { highlightMatches, searchHref, searchTermFromPath } from "@/lib/client/search";
 import { SearchIcon } from "./icons";
 
+/** Typing pauses this long before suggestions are asked for. */
+const SUGGEST_DEBOUNCE_MS = 150;
+
+/**
+ * The header search: an ARIA 1.2 combobox (downshift's useCombobox) suggesting movies as you type.
+ * Arrow keys move through the suggestions, Enter opens the highlighted movie or, with none
+ * highlighted, the full results page; Escape closes the list. On /movies/{term} it shows the term.
+ */
 export function SearchForm({ className = "" }: { className?: string }) {
+  // The term comes from the URL, known only at request time: the prerendered shell holds the same
+  // box, empty, until the request's path streams in.
+  return (
+    <Suspense fallback={<SearchCombobox initialTerm="" className={className} />}>
+      <SearchFormForPath className={className} />
+    </Suspense>
+  );
+}
+
+function SearchFormForPath({ className }: { className: string }) {
+  const term = searchTermFromPath(usePathname());
+  // A new page with a different term starts the box afresh with that term.
+  return <SearchCombobox key={term} initialTerm={term} className={className} />;
+}
+
+function SearchCombobox({ initialTerm, className }: { initialTerm: string; className: string }) {
   const router = useRouter();
-  const [term, setTerm] = useState("");
+  // Downshift owns the input's value (a value controlled from outside loses keystrokes typed fast);
+  // this copy only feeds the debounced query.
+  const [typed, setTyped] = useState(initialTerm);
+  const query = useDebounced(typed.trim(), SUGGEST_DEBOUNCE_MS);
+  // SWR keys each answer by its query: a late answer to an older query is never shown for a newer one.
+  const { data } = useMovieSuggestions(query);
+  const items = query && data ? data : [];
+
+  const { isOpen, highlightedIndex, inputValue, getMenuProps, getInputProps, getItemProps } = useCombobox<MovieSuggestion>({
+    items,
+    initialInputValue: initialTerm,
+    // Always "nothing selected": choosing a movie is a navigation, and choosing it again must navigate again.
+    selectedItem: null,
+    itemToString: (item) => item?.name ?? "",
+    itemToKey: (item) => item?._id,
+    // Leaving the box (Tab, a tap elsewhere) never opens the highlighted movie; only Enter or a click does.
+    stateReducer: (state, { type, changes }) =>
+      type === useCombobox.stateChangeTypes.InputBlur ? { ...changes, selectedItem: state.selectedItem, inputValue: state.inputValue } : changes,
+    onInputValueChange: ({ inputValue: value }) => setTyped(value),
+    onSelectedItemChange: ({ selectedItem }) => {
+      if (selectedItem) router.push(`/movie/${selectedItem._id}`);
+    },
+  });
+  const showList = isOpen && items.length > 0;
+
   return (
     <form
       role="search"
-      className={`flex h-11 items-center overflow-hidden rounded-md bg-dryGray text-main ${className}`}
+      className={`relative flex h-11 items-center rounded-md bg-dryGray text-main focus-within:ring-2 focus-within:ring-accent focus-within:ring-offset-2 focus-within:ring-offset-main ${className}`}
       onSubmit={(event) => {
         event.preventDefault();
-        router.push(searchHref(term));
+        router.push(searchHref(inputValue));
       }}
     >
-      <button type="submit" aria-label="Search" className="flex h-full w-11 shrink-0 items-center justify-center bg-subMain text-white focus-visible:outline-2 focus-visible:outline-white">
+      <input
+        {...getInputProps({
+          type: "search",
+          placeholder: "Search here",
+          "aria-label": "Search movies",
+          enterKeyHint: "search",
+          autoComplete: "off",
+          autoCorrect: "off",
+          spellCheck: false,
+          // With nothing highlighted, Enter submits the form (the results page); downshift would
+          // otherwise swallow it whenever the list is open.
+          onKeyDown: (event) => {
+            if (event.key === "Enter" && highlightedIndex < 0) (event.nativeEvent as KeyboardEvent & { preventDownshiftDefault?: boolean }).preventDownshiftDefault = true;
+          },
+          className: "h-full w-full rounded-r-md bg-transparent px-3 text-sm font-medium placeholder:text-border focus:outline-none",
+        })}
+      />
+      <button type="submit" aria-label="Search" className="flex h-full w-11 shrink-0 items-center justify-center rounded-r-md bg-subMain text-white focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-white">
         <SearchIcon />
       </button>
-      <input
-        type="search"
-        value={term}
-        onChange={(event) => setTerm(event.target.value)}
-        placeholder="Search here"
-        aria-label="Search movies"
-        className="h-full w-full bg-transparent px-3 text-sm font-medium placeholder:text-border focus:outline-none"
-      />
+      {/* Overlays the page below the header: opening it moves nothing. */}
+      <ul
+        {...getMenuProps({ "aria-label": "Suggested movies" })}
+        className={`absolute inset-x-0 top-full z-40 mt-1 max-h-[70vh] overflow-y-auto rounded-md border border-border/60 bg-dry shadow-xl ${showList ? "" : "hidden"}`}
+      >
+        {showList &&
+          items.map((item, index) => (
+            <li
+              key={item._id}
+              {...getItemProps({ item, index })}
+              className={`flex cursor-pointer items-center gap-3 px-3 py-2 text-white ${highlightedIndex === index ? "bg-main" : ""}`}
+            >
+              {/* eslint-disable-next-line @next/next/no-img-element -- uploads are already-sized files served by our own API */}
+              <img src={item.image} alt="" width={32} height={48} loading="lazy" className="h-12 w-8 shrink-0 rounded-sm bg-main object-cover" />
+              <span className="min-w-0 flex-1">
+                <span className="block truncate text-sm font-semibold">
+                  {highlightMatches(item.name, query).map((part, partIndex) =>
+                    part.match ? (
+                      <mark key={partIndex} className="bg-transparent text-accent">
+                        {part.text}
+                      </mark>
+                    ) : (
+                      part.text
+                    ),
+                  )}
+                </span>
+                <span className="block truncate text-xs text-text">
+                  {item.year} · {item.category.name}
+                </span>
+              </span>
+            </li>
+          ))}
+      </ul>
     </form>
   );
+}
+
+/** `value`, once it has stopped changing for `delay` ms. */
+function useDebounced(value: string, delay: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
 }

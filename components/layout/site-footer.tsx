@@ -1,5 +1,6 @@
+import { cacheLife } from "next/cache";
 import Link from "next/link";
-import { listCategories } from "@/lib/data/categories";
+import { FooterCategoryLinks } from "./footer-category-links";
 import { Logo } from "./logo";
 
 export const CONTACT = {
@@ -8,9 +9,14 @@ export const CONTACT = {
   email: "hello@marquee.example",
 };
 
-/** The footer's columns link where their labels promise (the spec's were placeholders to home). */
-export async function SiteFooter() {
-  const categories = (await listCategories()).slice(0, 4);
+const footerLinkClass = "text-sm text-text transition hover:text-accent focus-visible:outline-2 focus-visible:outline-subMain";
+
+/**
+ * The footer's columns link where their labels promise (the spec's were placeholders to home).
+ * Static, so every page's shell can be prerendered without a database: the category links are
+ * loaded in the browser (they sit at the bottom of the page, out of the first view).
+ */
+export function SiteFooter() {
   const columns = [
     {
       title: "Company",
@@ -21,7 +27,7 @@ export async function SiteFooter() {
         { href: "/movies", label: "Movies" },
       ],
     },
-    { title: "Top Categories", links: categories.map((category) => ({ href: `/movies?category=${category._id}`, label: category.name })) },
+    { title: "Top Categories", links: null },
     {
       title: "My Account",
       links: [
@@ -39,26 +45,37 @@ export async function SiteFooter() {
           <nav key={column.title} aria-label={column.title}>
             <h2 className="mb-4 text-base font-semibold">{column.title}</h2>
             <ul className="flex flex-col gap-3">
-              {column.links.map((link) => (
-                <li key={link.label}>
-                  <Link href={link.href} className="text-sm text-border transition hover:text-subMain focus-visible:outline-2 focus-visible:outline-subMain">
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
+              {column.links === null ? (
+                <FooterCategoryLinks linkClassName={footerLinkClass} />
+              ) : (
+                column.links.map((link) => (
+                  <li key={link.label}>
+                    <Link href={link.href} className={footerLinkClass}>
+                      {link.label}
+                    </Link>
+                  </li>
+                ))
+              )}
             </ul>
           </nav>
         ))}
         <div className="flex flex-col gap-4">
           <Logo />
-          <address className="flex flex-col gap-2 text-sm not-italic text-border">
+          <address className="flex flex-col gap-2 text-sm not-italic text-text">
             <span>{CONTACT.address}</span>
             <span>Tel: {CONTACT.phone}</span>
             <span>Email: {CONTACT.email}</span>
           </address>
         </div>
       </div>
-      <p className="border-t border-border/30 py-4 text-center text-xs text-border">© {new Date().getFullYear()} Marquee. Open-source movie catalogue.</p>
+      <p className="border-t border-border/30 py-4 text-center text-xs text-text">© <CopyrightYear /> Marquee. Open-source movie catalogue.</p>
     </footer>
   );
+}
+
+/** The year is cached for a day: a prerendered page may not read the clock, and it changes once a year. */
+async function CopyrightYear() {
+  "use cache";
+  cacheLife("days");
+  return new Date().getFullYear();
 }

@@ -1,7 +1,6 @@
 import Link from "next/link";
-import { Avatar } from "@/components/ui/avatar";
-import type { Viewer } from "./viewer-provider";
-import { HeartIcon, UserIcon } from "./icons";
+import { AccountLink } from "./account-link";
+import { HeartIcon } from "./icons";
 import { Logo } from "./logo";
 import { SearchForm } from "./search-form";
 
@@ -11,10 +10,10 @@ const NAV = [
   { href: "/contact", label: "Contact Us" },
 ];
 
-const iconLink = "flex size-10 items-center justify-center rounded-md text-white transition hover:text-subMain focus-visible:outline-2 focus-visible:outline-subMain";
+const iconLink = "flex size-10 items-center justify-center rounded-md text-white transition hover:text-accent focus-visible:outline-2 focus-visible:outline-subMain";
 
-/** Sticky on every page; rendered on the server from the session, so it never flashes signed out. */
-export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
+/** Sticky on every page. Static: only the account link depends on the session, and it is read in the browser. */
+export function SiteHeader() {
   return (
     <header className="sticky top-0 z-30 border-b border-border/30 bg-main/95 shadow-md backdrop-blur">
       <div className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-3 sm:px-6">
@@ -22,22 +21,14 @@ export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
         <SearchForm className="min-w-0 flex-1 lg:max-w-md" />
         <nav aria-label="Main" className="ml-auto hidden items-center gap-8 lg:flex">
           {NAV.map(({ href, label }) => (
-            <Link key={href} href={href} className="text-sm font-semibold text-white transition hover:text-subMain focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-subMain">
+            <Link key={href} href={href} className="text-sm font-semibold text-white transition hover:text-accent focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-subMain">
               {label}
             </Link>
           ))}
           <Link href="/favorite" aria-label="Favorites" className={iconLink}>
             <HeartIcon className="size-6" />
           </Link>
-          {viewer?.fullName ? (
-            <Link href="/profile" aria-label={`Profile of ${viewer.fullName}`} className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-subMain">
-              <Avatar src={viewer.image} className="size-10" />
-            </Link>
-          ) : (
-            <Link href="/login" aria-label="Login" className={iconLink}>
-              <UserIcon className="size-6" />
-            </Link>
-          )}
+          <AccountLink className={iconLink} avatarClassName="size-10" />
         </nav>
       </div>
     </header>

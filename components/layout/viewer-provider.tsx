@@ -1,15 +1,21 @@
 "use client";
-// Who is looking, for client components (like buttons, the review form). The root layout resolves the
-// session on the server and passes it down, so nothing flashes the signed-out state on load.
-import { createContext, useContext } from "react";
+// Who is looking, for client components (header account link, like buttons, the review form).
+// Pages are rendered without reading the session so the catalogue can be cached and shared by
+// everyone; the browser asks /api/viewer once (SWR shares and revalidates it on focus). Until the
+// answer arrives the viewer is `undefined`, and consumers show a neutral state rather than the
+// signed-out one, so a signed-in user never sees "Login" flash.
+import useSWR, { mutate } from "swr";
+import { fetcher } from "@/lib/client/fetcher";
 
 export type Viewer = { fullName: string; image: string; isAdmin: boolean };
 
-const ViewerContext = createContext<Viewer | null>(null);
+export const VIEWER_URL = "/api/viewer";
 
-export function ViewerProvider({ viewer, children }: { viewer: Viewer | null; children: React.ReactNode }) {
-  return <ViewerContext value={viewer}>{children}</ViewerContext>;
+/** The signed-in user, null for a visitor, undefined while not yet known. */
+export function useViewer(): Viewer | null | undefined {
+  const { data } = useSWR<{ viewer: Viewer | null }>(VIEWER_URL, fetcher);
+  return data?.viewer;
 }
 
-/** The signed-in user, or null for a visitor. */
-export const useViewer = () => useContext(ViewerContext);
+/** After signing in or editing the profile: the header and buttons pick up the new session. */
+export const refreshViewer = () => mutate(VIEWER_URL);

@@ -1,23 +1,34 @@
 "use client";
 
+import { AutoplayToggle } from "@/components/home/autoplay-toggle";
 import { useAutoplayCarousel } from "@/components/home/use-autoplay-carousel";
 import type { CastMemberItem } from "@/lib/data/movie-shapes";
+import { StoredImage } from "@/components/ui/stored-image";
 
 /** Spec section 9: five in view (fewer on small screens), looping, autoplay. */
 export function CastCarousel({ casts }: { casts: CastMemberItem[] }) {
-  const [viewport] = useAutoplayCarousel({ align: "start", duration: 40 }, 3000);
+  const [viewport, , autoplay] = useAutoplayCarousel({ align: "start", duration: 40 }, 3000);
   return (
-    <section aria-labelledby="casts" className="flex flex-col gap-6">
-      <h2 id="casts" className="text-2xl font-bold">
-        Casts
-      </h2>
+    <section aria-labelledby="casts" className="flex flex-col gap-6" {...autoplay.rootProps}>
+      <div className="flex items-center justify-between gap-4">
+        <h2 id="casts" className="text-2xl font-bold">
+          Casts
+        </h2>
+        <AutoplayToggle autoplay={autoplay} className="bg-white/10" />
+      </div>
       <div ref={viewport} role="region" className="overflow-hidden" aria-roledescription="carousel" aria-label="Cast">
         <ul className="-ml-4 flex">
           {casts.map((cast) => (
             <li key={cast._id} className="min-w-0 shrink-0 grow-0 basis-1/2 pl-4 sm:basis-1/3 md:basis-1/4 lg:basis-1/5">
               <figure className="rounded-lg border border-border/40 bg-dry p-3 text-center">
-                {/* eslint-disable-next-line @next/next/no-img-element -- uploads are already-sized files served by our own API */}
-                <img src={cast.image} alt="" loading="lazy" className="aspect-[4/5] w-full rounded-md object-cover" />
+                <StoredImage
+                  src={cast.image}
+                  alt=""
+                  width={400}
+                  height={500}
+                  sizes="(min-width: 1024px) 20vw, (min-width: 768px) 25vw, (min-width: 640px) 33vw, 50vw"
+                  className="aspect-[4/5] w-full rounded-md object-cover"
+                />
                 <figcaption className="mt-3 truncate text-sm font-semibold">{cast.name}</figcaption>
               </figure>
             </li>

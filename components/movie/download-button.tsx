@@ -1,23 +1,56 @@
 "use client";
 
 import { useState } from "react";
+import toast from "react-hot-toast";
 import { Spinner } from "@/components/ui/spinner";
-import { downloadVideo } from "@/lib/client/download";
 
-/** Spec section 4: disabled while a download runs, with a different icon. */
+/** `?download=1` makes the server send the video as an attachment named `<movie name>.<its extension>`. */
+export const downloadUrl = (videoUrl: string, movieName: string) => `${videoUrl}${videoUrl.includes("?") ? "&" : "?"}download=1&name=${encodeURIComponent(movieName)}`;
+
+/**
+ * Download (spec sections 4 and 8, CONTRACT.md section 6): a plain link to the video with
+ * `?download=1`, so the browser's own download manager fetches it (progress, pause, resume, and no
+ * copy in the page's memory). A click checks the file with one HEAD request and then hands the
+ * link to the browser, between the spec's toasts: 'Downloading video...', then 'Download completed!'
+ * once the browser has taken the download over (the page cannot see it finish; docs/media.md), or
+ * 'Error downloading the video'. The link is inert meanwhile, with a spinner for its icon.
+ */
 export function DownloadButton({ videoUrl, movieName }: { videoUrl: string; movieName: string }) {
   const [busy, setBusy] = useState(false);
+  const href = downloadUrl(videoUrl, movieName);
+
+  async function handOver(event: React.MouseEvent<HTMLAnchorElement>) {
+    // A modified click (new tab, "save link as" menus) is left to the browser.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    const id = toast.loading("Downloading video...");
+    try {
+      const response = await fetch(href, { method: "HEAD" });
+      if (!response.ok) throw new Error(`download failed: ${response.status}`);
+      const link = document.createElement("a");
+      link.href = href;
+      link.download = ""; // save, named by the server's Content-Disposition
+      document.body.append(link);
+      link.click();
+      link.remove();
+      toast.success("Download completed!", { id });
+    } catch {
+      toast.error("Error downloading the video", { id });
+    } finally {
+      setBusy(false);
+    }
+  }
+
   return (
-    <button
-      type="button"
-      disabled={busy}
+    <a
+      href={href}
+      download=""
+      onClick={(event) => void handOver(event)}
+      aria-disabled={busy || undefined}
       aria-label={`Download ${movieName}`}
-      onClick={async () => {
-        setBusy(true);
-        await downloadVideo(videoUrl, movieName);
-        setBusy(false);
-      }}
-      className="flex h-12 items-center gap-2 rounded-md border border-subMain/70 px-5 text-sm font-semibold transition hover:bg-subMain focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:cursor-wait disabled:opacity-70"
+      className="flex h-12 items-center gap-2 rounded-md border border-subMain/70 px-5 text-sm font-semibold transition hover:bg-subMain focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white aria-disabled:cursor-wait aria-disabled:opacity-70"
     >
       {busy ? (
         <Spinner className="size-5" />
@@ -27,6 +60,6 @@ export function DownloadButton({ videoUrl, movieName }: { videoUrl: string; movi
         </svg>
       )}
       Download
-    </button>
+    </a>
   );
 }

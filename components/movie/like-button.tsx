@@ -13,11 +13,12 @@ export const LOGIN_TO_LIKE = "You need to login to like a movie";
 export function LikeButton({ movieId, movieName, className = "" }: { movieId: string; movieName: string; className?: string }) {
   const viewer = useViewer();
   // Spec section 4: favourites are loaded whenever a user is signed in; SWR shares one request.
-  const { data: favorites, mutate } = useFavorites(viewer !== null);
+  const { data: favorites, mutate } = useFavorites(Boolean(viewer));
   const [busy, setBusy] = useState(false);
   const liked = favorites?.some((movie) => movie._id === movieId) ?? false;
 
   async function toggle() {
+    if (busy || viewer === undefined) return;
     if (!viewer) {
       toast.error(LOGIN_TO_LIKE);
       return;
@@ -38,11 +39,13 @@ export function LikeButton({ movieId, movieName, className = "" }: { movieId: st
     <button
       type="button"
       onClick={() => void toggle()}
-      disabled={busy}
+      // aria-disabled, not disabled: a disabled button drops keyboard focus to <body> mid-toggle.
+      // While the session is still being looked up (viewer undefined) it waits too.
+      aria-disabled={busy || viewer === undefined}
       aria-pressed={liked}
       aria-label={liked ? `Remove ${movieName} from favorites` : `Add ${movieName} to favorites`}
       title={liked ? "Remove from favorites" : "Add to favorites"}
-      className={`flex size-10 shrink-0 items-center justify-center rounded-md transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:opacity-60 ${
+      className={`flex size-10 shrink-0 items-center justify-center rounded-md transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white aria-disabled:opacity-60 ${
         liked ? "bg-subMain text-white" : "bg-white/10 text-white hover:bg-subMain"
       } ${className}`}
     >

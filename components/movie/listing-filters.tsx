@@ -5,12 +5,16 @@ import { useTransition } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import { listingHref, type FilterKey, type ListingFilters } from "@/lib/movie-filters";
 import { LANGUAGES } from "@/lib/validation/movie";
-import { HOUR_FILTER_OPTIONS, RATE_FILTER_OPTIONS, YEAR_FILTER_OPTIONS } from "@/lib/validation/movie-query";
+import { HOUR_FILTER_OPTIONS, RATE_FILTER_OPTIONS, SORT_OPTIONS } from "@/lib/validation/movie-query";
 
 type Option = { value: string; label: string };
 
-/** The filter bar: each change reloads the listing at page 1 (spec section 4). */
-export function ListingFilters({ search, filters, categories }: { search: string; filters: ListingFilters; categories: { _id: string; name: string }[] }) {
+/**
+ * The filter bar: each change reloads the listing at page 1 (spec section 4). The years are the
+ * catalogue's own, newest first, and Sort orders the list (CONTRACT.md section 7); without it a
+ * search lists best matches first, the plain listing newest first.
+ */
+export function ListingFilters({ search, filters, categories, years }: { search: string; filters: ListingFilters; categories: { _id: string; name: string }[]; years: number[] }) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const selects: { key: FilterKey; label: string; first: string; options: Option[] }[] = [
@@ -18,7 +22,8 @@ export function ListingFilters({ search, filters, categories }: { search: string
     { key: "language", label: "Language", first: "Sort By Language", options: LANGUAGES.map((l) => ({ value: l, label: l })) },
     { key: "rate", label: "Rates", first: "Sort By Rates", options: RATE_FILTER_OPTIONS.map((o) => ({ value: String(o.value), label: o.label })) },
     { key: "time", label: "Hours", first: "Sort By Hours", options: HOUR_FILTER_OPTIONS.map((o) => ({ value: String(o.value), label: o.label })) },
-    { key: "year", label: "Year", first: "Sort By Year", options: YEAR_FILTER_OPTIONS.map((y) => ({ value: String(y), label: String(y) })) },
+    { key: "year", label: "Year", first: "Sort By Year", options: years.map((y) => ({ value: String(y), label: String(y) })) },
+    { key: "sort", label: "Sort", first: search ? "Sort: Best Match" : "Sort: Newest", options: SORT_OPTIONS.filter((o) => search || o.value !== "newest").map((o) => ({ value: o.value, label: `Sort: ${o.label}` })) },
   ];
 
   function change(key: FilterKey, value: string) {
@@ -26,14 +31,14 @@ export function ListingFilters({ search, filters, categories }: { search: string
   }
 
   return (
-    <div className="relative grid grid-cols-2 gap-3 rounded-lg border border-border/40 bg-dry p-4 sm:grid-cols-3 lg:grid-cols-5" aria-busy={pending}>
+    <div className="relative grid grid-cols-2 gap-2 rounded-lg border border-border/40 bg-dry p-2 sm:grid-cols-3 sm:gap-3 sm:p-4 lg:grid-cols-6" aria-busy={pending}>
       {selects.map(({ key, label, first, options }) => (
         <label key={key} className="flex flex-col gap-1 text-xs text-text">
           <span className="sr-only">{label}</span>
           <select
             value={filters[key] ?? ""}
             onChange={(event) => change(key, event.target.value)}
-            className="h-11 w-full rounded-md border border-border/60 bg-main px-3 text-sm text-white focus-visible:outline-2 focus-visible:outline-subMain"
+            className="h-11 w-full rounded-md border border-border/60 bg-main pl-2 pr-1 text-sm text-white sm:px-3 focus-visible:outline-2 focus-visible:outline-subMain"
           >
             <option value="">{first}</option>
             {options.map((option) => (

@@ -13,7 +13,7 @@ export function ListingPagination({ search, filters, currentPage, totalPage }: {
         {label}
       </Link>
     ) : (
-      <span aria-disabled="true" aria-label={name} className={`${cell} border-border/30 text-border`}>
+      <span aria-disabled="true" aria-label={name} className={`${cell} border-border/30 text-text/70`}>
         {label}
       </span>
     );

@@ -2,6 +2,7 @@
 
 import dynamic from "next/dynamic";
 import { useState } from "react";
+import { StoredImage } from "@/components/ui/stored-image";
 import { formatPlaybackTime } from "@/lib/client/watch-progress";
 import type { SubtitleTrack } from "./video-player";
 
@@ -73,8 +74,7 @@ export function Player({ movieId, video, hls, poster, name, subtitles, resumeAt,
   }
   return (
     <div className="relative aspect-video w-full overflow-hidden rounded-lg bg-dry">
-      {/* eslint-disable-next-line @next/next/no-img-element -- uploads are already-sized files served by our own API */}
-      <img src={poster} alt="" className="size-full object-cover opacity-60" />
+      <StoredImage src={poster} alt="" fill sizes="(min-width: 1280px) 1280px, 100vw" className="object-cover opacity-60" />
       {resumeAt === null ? (
         <button
           type="button"

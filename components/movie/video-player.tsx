@@ -74,6 +74,14 @@ type Props = {
 
 export default function VideoPlayer({ movieId, name, poster, video, hls, subtitles, startAt, saveProgressEnabled, onFailed }: Props) {
   const player = useRef<MediaPlayerInstance>(null);
+  // The Play button that opened the player is gone: keyboard focus moves to the player, whose
+  // shortcuts (Space, K, F, M, C, arrows) then act at once.
+  useEffect(() => {
+    const element = player.current?.el;
+    if (!element) return;
+    if (!element.hasAttribute("tabindex")) element.tabIndex = -1;
+    element.focus({ preventScroll: true });
+  }, []);
   const storage = useMemo(() => new PreferencesStorage(), []);
   const source = useMemo<PlayerSrc>(
     () => (hls ? [{ src: hls, type: "application/x-mpegurl" }, { src: video, type: "video/mp4" }] : { src: video, type: "video/mp4" }),

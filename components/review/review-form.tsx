@@ -25,6 +25,15 @@ export function ReviewForm({ movieId, movieName }: { movieId: string; movieName:
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(reviewSchema), defaultValues: EMPTY });
 
+  if (viewer === undefined) {
+    // The session is still being looked up: neither the form nor the login link yet.
+    return (
+      <div aria-busy="true" className="flex flex-col items-start gap-4 rounded-lg border border-border/40 bg-main p-6">
+        <h3 className="text-lg font-semibold">Review &ldquo;{movieName}&rdquo;</h3>
+      </div>
+    );
+  }
+
   if (!viewer) {
     return (
       <div className="flex flex-col items-start gap-4 rounded-lg border border-border/40 bg-main p-6">

@@ -7,7 +7,7 @@ const variants = {
   primary: "bg-subMain text-white hover:bg-subMain/80",
   outline: "border border-subMain/70 text-white hover:bg-subMain",
   quiet: "border border-border/60 bg-main text-white hover:border-white/70",
-  danger: "border border-subMain/70 bg-subMain/10 text-subMain hover:bg-subMain hover:text-white",
+  danger: "border border-subMain/70 bg-subMain/10 text-accent hover:bg-subMain hover:text-white",
 };
 
 export type ButtonVariant = keyof typeof variants;

@@ -1,11 +1,15 @@
 export { Thumbnail } from "./thumbnail";
 
-// The tables of the account and admin pages: one look, and on phones they scroll sideways inside
-// their box rather than widening the page.
+// The tables of the account and admin pages: one look. Below the sm breakpoint each row becomes a
+// card (cells wrap side by side, a last cell of buttons or links on a line of its own), so nothing needs sideways
+// scrolling and every button stays in reach; the column heads stay for screen readers.
+const phoneCards =
+  "max-sm:block max-sm:[&_tbody]:block max-sm:[&_thead]:sr-only max-sm:[&_tr]:flex max-sm:[&_tr]:flex-wrap max-sm:[&_tr]:items-center max-sm:[&_tr]:gap-x-3 max-sm:[&_tr]:gap-y-1 max-sm:[&_tr]:p-3 max-sm:[&_td]:block max-sm:[&_td]:p-0 max-sm:[&_td:last-child:has(button,a)]:basis-full max-sm:[&_td:last-child:has(button,a)]:pt-2";
+
 export function DataTable({ head, children, label }: { head: React.ReactNode[]; children: React.ReactNode; label: string }) {
   return (
     <div className="w-full overflow-x-auto rounded-lg border border-border/40">
-      <table className="w-full min-w-[40rem] table-auto divide-y divide-border/40 text-left text-sm" aria-label={label}>
+      <table className={`w-full table-auto sm:min-w-[40rem] ${phoneCards} divide-y divide-border/40 text-left text-sm`} aria-label={label}>
         <thead className="bg-main/70">
           <tr>
             {head.map((cell, index) => (

@@ -15,7 +15,7 @@ function FieldShell({ id, label, error, children }: Labelled & { id: string; chi
       </label>
       {children}
       {error && (
-        <p id={`${id}-error`} className="text-sm text-subMain">
+        <p id={`${id}-error`} className="text-sm text-accent">
           {error}
         </p>
       )}

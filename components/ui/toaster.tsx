@@ -2,11 +2,15 @@
 
 import { Toaster as HotToaster } from "react-hot-toast";
 
-/** Spec section 9: top right, at most 20, 2 s for success and 4 s for the rest. */
+/**
+ * Spec section 9: top right, at most 20, 2 s for success and 4 s for the rest. The same corner on
+ * every screen, just below the sticky header (one 4.5 rem row at every width), never over it.
+ */
 export function Toaster() {
   return (
     <HotToaster
       position="top-right"
+      containerStyle={{ top: "5.25rem", right: "1rem" }}
       toastOptions={{ duration: 4000, success: { duration: 2000 }, style: { background: "#0b0f29", color: "#fff", border: "1px solid #4b5563" } }}
     />
   );

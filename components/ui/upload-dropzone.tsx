@@ -2,7 +2,7 @@
 
 // The upload drop zone (spec sections 3 and 7): one file, images and videos only, a real progress
 // bar while uploading, and a toast with the outcome.
-import { useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useDropzone, type Accept, type FileRejection } from "react-dropzone";
 import toast from "react-hot-toast";
 import { GENERIC_FAILURE, UploadError, uploadFile } from "@/lib/client/upload";
@@ -38,11 +38,19 @@ export type UploadDropzoneProps = {
   /** A bearer token, for pages used without the session cookie. */
   token?: string;
   className?: string;
+  /** Told when an upload starts and when it ends (finished or failed), e.g. to hold a form's submit. */
+  onUploadingChange?: (uploading: boolean) => void;
 };
 
-export function UploadDropzone({ onUploaded, kind = "any", label, token, className = "" }: UploadDropzoneProps) {
+export function UploadDropzone({ onUploaded, kind = "any", label, token, className = "", onUploadingChange }: UploadDropzoneProps) {
   const [progress, setProgress] = useState<number | null>(null);
   const uploading = progress !== null;
+  const labelId = useId();
+  const hintId = useId();
+
+  useEffect(() => {
+    onUploadingChange?.(uploading);
+  }, [uploading, onUploadingChange]);
 
   async function upload(file: File) {
     setProgress(0);
@@ -72,30 +80,41 @@ export function UploadDropzone({ onUploaded, kind = "any", label, token, classNa
   });
 
   return (
-    <div className={className}>
-      {label && <p className="mb-2 text-sm font-semibold text-white/80">{label}</p>}
+    // The file input sits beside the zone, not in it: a focusable control inside role=button is a
+    // nested interactive control to assistive technology (axe nested-interactive).
+    <div className={className} role={label ? "group" : undefined} aria-labelledby={label ? labelId : undefined}>
+      {label && (
+        <p id={labelId} className="mb-2 text-sm font-semibold text-white/80">
+          {label}
+        </p>
+      )}
+      <input {...getInputProps({ "aria-hidden": true })} />
       <div
         {...getRootProps({
-          // react-dropzone makes it focusable and opens the picker on Enter or Space: say so.
+          // react-dropzone makes it focusable and opens the picker on Enter or Space: say so. Its
+          // name is the field's label and the words shown inside (WCAG 2.5.3, label in name).
           role: "button",
-          "aria-label": label ?? "Upload a file",
+          "aria-labelledby": label ? `${labelId} ${hintId}` : hintId,
           "aria-disabled": uploading,
           "aria-busy": uploading,
-          className: `flex min-h-32 flex-col items-center justify-center gap-3 rounded-md border-2 border-dashed px-6 py-8 text-center outline-none transition focus-visible:ring-2 focus-visible:ring-red-500 ${
-            uploading ? "cursor-not-allowed border-white/20 opacity-80" : "cursor-pointer border-white/30 hover:border-red-500"
-          } ${isDragActive ? "border-red-500 bg-white/5" : ""}`,
+          className: `flex min-h-32 flex-col items-center justify-center gap-3 rounded-md border-2 border-dashed px-6 py-8 text-center outline-none transition focus-visible:ring-2 focus-visible:ring-accent ${
+            uploading ? "cursor-not-allowed border-white/20 opacity-80" : "cursor-pointer border-white/30 hover:border-accent"
+          } ${isDragActive ? "border-accent bg-white/5" : ""}`,
         })}
       >
-        <input {...getInputProps()} />
         {uploading ? (
           <>
-            <span className="text-sm">Uploading...</span>
+            <span id={hintId} className="text-sm">
+              Uploading...
+            </span>
             <div role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} className="h-2 w-full max-w-xs overflow-hidden rounded bg-white/10">
-              <div className="h-full bg-red-600 transition-[width]" style={{ width: `${progress}%` }} />
+              <div className="h-full bg-subMain transition-[width]" style={{ width: `${progress}%` }} />
             </div>
           </>
         ) : (
-          <span className="text-sm">{isDragActive ? "Drop the file here" : "Drag your file here"}</span>
+          <span id={hintId} className="text-sm">
+            {isDragActive ? "Drop the file here" : "Drag your file here"}
+          </span>
         )}
       </div>
     </div>

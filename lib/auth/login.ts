@@ -4,7 +4,7 @@ import "server-only";
 import { badRequest } from "@/lib/http/errors";
 import { INVALID_LOGIN, checkCredentials, type UserRow } from "@/lib/data/users";
 import type { LoginInput } from "@/lib/validation/user";
-import { clientIp } from "./client-ip";
+import { clientIp } from "@/lib/http/client-ip";
 import { rememberDevice, trustedDeviceId } from "./device-cookie";
 import { loginThrottle } from "./login-throttle";
 

@@ -8,6 +8,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import GoogleProvider from "next-auth/providers/google";
 import { authSecret, env } from "@/lib/env";
 import { HttpError } from "@/lib/http/errors";
+import { alignNextAuthOrigin } from "@/lib/http/public-url";
 import { findOrCreateGoogleUser, INVALID_LOGIN } from "@/lib/data/users";
 import { loginSchema } from "@/lib/validation/user";
 import { authenticate } from "./login";
@@ -15,6 +16,10 @@ import { readGoogleState, redeemHandOverCode } from "./hand-over";
 import { loadSessionUser } from "./session-user";
 import { endSession, extendSession, openSession, sessionUser } from "./sessions";
 import { TOKEN_LIFETIME_SECONDS, verifyToken } from "./token";
+
+// Sign-in and sign-out redirects go to the configured public URL, or else to the host the browser
+// used (localhost, 127.0.0.1, a LAN name), never to NextAuth's http://localhost:3000 fallback.
+alignNextAuthOrigin();
 
 /** What a provider hands to the jwt callback. */
 type SignedInUser = User & { credentialsVersion: number; isAdmin: boolean };
@@ -122,7 +127,8 @@ export const authOptions: NextAuthOptions = {
           ? toSignedInUser(await findOrCreateGoogleUser({ email: user.email ?? "", name: user.name, image: user.image }))
           : (user as SignedInUser);
       const sid = await openSession(signedIn.id);
-      return { ...token, sub: signedIn.id, ver: signedIn.credentialsVersion, sid, name: signedIn.name, email: signedIn.email, picture: signedIn.image };
+      // `adm` lets proxy.ts route optimistically without the database; nothing authorizes by it.
+      return { ...token, sub: signedIn.id, ver: signedIn.credentialsVersion, sid, adm: signedIn.isAdmin, name: signedIn.name, email: signedIn.email, picture: signedIn.image };
     },
     async session({ session, token }) {
       // For client components only; the server trusts getRequestUser(), which rereads the user.

@@ -1,6 +1,7 @@
 import "server-only";
 import { getToken } from "next-auth/jwt";
 import { authSecret } from "@/lib/env";
+import { assertNotCrossSite } from "@/lib/http/csrf";
 import { forbidden, unauthorized } from "@/lib/http/errors";
 import { loadSessionUser, type SessionUser } from "./session-user";
 import { sessionUser } from "./sessions";
@@ -31,11 +32,18 @@ export async function getRequestUser(request: Request): Promise<SessionUser | nu
     return user;
   }
   const cookies = parseCookies(request.headers.get("cookie"));
-  if (!Object.keys(cookies).some((name) => name.includes("next-auth.session-token"))) return null;
-  const session = await getToken({ req: { cookies, headers: {} } as never, secret: authSecret() });
+  const names = Object.keys(cookies);
+  if (!names.some((name) => name.includes("next-auth.session-token"))) return null;
+  // NextAuth names the cookie `__Secure-…` when the site is reached over https, which with no
+  // NEXTAUTH_URL it learns per request (lib/http/public-url.ts): look for the name it used.
+  const secureCookie = names.some((name) => name.startsWith("__Secure-next-auth.session-token"));
+  const session = await getToken({ req: { cookies, headers: {} } as never, secret: authSecret(), secureCookie });
   if (!session?.sub || typeof session.ver !== "number") return null;
   // The cookie alone is not enough: its session must still be live (not signed out).
-  return sessionUser(session.sid, session.sub, session.ver);
+  const user = await sessionUser(session.sid, session.sub, session.ver);
+  // Authenticated by the cookie, which any page the browser visits can make it send: see lib/http/csrf.ts.
+  if (user) assertNotCrossSite(request);
+  return user;
 }
 
 /** The calling user, or 401. */

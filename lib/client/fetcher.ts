@@ -2,6 +2,7 @@
 // failure throws an ApiError carrying the text to show (spec section 8). A 401 means the session is
 // gone (password changed elsewhere, account deleted): spec section 4 signs the user out.
 import { signOut } from "next-auth/react";
+import { SESSION_ENDED_CODE, SESSION_ENDED_MESSAGE } from "./sign-in";
 
 export const FALLBACK_ERROR = "Something went wrong.";
 
@@ -17,11 +18,11 @@ export class ApiError extends Error {
 
 let signingOut = false;
 
-/** Ends the web session and goes home, once however many calls fail together. */
+/** Ends the web session and goes to the login page, which says why, once however many calls fail together. */
 function signOutAfterUnauthorized() {
   if (signingOut) return;
   signingOut = true;
-  void signOut({ callbackUrl: "/login" });
+  void signOut({ callbackUrl: `/login?error=${SESSION_ENDED_CODE}` });
 }
 
 export async function apiFetch<T>(url: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
@@ -41,7 +42,10 @@ export async function apiFetch<T>(url: string, init: { method?: string; body?: u
   if (!response.ok) {
     const body = (data ?? {}) as { message?: unknown; error?: unknown; errors?: Record<string, string[]> };
     const message = typeof body.message === "string" ? body.message : typeof body.error === "string" ? body.error : FALLBACK_ERROR;
-    if (response.status === 401) signOutAfterUnauthorized();
+    if (response.status === 401) {
+      signOutAfterUnauthorized();
+      throw new ApiError(SESSION_ENDED_MESSAGE, 401);
+    }
     throw new ApiError(message, response.status, body.errors);
   }
   return data as T;

@@ -1,23 +1,33 @@
-// SWR hooks for client components, keyed by the API URL they read (dub lib/swr/use-*.ts).
+// SWR hooks for client components, keyed by the API URL they read (dub lib/swr/use-*.ts). The
+// account and admin screens pass what their server component rendered as `initial`: the first HTML
+// already holds the data, and SWR takes over for reloads after a change.
 import useSWR from "swr";
 import type { Category } from "@/lib/data/categories";
 import type { MovieListItem } from "@/lib/data/movie-shapes";
 import type { AdminUserPage } from "@/lib/data/admin-users";
-import type { MovieListPage } from "@/lib/data/movies";
+import type { MovieListPage, MovieSuggestion } from "@/lib/data/movies";
 import type { ContinueWatchingItem } from "@/lib/data/progress";
+import { ADMIN_MOVIES_PAGE_SIZE } from "@/lib/validation/movie-query";
 import { CONTINUE_WATCHING_URL } from "./watch-progress";
 import { fetcher } from "./fetcher";
 
 export const FAVORITES_URL = "/api/user/favorite";
 export const CATEGORIES_URL = "/api/category";
-export const ADMIN_MOVIES_PAGE_SIZE = 50;
 export const adminMoviesUrl = (page: number) => `/api/movie?limit=${ADMIN_MOVIES_PAGE_SIZE}&page=${page}`;
 export const adminUsersUrl = (page: number) => `/api/admin/users?page=${page}`;
 
 /** The signed-in user's favourites; pass false for a visitor, who has none to load. */
-export const useFavorites = (signedIn = true) => useSWR<MovieListItem[]>(signedIn ? FAVORITES_URL : null, fetcher);
+export const useFavorites = (signedIn = true, initial?: MovieListItem[]) => useSWR<MovieListItem[]>(signedIn ? FAVORITES_URL : null, fetcher, { fallbackData: initial });
 /** The signed-in user's Continue watching row (GET /api/user/progress); false for a visitor. */
 export const useContinueWatching = (signedIn = true) => useSWR<ContinueWatchingItem[]>(signedIn ? CONTINUE_WATCHING_URL : null, fetcher);
-export const useCategories = () => useSWR<Category[]>(CATEGORIES_URL, fetcher);
-export const useAdminMovies = (page: number) => useSWR<MovieListPage>(adminMoviesUrl(page), fetcher, { keepPreviousData: true });
-export const useAdminUsers = (page: number) => useSWR<AdminUserPage>(adminUsersUrl(page), fetcher, { keepPreviousData: true });
+export const useCategories = (initial?: Category[]) => useSWR<Category[]>(CATEGORIES_URL, fetcher, { fallbackData: initial });
+/** `initial` is page 1's; other pages load when asked for. */
+export const useAdminMovies = (page: number, initial?: MovieListPage) =>
+  useSWR<MovieListPage>(adminMoviesUrl(page), fetcher, { keepPreviousData: true, fallbackData: page === 1 ? initial : undefined });
+export const useAdminUsers = (page: number, initial?: AdminUserPage) =>
+  useSWR<AdminUserPage>(adminUsersUrl(page), fetcher, { keepPreviousData: true, fallbackData: page === 1 ? initial : undefined });
+export type { MovieSuggestion };
+export const movieSuggestUrl = (query: string) => `/api/movie/suggest?q=${encodeURIComponent(query)}`;
+/** Suggestions for what has been typed; nothing is asked for an empty query. */
+export const useMovieSuggestions = (query: string) =>
+  useSWR<MovieSuggestion[]>(query ? movieSuggestUrl(query) : null, fetcher, { keepPreviousData: true, revalidateOnFocus: false });

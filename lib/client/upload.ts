@@ -1,5 +1,6 @@
 // Browser side of uploads: through POST /api/upload (XHR, for upload progress events, which fetch
 // lacks), or, when the server stores files in S3, straight to the bucket in presigned parts.
+import { SESSION_ENDED_MESSAGE } from "./sign-in";
 import { formatBytes } from "@/lib/media/format-bytes";
 
 export type UploadProgress = (fraction: number) => void;
@@ -113,6 +114,8 @@ function send<T>(
         // not JSON (a proxy's error page): fall back to the generic message
       }
       if (xhr.status >= 200 && xhr.status < 300) return resolve(parsed as T);
+      // A page signed in by its cookie: say the session ended, as every other call from a page does.
+      if (xhr.status === 401 && !options.token) return reject(new UploadError(SESSION_ENDED_MESSAGE));
       const message = (parsed as { message?: unknown } | null)?.message;
       reject(new UploadError(typeof message === "string" && message ? message : GENERIC_FAILURE));
     };

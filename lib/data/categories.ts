@@ -1,8 +1,10 @@
 import "server-only";
+import { cacheLife, cacheTag } from "next/cache";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { conflict, notFound } from "@/lib/http/errors";
 import type { CategoryInput } from "@/lib/validation/category";
+import { cacheTags, expireTags } from "./cache-tags";
 import { isUuid } from "./ids";
 
 /** CONTRACT.md's Category. */
@@ -21,20 +23,34 @@ const duplicate = (name: string) => conflict(`Category "${name}" already exists`
 
 /** Every category, by name. */
 export async function listCategories(): Promise<Category[]> {
+  "use cache";
+  cacheLife("hours");
+  cacheTag(cacheTags.categories);
   const rows = await db.category.findMany({ select: categorySelect, orderBy: { name: "asc" } });
   return rows.map(toCategory);
 }
 
 export async function getCategory(id: string): Promise<Category> {
-  const row = isUuid(id) ? await db.category.findUnique({ where: { id }, select: categorySelect }) : null;
-  if (!row) throw notFound(CATEGORY_NOT_FOUND);
-  return toCategory(row);
+  const category = isUuid(id) ? await cachedCategory(id) : null;
+  if (!category) throw notFound(CATEGORY_NOT_FOUND);
+  return category;
+}
+
+/** Returns null rather than throwing: a cached function's errors do not cross the cache intact. */
+async function cachedCategory(id: string): Promise<Category | null> {
+  "use cache";
+  cacheLife("hours");
+  cacheTag(cacheTags.category(id));
+  const row = await db.category.findUnique({ where: { id }, select: categorySelect });
+  return row && toCategory(row);
 }
 
 /** Names are unique regardless of case (citext): 409 for a duplicate. */
 export async function createCategory(input: CategoryInput): Promise<Category> {
   try {
-    return toCategory(await db.category.create({ data: { name: input.name }, select: categorySelect }));
+    const category = toCategory(await db.category.create({ data: { name: input.name }, select: categorySelect }));
+    expireTags(cacheTags.categories);
+    return category;
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicate(input.name);
     throw error;
@@ -44,7 +60,10 @@ export async function createCategory(input: CategoryInput): Promise<Category> {
 export async function updateCategory(id: string, input: CategoryInput): Promise<Category> {
   if (!isUuid(id)) throw notFound(CATEGORY_NOT_FOUND);
   try {
-    return toCategory(await db.category.update({ where: { id }, data: { name: input.name }, select: categorySelect }));
+    const category = toCategory(await db.category.update({ where: { id }, data: { name: input.name }, select: categorySelect }));
+    // The name shows in the list, on the category's movie pages and on every movie card.
+    expireTags(cacheTags.categories, cacheTags.category(id), cacheTags.movieLists);
+    return category;
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicate(input.name);
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") throw notFound(CATEGORY_NOT_FOUND);
@@ -66,6 +85,8 @@ export async function deleteCategory(id: string): Promise<{ message: string }> {
     }
     await tx.category.delete({ where: { id } });
   });
+  // No movie used it, so only the category list and its own record change.
+  expireTags(cacheTags.categories, cacheTags.category(id));
   return { message: "Delete category successfully" };
 }
 

@@ -29,7 +29,7 @@ export function toMovieListItem({ id, category, createdAt, ...rest }: MovieListR
   return { _id: id, ...rest, category: { _id: category.id, name: category.name }, createdAt: createdAt.toISOString() };
 }
 
-/** Reviews shown on a movie's page; countReviews tells how many there are in all. */
+/** How many reviews a movie's detail carries (the newest ones); countReviews tells how many there are in all. */
 export const DETAIL_REVIEW_LIMIT = 100;
 
 export const movieDetailSelect = {
@@ -37,7 +37,8 @@ export const movieDetailSelect = {
   casts: { select: { id: true, name: true, image: true }, orderBy: { position: "asc" } },
   reviews: {
     select: { id: true, userId: true, rating: true, comment: true, createdAt: true, user: { select: { fullName: true, image: true } } },
-    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+    // The newest ones; toMovieDetail puts them back in oldest-first order.
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: DETAIL_REVIEW_LIMIT,
   },
   subtitles: { select: { language: true, label: true, url: true }, orderBy: { position: "asc" } },
@@ -79,7 +80,9 @@ export function toMovieDetail({ casts, reviews, subtitles, durationSeconds, medi
     category: listItem.category._id,
     categoryName: listItem.category.name,
     casts: casts.map((cast) => ({ _id: cast.id, name: cast.name, img: cast.image, image: cast.image })),
-    reviews: reviews.map((review) => ({
+    // Oldest first, as the original backend sent them (CONTRACT.md section 3): its client reverses the
+    // list to show the newest on top.
+    reviews: reviews.toReversed().map((review) => ({
       _id: review.id,
       userId: review.userId,
       userName: review.user.fullName,

@@ -1,12 +1,15 @@
 import "server-only";
+import { cacheLife, cacheTag } from "next/cache";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { badRequest, notFound } from "@/lib/http/errors";
 import type { MovieCreateInput, MovieUpdateInput, SubtitleInput } from "@/lib/validation/movie";
-import { DEFAULT_PAGE_SIZE, type MovieListQuery } from "@/lib/validation/movie-query";
+import { DEFAULT_PAGE_SIZE, SUGGEST_LIMIT, type MovieListQuery } from "@/lib/validation/movie-query";
 import { deleteUnreferencedFiles } from "@/lib/media/cleanup";
 import { discardMedia, noMedia, oldMediaSelect, queueTranscode } from "@/lib/media/transcode";
+import { cacheTags, expireTags } from "./cache-tags";
 import { isUuid } from "./ids";
+import { closestTitleSql, listingCountSql, listingPageSql, searchCountSql, searchPageSql, suggestSql } from "./movie-search-sql";
 import { movieDetailSelect, movieListSelect, toMovieDetail, toMovieListItem, type MovieDetail, type MovieListItem } from "./movie-shapes";
 import { lockMovie } from "./ratings";
 
@@ -18,6 +21,9 @@ export const TOP_RATED_COUNT = 10;
 
 /** The newest movies first. */
 export async function listLatestMovies(limit: number): Promise<MovieListItem[]> {
+  "use cache";
+  cacheLife("hours");
+  cacheTag(cacheTags.movieLists);
   const rows = await db.movie.findMany({ select: movieListSelect, orderBy: [{ createdAt: "desc" }, { id: "asc" }], take: limit });
   return rows.map(toMovieListItem);
 }
@@ -35,58 +41,87 @@ async function moviesInOrder(ids: string[]): Promise<MovieListItem[]> {
 
 export type MovieListPage = { movies: MovieListItem[]; moviesCount: number; totalPage: number; currentPage: number };
 
-/** LIKE treats % and _ as wildcards; a search for "100%" means the characters. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
- * GET /api/movie. Filters combine with AND. `search` matches the accent- and case-folded name
- * (Movie.searchName) as a substring, or as a close word match (pg_trgm word similarity, which
- * forgives a typo or two); both use the trigram index. With a search, exact names come first, then
- * names starting with it, then by similarity; without one, newest first.
+ * GET /api/movie and the listing pages. Filters combine with AND. With `search`, the movies that
+ * match every word by the typo rules of docs/api.md ("Search"), best matches first unless `sort`
+ * says otherwise; without it, newest first. A search page and its count come from one statement.
  */
 export async function listMovies(query: MovieListQuery): Promise<MovieListPage> {
+  "use cache";
+  cacheLife("hours");
+  cacheTag(cacheTags.movieLists);
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   const page = query.page ?? 1;
-  const where: Prisma.Sql[] = [];
-  if (query.category) {
-    where.push(
-      isUuid(query.category)
-        ? Prisma.sql`m."categoryId" = ${query.category}::uuid`
-        : Prisma.sql`m."categoryId" IN (SELECT c."id" FROM "Category" c WHERE c."name" = ${query.category}::citext)`,
-    );
-  }
-  if (query.time !== undefined) where.push(Prisma.sql`m."hour" = ${query.time}::int`);
-  if (query.language) where.push(Prisma.sql`lower(m."language") = lower(${query.language}::text)`);
-  if (query.rate !== undefined) where.push(Prisma.sql`m."rate" >= ${query.rate}::int`);
-  if (query.year !== undefined) where.push(Prisma.sql`m."year" = ${query.year}::int`);
-
-  let orderBy = Prisma.sql`m."createdAt" DESC, m."id" ASC`;
+  const listing = { ...query, limit, offset: (page - 1) * limit };
+  let ids: string[];
+  let moviesCount: number;
   if (query.search) {
-    const term = Prisma.sql`marquee_search_text(${query.search}::text)`;
-    const likeTerm = Prisma.sql`marquee_search_text(${escapeLike(query.search)}::text)`;
-    where.push(Prisma.sql`(m."searchName" ILIKE '%' || ${likeTerm} || '%' OR ${term} <% m."searchName")`);
-    orderBy = Prisma.sql`(m."searchName" = ${term}) DESC, (m."searchName" LIKE ${likeTerm} || '%') DESC,
-      word_similarity(${term}, m."searchName") DESC, m."name" ASC, m."id" ASC`;
+    const search = query.search;
+    const rows = await db.$queryRaw<{ id: string; total: number }[]>(searchPageSql({ ...listing, search }));
+    ids = rows.map((row) => row.id);
+    moviesCount = rows[0]?.total ?? (page > 1 ? await countRows(searchCountSql({ ...query, search })) : 0);
+  } else {
+    const [rows, total] = await Promise.all([db.$queryRaw<{ id: string }[]>(listingPageSql(listing)), countRows(listingCountSql(query))]);
+    ids = rows.map((row) => row.id);
+    moviesCount = total;
   }
-  const condition = where.length ? Prisma.sql`WHERE ${Prisma.join(where, " AND ")}` : Prisma.empty;
+  return { movies: await moviesInOrder(ids), moviesCount, totalPage: Math.ceil(moviesCount / limit), currentPage: page };
+}
 
-  const [ids, [counted]] = await Promise.all([
-    db.$queryRaw<{ id: string }[]>`SELECT m."id" FROM "Movie" m ${condition} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
-    db.$queryRaw<{ count: number }[]>`SELECT count(*)::int AS "count" FROM "Movie" m ${condition}`,
-  ]);
-  const moviesCount = counted?.count ?? 0;
-  return {
-    movies: await moviesInOrder(ids.map((row) => row.id)),
-    moviesCount,
-    totalPage: Math.ceil(moviesCount / limit),
-    currentPage: page,
-  };
+async function countRows(sql: Prisma.Sql): Promise<number> {
+  const [row] = await db.$queryRaw<{ total: number }[]>(sql);
+  return row?.total ?? 0;
+}
+
+export type MovieSuggestion = { _id: string; name: string; year: number; image: string; category: { _id: string; name: string } };
+
+/** GET /api/movie/suggest: the best matches for what has been typed so far, by the search rules. */
+export async function suggestMovies(text: string | undefined): Promise<MovieSuggestion[]> {
+  if (!text) return [];
+  const ids = (await db.$queryRaw<{ id: string }[]>(suggestSql(text, SUGGEST_LIMIT))).map((row) => row.id);
+  if (ids.length === 0) return [];
+  const rows = await db.movie.findMany({
+    where: { id: { in: ids } },
+    select: { id: true, name: true, year: true, image: true, category: { select: { id: true, name: true } } },
+  });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [{ _id: row.id, name: row.name, year: row.year, image: row.image, category: { _id: row.category.id, name: row.category.name } }] : [];
+  });
+}
+
+/** For a search that found nothing: the title closest to it, or null. */
+export async function closestTitle(search: string): Promise<string | null> {
+  const [row] = await db.$queryRaw<{ name: string }[]>(closestTitleSql(search));
+  return row?.name ?? null;
+}
+
+/** The years the catalogue's movies come from, newest first: the year filter's options. */
+export async function listMovieYears(): Promise<number[]> {
+  // A loose index scan over Movie_year_createdAt_id_idx: one probe per distinct year, however many movies.
+  const rows = await db.$queryRaw<{ year: number }[]>`
+    WITH RECURSIVE years AS (
+      (SELECT "year" FROM "Movie" ORDER BY "year" DESC LIMIT 1)
+      UNION ALL
+      SELECT (SELECT m."year" FROM "Movie" m WHERE m."year" < years."year" ORDER BY m."year" DESC LIMIT 1) FROM years WHERE years."year" IS NOT NULL
+    )
+    SELECT "year" FROM years WHERE "year" IS NOT NULL`;
+  return rows.map((row) => row.year);
 }
 
 /** GET /api/movie/{id}; null for an unknown or malformed id. */
 export async function getMovieDetail(id: string): Promise<MovieDetail | null> {
-  if (!isUuid(id)) return null;
+  return isUuid(id) ? cachedMovieDetail(id) : null;
+}
+
+async function cachedMovieDetail(id: string): Promise<MovieDetail | null> {
+  "use cache";
+  cacheLife("hours");
+  // An unknown id is cached too (a create never reuses an id); deleteMovie expires it anyway.
+  cacheTag(cacheTags.movie(id));
   const row = await db.movie.findUnique({ where: { id }, select: movieDetailSelect });
+  if (row) cacheTag(cacheTags.category(row.category.id));
   return row && toMovieDetail(row);
 }
 
@@ -99,6 +134,9 @@ export async function requireMovieDetail(id: string): Promise<MovieDetail> {
 
 /** Other movies of a category, newest first: the detail page's 'Related Movies'. */
 export async function listRelatedMovies(categoryId: string, excludeId: string, limit = 10): Promise<MovieListItem[]> {
+  "use cache";
+  cacheLife("hours");
+  cacheTag(cacheTags.movieLists);
   const rows = await db.movie.findMany({
     where: { categoryId, id: { not: excludeId } },
     select: movieListSelect,
@@ -108,14 +146,33 @@ export async function listRelatedMovies(categoryId: string, excludeId: string, l
   return rows.map(toMovieListItem);
 }
 
-/** Distinct movies, uniformly random (ORDER BY random() is fine at catalogue sizes). */
+/** Below this many movies (by the planner's estimate) sorting the whole table is cheaper than sampling. */
+const SAMPLE_FROM_ROWS = 2_000;
+/** Rows a sample aims at: enough pages that the picks rarely share one. */
+const SAMPLE_TARGET_ROWS = 400;
+
+/**
+ * Distinct movies, each as likely as any other. A small catalogue is shuffled whole; a large one
+ * draws from a TABLESAMPLE of about 400 rows (random pages, no sort of the table), and falls back
+ * to the full shuffle when the sample comes up short.
+ */
 export async function randomMovies(count = RANDOM_MOVIES_COUNT): Promise<MovieListItem[]> {
-  const ids = await db.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Movie" ORDER BY random() LIMIT ${count}`;
+  const [estimate] = await db.$queryRaw<{ rows: number }[]>`SELECT reltuples::float8 AS "rows" FROM pg_class WHERE oid = '"Movie"'::regclass`;
+  const rows = estimate?.rows ?? -1;
+  let ids: { id: string }[] = [];
+  if (rows >= SAMPLE_FROM_ROWS) {
+    const percent = Math.min(100, (SAMPLE_TARGET_ROWS * 100) / rows);
+    ids = await db.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Movie" TABLESAMPLE SYSTEM (${percent}::float8) ORDER BY random() LIMIT ${count}`;
+  }
+  if (ids.length < count) ids = await db.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Movie" ORDER BY random() LIMIT ${count}`;
   return moviesInOrder(ids.map((row) => row.id));
 }
 
 /** Best rate first, then most reviewed, then by name; unreviewed movies (rate 0, no reviews) last. */
 export async function topRatedMovies(count = TOP_RATED_COUNT): Promise<MovieListItem[]> {
+  "use cache";
+  cacheLife("hours");
+  cacheTag(cacheTags.movieLists);
   const rows = await db.movie.findMany({
     select: movieListSelect,
     orderBy: [{ rate: "desc" }, { countReviews: "desc" }, { name: "asc" }, { id: "asc" }],
@@ -153,6 +210,7 @@ export async function createMovie(input: MovieCreateInput): Promise<MovieDetail>
       });
     })
     .catch(rethrowMissingCategory);
+  expireMovie(row.id);
   if (await queueTranscodeSafely(row.id)) return requireMovieDetail(row.id);
   return toMovieDetail(row);
 }
@@ -165,6 +223,11 @@ async function queueTranscodeSafely(movieId: string): Promise<boolean> {
     console.error(`Could not queue the transcode of movie ${movieId}:`, error);
     return false;
   }
+}
+
+/** A movie was created, changed or deleted (its fields, cast, reviews or rating): its detail and every list. */
+export function expireMovie(id: string): void {
+  expireTags(cacheTags.movieLists, cacheTags.movie(id));
 }
 
 /** The file URLs a movie uses: poster, title image, video, cast pictures and subtitle files. */
@@ -210,6 +273,7 @@ export async function updateMovie(id: string, input: MovieUpdateInput): Promise<
       return { before, after };
     })
     .catch(rethrowMissingCategory);
+  expireMovie(id);
   const stillUsed = new Set(fileUrlsOf(after));
   const replacedUrls = [...new Set(fileUrlsOf(before))].filter((url) => !stillUsed.has(url));
   await deleteUnreferencedFiles(replacedUrls);
@@ -232,6 +296,7 @@ export async function deleteMovie(id: string): Promise<{ message: string; delete
     await tx.movie.delete({ where: { id } });
     return files;
   });
+  expireMovie(id);
   const deletedUrls = [...new Set(fileUrlsOf(deleted))];
   await deleteUnreferencedFiles(deletedUrls);
   await discardMedia(deleted);

@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { notFound } from "@/lib/http/errors";
 import type { ReviewInput } from "@/lib/validation/review";
 import { isUuid } from "./ids";
-import { MOVIE_NOT_FOUND, requireMovieDetail } from "./movies";
+import { MOVIE_NOT_FOUND, expireMovie, requireMovieDetail } from "./movies";
 import type { MovieDetail } from "./movie-shapes";
 import { lockMovie, refreshMovieRating } from "./ratings";
 
@@ -24,5 +24,6 @@ export async function upsertReview(userId: string, movieId: string, input: Revie
     });
     await refreshMovieRating(tx, movieId);
   });
+  expireMovie(movieId); // the review list, and the rating every list shows
   return requireMovieDetail(movieId);
 }

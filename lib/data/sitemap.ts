@@ -1,7 +1,12 @@
 import "server-only";
+import { cacheLife, cacheTag } from "next/cache";
 import { db } from "@/lib/db";
+import { cacheTags } from "./cache-tags";
 
 /** Every movie page search engines should know of, most recently changed first. */
 export async function listMovieSitemapEntries(): Promise<{ id: string; updatedAt: Date }[]> {
+  "use cache";
+  cacheLife("hours");
+  cacheTag(cacheTags.movieLists);
   return db.movie.findMany({ select: { id: true, updatedAt: true }, orderBy: { updatedAt: "desc" } });
 }

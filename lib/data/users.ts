@@ -6,6 +6,7 @@ import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { type HttpError, badRequest, conflict, unauthorized } from "@/lib/http/errors";
 import type { LoginInput, PasswordInput, ProfileInput, RegisterInput } from "@/lib/validation/user";
+import { cacheTags, expireTags } from "./cache-tags";
 import { lockMovie, refreshMovieRating } from "./ratings";
 
 /** CONTRACT.md's UserInfo. */
@@ -83,7 +84,7 @@ export async function findOrCreateGoogleUser(profile: { email: string; name?: st
  * An image left out keeps the current one. Returns UserInfo with a fresh token.
  */
 export async function updateProfile(userId: string, input: ProfileInput): Promise<UserInfo> {
-  const current = await db.user.findUnique({ where: { id: userId }, select: { email: true, image: true } });
+  const current = await db.user.findUnique({ where: { id: userId }, select: { email: true, image: true, fullName: true } });
   if (!current) throw unauthorized("Not authorized, token failed");
   if (current.email.toLowerCase() !== input.email) throw badRequest("Email cannot be changed", { email: ["Email cannot be changed"] });
   const user = await db.user.update({
@@ -91,6 +92,11 @@ export async function updateProfile(userId: string, input: ProfileInput): Promis
     data: { fullName: input.fullName, ...(input.image !== undefined && { image: input.image }) },
     select: userInfoSelect,
   });
+  if (current.fullName !== user.fullName || current.image !== user.image) {
+    // Reviews show their author's name and picture on the movies' pages.
+    const reviewed = await db.review.findMany({ where: { userId }, select: { movieId: true } });
+    expireTags(...reviewed.map(({ movieId }) => cacheTags.movie(movieId)));
+  }
   // A replaced picture goes from storage unless something else shows it.
   if (current.image !== user.image) await deleteUnreferencedFiles([current.image]);
   return withToken(user);
@@ -123,7 +129,7 @@ export async function changePassword(userId: string, input: PasswordInput): Prom
  * Shared by DELETE /api/user (oneself) and DELETE /api/admin/users/{id}.
  */
 export async function removeUser(userId: string, rules: { missing: () => HttpError; lastAdminMessage: string }): Promise<void> {
-  const image = await db.$transaction(async (tx) => {
+  const { image, reviewedMovieIds } = await db.$transaction(async (tx) => {
     // Locking the user first stops new reviews by it (their foreign key needs the row) meanwhile.
     const [user] = await tx.$queryRaw<{ isAdmin: boolean }[]>`SELECT "isAdmin" FROM "User" WHERE "id" = ${userId}::uuid FOR UPDATE`;
     if (!user) throw rules.missing();
@@ -137,8 +143,10 @@ export async function removeUser(userId: string, rules: { missing: () => HttpErr
     for (const { movieId } of reviewed) await lockMovie(tx, movieId);
     const { image } = await tx.user.delete({ where: { id: userId }, select: { image: true } });
     for (const { movieId } of reviewed) await refreshMovieRating(tx, movieId);
-    return image;
+    return { image, reviewedMovieIds: reviewed.map(({ movieId }) => movieId) };
   });
+  // Its reviews left those movies' pages and changed their ratings, which every list shows.
+  if (reviewedMovieIds.length > 0) expireTags(cacheTags.movieLists, ...reviewedMovieIds.map(cacheTags.movie));
   await deleteUnreferencedFiles([image]);
 }
 

@@ -6,20 +6,27 @@ const ALLOWED_HEADERS = "Authorization, Content-Type, Range, If-Range, If-None-M
 const EXPOSED_HEADERS = "Content-Range, Content-Length, Accept-Ranges, ETag, Last-Modified, Retry-After, Content-Disposition, Location";
 const METHODS = "GET, HEAD, POST, PUT, DELETE, OPTIONS";
 
-function allowedOrigin(request: Request): string | null {
-  const origin = request.headers.get("origin");
+function allowedOrigin(origin: string | null): string | null {
   return origin && env.CORS_ORIGINS.includes(origin) ? origin : null;
+}
+
+/**
+ * The CORS headers of an answer to a request from `origin` (its Origin header): `Vary: Origin`
+ * always, the rest only for an allowed origin. Also used by the media fast path, which answers
+ * before the route handlers (server.ts).
+ */
+export function corsHeaders(origin: string | null): Record<string, string> {
+  const allowed = allowedOrigin(origin);
+  if (!allowed) return { Vary: "Origin" };
+  return { Vary: "Origin", "Access-Control-Allow-Origin": allowed, "Access-Control-Allow-Credentials": "true", "Access-Control-Expose-Headers": EXPOSED_HEADERS };
 }
 
 /** Adds CORS headers to a response for an allowed origin; always varies on Origin. */
 export function withCors(request: Request, response: Response): Response {
-  const origin = allowedOrigin(request);
   try {
-    response.headers.append("Vary", "Origin");
-    if (origin) {
-      response.headers.set("Access-Control-Allow-Origin", origin);
-      response.headers.set("Access-Control-Allow-Credentials", "true");
-      response.headers.set("Access-Control-Expose-Headers", EXPOSED_HEADERS);
+    for (const [name, value] of Object.entries(corsHeaders(request.headers.get("origin")))) {
+      if (name === "Vary") response.headers.append(name, value);
+      else response.headers.set(name, value);
     }
     return response;
   } catch {
@@ -32,7 +39,7 @@ export function withCors(request: Request, response: Response): Response {
 /** The answer to a preflight OPTIONS request. Route files export it as OPTIONS. */
 export function preflight(request: Request): Response {
   const response = new Response(null, { status: 204 });
-  if (allowedOrigin(request)) {
+  if (allowedOrigin(request.headers.get("origin"))) {
     response.headers.set("Access-Control-Allow-Methods", METHODS);
     response.headers.set("Access-Control-Allow-Headers", ALLOWED_HEADERS);
     response.headers.set("Access-Control-Max-Age", "600");

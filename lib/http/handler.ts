@@ -1,6 +1,7 @@
-// The one wrapper every route handler goes through: it reads JSON safely, adds CORS and turns
-// whatever is thrown into CONTRACT.md's error shape, so no handler formats errors itself.
+// The one wrapper every route handler goes through: it reads JSON safely (bounded), adds CORS and
+// turns whatever is thrown into CONTRACT.md's error shape, so no handler formats errors itself.
 import { randomUUID } from "node:crypto";
+import { connection } from "next/server";
 import { ZodError, type z } from "zod";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
@@ -16,6 +17,10 @@ export function json(body: unknown, status = 200, headers?: HeadersInit): Respon
 
 export function route<Ctx = unknown>(handler: Handler<Ctx>) {
   return async (request: Request, context: Ctx): Promise<Response> => {
+    // Every API answer is computed per request, never prerendered at build (there is no database
+    // then, and /api/movie/random must differ each time); catalogue reads inside come from
+    // lib/data's cached functions. First, before anything random or timed.
+    await connection();
     const started = performance.now();
     const requestId = requestIdOf(request);
     let response: Response;
@@ -78,9 +83,48 @@ function fieldErrors(error: ZodError): FieldErrors {
   return errors;
 }
 
-/** The request's JSON body; 400 `Invalid JSON body` when it does not parse. An empty body is `{}`. */
+/** The largest JSON body any endpoint takes; the biggest real one (a movie) is a few kilobytes. */
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+export const BODY_TOO_LARGE = "Request body is too large (at most 1 MB)";
+export const BODY_CUT_OFF = "The request body was cut off";
+
+/**
+ * The body as text, read chunk by chunk and abandoned as soon as it passes `limit` bytes: a missing
+ * or lying Content-Length (a chunked body) cannot make the server hold more than the limit.
+ */
+export async function readBoundedText(request: Request, limit = MAX_JSON_BODY_BYTES): Promise<string> {
+  const declared = Number(request.headers.get("content-length"));
+  if (declared > limit) throw new HttpError(413, BODY_TOO_LARGE);
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      // The client went away mid-body: nothing to answer, and nothing unexpected to log.
+      throw badRequest(BODY_CUT_OFF);
+    }
+    const { done, value } = chunk;
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw new HttpError(413, BODY_TOO_LARGE);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/**
+ * The request's JSON body; 400 `Invalid JSON body` when it does not parse, 413 above
+ * MAX_JSON_BODY_BYTES. An empty body is `{}`.
+ */
 export async function readJson(request: Request): Promise<unknown> {
-  const text = await request.text();
+  const text = await readBoundedText(request, MAX_JSON_BODY_BYTES);
   if (text.trim() === "") return {};
   try {
     return JSON.parse(text);

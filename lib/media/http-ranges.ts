@@ -44,14 +44,17 @@ export function ifRangeHolds(header: string | null, file: StoredFileInfo): boole
   return !Number.isNaN(date) && Math.floor(date / 1000) === Math.floor(file.lastModified.getTime() / 1000);
 }
 
+/** Reads a request header by its lower-case name: web `Headers` or a wrapper around Node's. */
+export type HeaderReader = { get(name: string): string | null };
+
 /** If-None-Match / If-Modified-Since: true when the client's copy is current (answer 304). */
-export function clientCopyIsCurrent(request: Request, file: StoredFileInfo): boolean {
-  const ifNoneMatch = request.headers.get("if-none-match");
+export function clientCopyIsCurrent(headers: HeaderReader, file: StoredFileInfo): boolean {
+  const ifNoneMatch = headers.get("if-none-match");
   if (ifNoneMatch !== null) {
     // Weak comparison, as RFC 9110 wants for If-None-Match.
     const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
     return ifNoneMatch.trim() === "*" || ifNoneMatch.split(",").some((tag) => opaque(tag) === opaque(file.etag));
   }
-  const ifModifiedSince = Date.parse(request.headers.get("if-modified-since") ?? "");
+  const ifModifiedSince = Date.parse(headers.get("if-modified-since") ?? "");
   return !Number.isNaN(ifModifiedSince) && Math.floor(file.lastModified.getTime() / 1000) <= Math.floor(ifModifiedSince / 1000);
 }

@@ -1,16 +1,44 @@
 // Building blocks for the request schemas. Free of server imports: the forms use the same schemas.
 import { z } from "zod";
 
+// Zod compiles object parsers with `new Function` after probing whether eval is allowed. The pages'
+// Content-Security-Policy forbids eval (docs/security.md), so in the browser the probe itself is
+// reported as a violation. Every schema module imports this one, so this runs before any parse.
+z.config({ jitless: true });
+
+/**
+ * C0 controls except tab, line feed and carriage return (a review or a description may have lines),
+ * DEL and the C1 controls. No one types them; PostgreSQL refuses NUL in text outright (22021).
+ */
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+/** True when a string holds a control character or a lone surrogate half (not valid Unicode text). */
+export function hasForbiddenCharacters(value: string): boolean {
+  return CONTROL_CHARACTER.test(value) || !value.isWellFormed();
+}
+
+export const controlCharactersMessage = (field: string) => `${field} must not contain control characters`;
+
+/**
+ * The one string primitive every request schema builds on: a string (another type names the field)
+ * with no control characters, so no text field, body or query, can carry a NUL to the database.
+ * `requiredMessage` is what a missing value (undefined or null) says; by default it names the field.
+ */
+export function text(field: string, requiredMessage = `${field} must be a string`) {
+  return z
+    .string({ error: (issue) => (issue.input == null ? requiredMessage : `${field} must be a string`) })
+    .refine((value) => !hasForbiddenCharacters(value), { error: controlCharactersMessage(field), abort: true });
+}
+
 /**
  * A required string: missing (or null) gives the spec's "... is required" message, another type
  * names the field, and blank after trimming counts as missing.
  */
 export function requiredText(field: string, requiredMessage: string, limit?: { max: number; message: string }) {
-  const text = z
-    .string({ error: (issue) => (issue.input == null ? requiredMessage : `${field} must be a string`) })
+  const required = text(field, requiredMessage)
     .trim()
     .min(1, onStrings({ error: requiredMessage, abort: true }));
-  return limit ? text.max(limit.max, onStrings({ error: limit.message })) : text;
+  return limit ? required.max(limit.max, onStrings({ error: limit.message })) : required;
 }
 
 /**
@@ -51,9 +79,11 @@ const UPLOADED_FILE_URL = /^(?:https?:\/\/[^/]+)?\/api\/upload\/(image|movie|sub
 export type MediaKind = "image" | "movie" | "subtitle";
 
 /**
- * True for a URL this server issued for an upload of the given kind, or any https URL. Subtitles
- * must be ours: they were checked and converted to WebVTT on upload, and the player fetches them
- * from this origin.
+ * True for a URL this server issued for an upload of the given kind (its path, or the path on some
+ * origin), or any https URL. Subtitles must be ours: they were checked and converted to WebVTT on
+ * upload, and the player fetches them from this origin. Which origins are this site's only the
+ * server knows: it stores its own as paths and refuses the rest (lib/http/media-urls.ts), so
+ * `http://<another host>/api/upload/…` passes this check in a form but is a 400 from the API.
  */
 export function isAcceptedMediaUrl(url: string, kind: MediaKind): boolean {
   const uploaded = UPLOADED_FILE_URL.exec(url);
@@ -66,7 +96,10 @@ export function isAcceptedMediaUrl(url: string, kind: MediaKind): boolean {
   }
 }
 
+/** The message for a media URL that is neither this server's upload nor an https URL. */
+export const mediaUrlMessage = (label: string, kind: MediaKind) => `${label} must be an uploaded ${kind === "movie" ? "video" : "image"} or an https URL`;
+
 /** A required media URL: uploaded to this server (image or movie folder) or an https URL. */
 export function mediaUrl(field: string, requiredMessage: string, kind: MediaKind, label: string) {
-  return requiredText(field, requiredMessage, { max: 2000, message: `${label} URL is too long` }).refine((url) => isAcceptedMediaUrl(url, kind), `${label} must be an uploaded ${kind === "movie" ? "video" : "image"} or an https URL`);
+  return requiredText(field, requiredMessage, { max: 2000, message: `${label} URL is too long` }).refine((url) => isAcceptedMediaUrl(url, kind), mediaUrlMessage(label, kind));
 }

@@ -1,14 +1,25 @@
 // The query of GET /api/movie (CONTRACT.md section 4, listing rules) and the filter bar's options.
 import { z } from "zod";
-import { onStrings } from "./fields";
+import { onStrings, text } from "./fields";
 
 export const DEFAULT_PAGE_SIZE = 20;
+/** The admin Movies List's page (its server render and its client reloads ask for the same). */
+export const ADMIN_MOVIES_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 50;
 
-/** Filter bar options (spec section 3): rates 1 to 5 stars, hours 1 to 10, years 2022 down to 2000. */
+/** Filter bar options (spec section 3): rates 1 to 5 stars, hours 1 to 10; years come from the catalogue. */
 export const RATE_FILTER_OPTIONS = [1, 2, 3, 4, 5].map((value) => ({ value, label: `${value} Star` }));
 export const HOUR_FILTER_OPTIONS = Array.from({ length: 10 }, (_, i) => ({ value: i + 1, label: `${i + 1} Hours` }));
-export const YEAR_FILTER_OPTIONS = Array.from({ length: 23 }, (_, i) => 2022 - i);
+
+/** The listing's orders (CONTRACT.md section 7). Without `sort`, a search lists best matches first, else newest first. */
+export const MOVIE_SORTS = ["newest", "rate", "year", "name"] as const;
+export type MovieSort = (typeof MOVIE_SORTS)[number];
+export const SORT_OPTIONS: { value: MovieSort; label: string }[] = [
+  { value: "newest", label: "Newest" },
+  { value: "rate", label: "Top Rated" },
+  { value: "year", label: "Year" },
+  { value: "name", label: "A-Z" },
+];
 
 /** Empty means "no filter"; otherwise digits only. */
 const digitsFilter = (field: string) =>
@@ -23,8 +34,7 @@ const positiveDigits = (field: string) =>
   digitsFilter(field).refine((value) => value === undefined || value >= 1, `${field} must be at least 1`);
 
 const textFilter = (field: string, max: number) =>
-  z
-    .string({ error: `${field} must be a string` })
+  text(field)
     .trim()
     .max(max, onStrings({ error: `${field} must be at most ${max} characters` }))
     .transform((value) => value || undefined)
@@ -40,10 +50,20 @@ export const movieListQuerySchema = z.object({
   rate: digitsFilter("rate"),
   year: digitsFilter("year"),
   search: textFilter("search", 200),
+  sort: z
+    .string({ error: "sort must be a string" })
+    .trim()
+    .refine((value) => value === "" || (MOVIE_SORTS as readonly string[]).includes(value), `sort must be one of ${MOVIE_SORTS.join(", ")}`)
+    .transform((value) => (value || undefined) as MovieSort | undefined)
+    .optional(),
   page: positiveDigits("page"),
   limit: positiveDigits("limit").refine((value) => value === undefined || value <= MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`),
 });
 export type MovieListQuery = z.infer<typeof movieListQuerySchema>;
+
+/** GET /api/movie/suggest: the text typed so far. */
+export const SUGGEST_LIMIT = 8;
+export const movieSuggestQuerySchema = z.object({ q: textFilter("q", 200) });
 
 /** The query string's values as an object: the first value of each parameter. */
 export function queryObject(params: URLSearchParams): Record<string, string> {

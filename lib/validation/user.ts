@@ -1,7 +1,7 @@
 // Schemas for sign-in, registration, profile and password forms, with spec section 5's messages
 // (CONTRACT.md section 7 corrects the register maximum message).
 import { z } from "zod";
-import { isAcceptedMediaUrl, onStrings, requiredText } from "./fields";
+import { isAcceptedMediaUrl, mediaUrlMessage, onStrings, requiredText, text } from "./fields";
 
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 12;
@@ -38,29 +38,39 @@ export const profileSchema = z.object({
   /** Read-only: it must be the account's own email (checked on the server). */
   email: emailField,
   /** The picture: an uploaded image, an https URL, or empty for none. Missing keeps the current one. */
-  image: z
-    .string({ error: "image must be a string" })
+  image: text("image")
     .trim()
     .max(2000, onStrings({ error: "Image URL is too long" }))
-    .refine((url) => url === "" || isAcceptedMediaUrl(url, "image"), "Image must be an uploaded image or an https URL")
+    .refine((url) => url === "" || isAcceptedMediaUrl(url, "image"), mediaUrlMessage("Image", "image"))
     .optional(),
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
 
+const passwordFields = {
+  oldPassword: passwordField("oldPassword", "Password is required"),
+  newPassword: passwordField("newPassword", "New password is required"),
+  comfirmPassword: text("comfirmPassword").trim().optional().describe("Optional confirmation (the original client's spelling); must equal newPassword when sent"),
+  confirmPassword: text("confirmPassword").trim().optional().describe("The same, spelled correctly; comfirmPassword wins when both are sent"),
+};
+
+/** The confirmation as sent: the original client spells it `comfirmPassword`, `confirmPassword` is accepted too. */
+const confirmationOf = (value: { comfirmPassword?: string; confirmPassword?: string }) => value.comfirmPassword ?? value.confirmPassword;
+
 /**
- * The change-password form. The original client spells the confirmation `comfirmPassword`;
- * `confirmPassword` is accepted too.
+ * PUT /api/user/password. The confirmation is the form's concern: a client may leave it out (the
+ * original single-page client has no such field), but one that is sent must match.
  */
-export const passwordSchema = z
-  .object({
-    oldPassword: passwordField("oldPassword", "Password is required"),
-    newPassword: passwordField("newPassword", "New password is required"),
-    comfirmPassword: z.string({ error: "comfirmPassword must be a string" }).trim().optional(),
-    confirmPassword: z.string({ error: "confirmPassword must be a string" }).trim().optional(),
-  })
-  .superRefine((value, ctx) => {
-    const confirmation = value.comfirmPassword || value.confirmPassword;
-    if (!confirmation) ctx.addIssue({ code: "custom", path: ["comfirmPassword"], message: "Confirm password is required" });
-    else if (confirmation !== value.newPassword) ctx.addIssue({ code: "custom", path: ["comfirmPassword"], message: "Passwords must match" });
-  });
+export const passwordSchema = z.object(passwordFields).superRefine((value, ctx) => {
+  const confirmation = confirmationOf(value);
+  if (confirmation !== undefined && confirmation !== value.newPassword) {
+    ctx.addIssue({ code: "custom", path: ["comfirmPassword"], message: "Passwords must match" });
+  }
+});
 export type PasswordInput = z.infer<typeof passwordSchema>;
+
+/** The change-password form on /password, which always asks for the confirmation. */
+export const passwordFormSchema = z.object(passwordFields).superRefine((value, ctx) => {
+  const confirmation = confirmationOf(value);
+  if (!confirmation) ctx.addIssue({ code: "custom", path: ["comfirmPassword"], message: "Confirm password is required" });
+  else if (confirmation !== value.newPassword) ctx.addIssue({ code: "custom", path: ["comfirmPassword"], message: "Passwords must match" });
+});

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { createPrismaClient } from "@/lib/prisma";
-import { api } from "../support/http";
+import { absolute, api } from "../support/http";
 import { IMAGE, VIDEO, createTestCategory, createTestMovie, movieBody } from "../support/catalogue";
 import { adminToken, freshUser, memberToken } from "../support/users";
 
@@ -22,7 +22,7 @@ describe("POST /api/movie", () => {
     const response = await api("POST", "/api/movie", { token: await adminToken(), body });
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ name: "Night Train", language: "French", year: 2019, hour: 2, rate: 0, countReviews: 0, category: categoryId, reviews: [] });
-    expect(response.body.casts.map((c: { name: string; image: string }) => [c.name, c.image])).toEqual([["Ana", IMAGE], ["Bo", "https://cdn.example.com/bo.jpg"]]);
+    expect(response.body.casts.map((c: { name: string; image: string }) => [c.name, c.image])).toEqual([["Ana", absolute(IMAGE)], ["Bo", "https://cdn.example.com/bo.jpg"]]);
     expect((await api("GET", `/api/movie/${response.body._id}`)).body).toEqual(response.body);
   });
 

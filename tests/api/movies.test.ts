@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from "vitest";
-import { api } from "../support/http";
+import { absolute, api } from "../support/http";
 import { createTestCategory, createTestMovie } from "../support/catalogue";
 import { freshUser } from "../support/users";
 
@@ -161,7 +161,7 @@ describe("GET /api/movie/{id}", () => {
     const response = await api("GET", `/api/movie/${movies.alpha!._id}`);
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ _id: movies.alpha!._id, name: "Quasar", category: category._id, rate: 5, countReviews: 1 });
-    expect(response.body.casts).toEqual([{ _id: expect.any(String), name: "Test Actor", img: "/api/upload/image/demo-test.webp", image: "/api/upload/image/demo-test.webp" }]);
+    expect(response.body.casts).toEqual([{ _id: expect.any(String), name: "Test Actor", img: absolute("/api/upload/image/demo-test.webp"), image: absolute("/api/upload/image/demo-test.webp") }]);
     expect(response.body.reviews).toEqual([{ _id: expect.any(String), userId: expect.any(String), userName: "Test lister", userImage: "", rating: 5, comment: "superb film", createdAt: expect.any(String) }]);
   });
 

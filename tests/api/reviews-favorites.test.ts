@@ -19,7 +19,32 @@ describe("POST /api/movie/review/{id}", () => {
     await api("POST", `/api/movie/review/${movie._id}`, { token: ben.token, body: { rating: "1", message: "Not for me" } });
     const replaced = await api("POST", `/api/movie/review/${movie._id}`, { token: ann.token, body: { rating: 2, message: "Less good on a second viewing" } });
     expect(replaced.body).toMatchObject({ rate: 1.5, countReviews: 2 });
-    expect(replaced.body.reviews.map((r: { userId: string; rating: number }) => [r.userId, r.rating])).toEqual([[ann._id, 2], [ben._id, 1]]);
+    // The replacement counts as the newest review: oldest first, it comes last.
+    expect(replaced.body.reviews.map((r: { userId: string; rating: number }) => [r.userId, r.rating])).toEqual([[ben._id, 1], [ann._id, 2]]);
+  });
+
+  test("the detail carries the newest 100 reviews, oldest first (as the original backend sent them)", async () => {
+    const movie = await createTestMovie();
+    // 101 reviewers a minute apart, written straight to the database: registering 101 accounts
+    // through the API would spend most of the test hashing passwords.
+    const start = Date.now() - 200 * 60_000;
+    const reviewers = await db.user.createManyAndReturn({
+      data: Array.from({ length: 101 }, (_, i) => ({ email: `order-${movie._id}-${i}@example.test`, fullName: `Reviewer ${i}` })),
+      select: { id: true, fullName: true },
+    });
+    const byName = new Map(reviewers.map((user) => [user.fullName, user.id]));
+    await db.review.createMany({
+      data: Array.from({ length: 101 }, (_, i) => ({ userId: byName.get(`Reviewer ${i}`)!, movieId: movie._id, rating: 3, comment: `Review ${i}`, createdAt: new Date(start + i * 60_000) })),
+    });
+    const detail = (await api("GET", `/api/movie/${movie._id}`)).body as { reviews: { comment: string }[] };
+    expect(detail.reviews.map((review) => review.comment)).toEqual(Array.from({ length: 100 }, (_, i) => `Review ${i + 1}`));
+
+    // A new review is the newest: it comes last, and the oldest of the hundred drops out.
+    const latest = await freshUser("latest");
+    const after = await api("POST", `/api/movie/review/${movie._id}`, { token: latest.token, body: { rating: 4, message: "The newest one" } });
+    expect(after.body.reviews).toHaveLength(100);
+    expect(after.body.reviews[0].comment).toBe("Review 2");
+    expect(after.body.reviews.at(-1)).toMatchObject({ userId: latest._id, comment: "The newest one" });
   });
 
   test("the rate keeps one decimal", async () => {

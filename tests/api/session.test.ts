@@ -28,7 +28,8 @@ describe("NextAuth sessions", () => {
     expect(cookie).toBeDefined();
     const favorites = await api("GET", "/api/user/favorite", { headers: { cookie: cookie! } });
     expect(favorites).toMatchObject({ status: 200, body: [] });
-    const profile = await api("PUT", "/api/user", { headers: { cookie: cookie! }, body: { fullName: "Via Cookie", email: user.email } });
+    // A browser sends Origin with every PUT; without it a cookie-authenticated write is refused.
+    const profile = await api("PUT", "/api/user", { headers: { cookie: cookie!, origin: baseUrl }, body: { fullName: "Via Cookie", email: user.email } });
     expect(profile.body).toMatchObject({ _id: user._id, fullName: "Via Cookie" });
   });
 

@@ -35,7 +35,8 @@ describe("POST /api/upload limits", () => {
     const user = await freshUser("ledger");
     const uploaded = await uploadImage(user.token);
     expect(uploaded.status).toBe(200);
-    const key = (uploaded.body as string).replace("/api/upload/", "");
+    // The answer is the absolute URL (CONTRACT.md section 3); the ledger keys by storage key.
+    const key = new URL(uploaded.body as string).pathname.replace("/api/upload/", "");
     const row = await db.upload.findUnique({ where: { key } });
     expect(row).toMatchObject({ ownerId: user._id, size: BigInt((await imageOf("png")).length) });
   });

@@ -47,9 +47,10 @@ describe("accepted files", () => {
     // A misleading name and declared type: the leading bytes decide.
     const response = await upload(formWith(bytes, "holiday.txt", "text/plain"), { token: await admin() });
     expect(response.status).toBe(200);
-    expect(response.body).toMatch(new RegExp(`^/api/upload/${folder}/[0-9a-f-]{36}\\.${extension}$`));
+    // Absolute (CONTRACT.md section 4), on the address the request was made to.
+    expect(response.body).toMatch(new RegExp(`^${baseUrl}/api/upload/${folder}/[0-9a-f-]{36}\\.${extension}$`));
 
-    const served = await fetch(`${baseUrl}${response.body as string}`);
+    const served = await fetch(response.body as string);
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe(contentType);
     expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
@@ -58,13 +59,13 @@ describe("accepted files", () => {
   test("a member may upload an image", async () => {
     const response = await upload(formWith(await imageOf("webp"), "me.webp", "image/webp"), { token: await member() });
     expect(response.status).toBe(200);
-    expect(response.body).toMatch(/^\/api\/upload\/image\/[0-9a-f-]{36}\.webp$/);
+    expect(response.body).toMatch(new RegExp(`^${baseUrl}/api/upload/image/[0-9a-f-]{36}\\.webp$`));
   });
 
   test("the client's file name never reaches the stored name", async () => {
     const response = await upload(formWith(await imageOf("png"), "../../../etc/passwd.png", "image/png"), { token: await admin() });
     expect(response.status).toBe(200);
-    expect(response.body).toMatch(/^\/api\/upload\/image\/[0-9a-f-]{36}\.png$/);
+    expect(response.body).toMatch(new RegExp(`^${baseUrl}/api/upload/image/[0-9a-f-]{36}\\.png$`));
   });
 });
 

@@ -19,3 +19,21 @@ test("the sitemap lists the public pages and every movie, a new one included", a
   expect(urls).toEqual(expect.arrayContaining([`${baseUrl}/`, `${baseUrl}/movies`, `${baseUrl}/about-us`, `${baseUrl}/contact`, `${baseUrl}/movie/${movie._id}`]));
   expect(urls).toContain(`${baseUrl}/movie/${seeded._id}`);
 });
+
+test("a movie page: absolute canonical, og:url and og:site_name, a description cut at a word, JSON-LD with url, datePublished and a language code", async () => {
+  const desc = "A lighthouse keeper finds a stranger on the rocks after the storm, and every night after that the lamp shows a ship that sank a hundred years ago, until the village remembers why.";
+  const movie = await createTestMovie({ desc, language: "French", year: 2019 });
+  const response = await api("GET", `/movie/${movie._id}`);
+  expect(response.status).toBe(200);
+  const html = String(response.body);
+  const url = `${baseUrl}/movie/${movie._id}`;
+  expect(html).toContain(`<link rel="canonical" href="${url}"/>`);
+  expect(html).toContain(`<meta property="og:url" content="${url}"/>`);
+  expect(html).toContain(`<meta property="og:site_name" content="Marquee"/>`);
+  const description = /<meta name="description" content="([^"]*)"/.exec(html)?.[1];
+  expect(description).toBe("A lighthouse keeper finds a stranger on the rocks after the storm, and every night after that the lamp shows a ship that sank a hundred years ago, until the…");
+  expect(description!.length).toBeLessThanOrEqual(160);
+  const jsonLd = JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)![1]!) as Record<string, unknown>;
+  expect(jsonLd).toMatchObject({ "@type": "Movie", url, inLanguage: "fr", datePublished: "2019" });
+  expect(html).not.toContain("trailers");
+});

@@ -20,6 +20,7 @@ describe("handOverCode (/login?data=&code=)", () => {
 
 test("login page error codes read as sentences", () => {
   expect(signInErrorMessage("google-unavailable")).toBe(GOOGLE_UNAVAILABLE_MESSAGE);
+  expect(signInErrorMessage("session-ended")).toBe("Your session has ended. Please sign in again.");
   expect(signInErrorMessage("AccessDenied")).toBe("Sign-in was cancelled or refused");
   expect(signInErrorMessage("OAuthCallback")).toBe("Google sign-in failed. Please try again.");
 });

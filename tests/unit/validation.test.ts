@@ -3,6 +3,7 @@ import { keyOfUrl } from "@/lib/storage/keys";
 import { isAcceptedMediaUrl } from "@/lib/validation/fields";
 import { LANGUAGES } from "@/lib/validation/movie";
 import { RATING_OPTIONS } from "@/lib/validation/review";
+import { passwordFormSchema, passwordSchema } from "@/lib/validation/user";
 
 describe("media URLs", () => {
   // lib/validation keeps its own copy of the upload URL pattern (forms cannot import storage code).
@@ -30,6 +31,20 @@ describe("media URLs", () => {
     expect(isAcceptedMediaUrl("https://cdn.example.com/a.jpg", "image")).toBe(true);
     for (const url of ["http://cdn.example.com/a.jpg", "javascript:alert(1)", "data:image/png;base64,AAAA", "//evil.example/a.png", "a.png"]) {
       expect(isAcceptedMediaUrl(url, "image"), url).toBe(false);
+    }
+  });
+});
+
+describe("password change", () => {
+  const issues = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((issue) => issue.message) ?? [];
+
+  test("the API checks the confirmation only when it is sent; the /password form always asks for it", () => {
+    const bare = { oldPassword: "secret1", newPassword: "newpass1" };
+    expect(passwordSchema.safeParse(bare).success).toBe(true);
+    expect(issues(passwordFormSchema.safeParse(bare))).toEqual(["Confirm password is required"]);
+    for (const schema of [passwordSchema, passwordFormSchema]) {
+      expect(schema.safeParse({ ...bare, comfirmPassword: "newpass1" }).success).toBe(true);
+      expect(issues(schema.safeParse({ ...bare, confirmPassword: "other12" }))).toEqual(["Passwords must match"]);
     }
   });
 });

@@ -3,6 +3,7 @@ import { LoginForm } from "@/components/account/login-form";
 import { AuthCard } from "@/components/account/auth-card";
 import { isGoogleConfigured } from "@/lib/auth/google";
 import { redirectSignedIn } from "@/lib/auth/page-user";
+import { localCallbackPath } from "@/lib/page-routes";
 
 export const metadata: Metadata = { title: "Login" };
 
@@ -14,7 +15,13 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
   const query = await searchParams;
   return (
     <AuthCard title="Sign in to your account">
-      <LoginForm googleEnabled={isGoogleConfigured()} handOver={single(query.data)} handOverCode={single(query.code)} error={single(query.error)} />
+      <LoginForm
+        googleEnabled={isGoogleConfigured()}
+        handOver={single(query.data)}
+        handOverCode={single(query.code)}
+        error={single(query.error)}
+        callbackPath={localCallbackPath(single(query.callbackUrl)) ?? undefined}
+      />
     </AuthCard>
   );
 }

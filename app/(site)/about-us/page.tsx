@@ -28,7 +28,7 @@ export default function AboutPage() {
         <section className="grid gap-6 sm:grid-cols-2" aria-label="Marquee in numbers">
           {FACTS.map((fact) => (
             <div key={fact.label} className="rounded-lg border border-border/40 bg-dry p-8">
-              <p className="text-3xl font-extrabold text-subMain">{fact.value}</p>
+              <p className="text-3xl font-extrabold text-accent">{fact.value}</p>
               <h3 className="my-2 text-lg font-semibold">{fact.label}</h3>
               <p className="text-sm leading-7 text-text">{fact.text}</p>
             </div>

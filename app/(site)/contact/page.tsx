@@ -20,11 +20,11 @@ export default function ContactPage() {
             <h2 className="text-xl font-semibold">{card.title}</h2>
             <p className="text-sm leading-7 text-text">{card.text}</p>
             {card.href ? (
-              <a href={card.href} className="font-semibold text-subMain hover:underline focus-visible:outline-2 focus-visible:outline-subMain">
+              <a href={card.href} className="font-semibold text-accent hover:underline focus-visible:outline-2 focus-visible:outline-subMain">
                 {card.detail}
               </a>
             ) : (
-              <p className="font-semibold text-subMain">{card.detail}</p>
+              <p className="font-semibold text-accent">{card.detail}</p>
             )}
           </section>
         ))}

@@ -3,8 +3,6 @@ import { createCategory, listCategories } from "@/lib/data/categories";
 import { json, parseJson, preflight, route } from "@/lib/http";
 import { categorySchema } from "@/lib/validation/category";
 
-export const dynamic = "force-dynamic";
-
 export const GET = route(async () => listCategories());
 
 export const POST = route(async (request) => {

@@ -1,8 +1,6 @@
 import { route, preflight } from "@/lib/http";
 import { checkHealth } from "@/lib/data/health";
 
-export const dynamic = "force-dynamic";
-
 /** Health for load balancers, container healthchecks and the run script: 200 when the database and storage answer, else 503. */
 export const GET = route(async () => {
   const health = await checkHealth();

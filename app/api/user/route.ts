@@ -2,20 +2,20 @@ import { requireUser } from "@/lib/auth";
 import { authenticate } from "@/lib/auth/login";
 import { deleteAccount, loginUser, updateProfile } from "@/lib/data/users";
 import { parseJson, preflight, route } from "@/lib/http";
+import { mediaUrls } from "@/lib/http/media-urls";
 import { loginSchema, profileSchema } from "@/lib/validation/user";
-
-export const dynamic = "force-dynamic";
 
 /** Login: UserInfo with a bearer token. */
 export const POST = route(async (request) => {
   const input = await parseJson(request, loginSchema);
-  return loginUser(await authenticate(input, request));
+  return mediaUrls(request).userInfo(await loginUser(await authenticate(input, request)));
 });
 
 /** Profile update: UserInfo with a fresh token. */
 export const PUT = route(async (request) => {
   const user = await requireUser(request);
-  return updateProfile(user.id, await parseJson(request, profileSchema));
+  const media = mediaUrls(request);
+  return media.userInfo(await updateProfile(user.id, media.profileInput(await parseJson(request, profileSchema))));
 });
 
 /** Deletes the caller's account. */

@@ -5,15 +5,13 @@
 import { googleStateCookie, newGoogleState } from "@/lib/auth/hand-over";
 import { GOOGLE_UNAVAILABLE_PATH, REDIRECT_NOT_ALLOWED, allowedRedirectOrigin, isGoogleConfigured } from "@/lib/auth/google";
 import { badRequest, errorResponse } from "@/lib/http";
-import { env } from "@/lib/env";
-
-export const dynamic = "force-dynamic";
+import { publicOrigin } from "@/lib/http/public-url";
 
 export async function GET(request: Request): Promise<Response> {
   const requested = new URL(request.url).searchParams.get("redirect");
   const origin = allowedRedirectOrigin(requested);
   if (requested && !origin) return errorResponse(badRequest(REDIRECT_NOT_ALLOWED));
-  const base = env.NEXTAUTH_URL ?? request.url;
+  const base = publicOrigin(request);
   if (!isGoogleConfigured()) return Response.redirect(new URL(GOOGLE_UNAVAILABLE_PATH, base), 302);
 
   const callbackUrl = origin ? `/auth/google/callback?redirect=${encodeURIComponent(origin)}` : "/auth/google/callback";

@@ -1,20 +1,21 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { cache } from "react";
+import { Suspense, cache } from "react";
 import { CastCarousel } from "@/components/movie/cast-carousel";
 import { DownloadButton } from "@/components/movie/download-button";
 import { LikeButton } from "@/components/movie/like-button";
 import { MovieCard } from "@/components/movie/movie-card";
-import { Stars } from "@/components/movie/stars";
+import { NO_RATINGS, Stars } from "@/components/movie/stars";
 import { ReviewForm } from "@/components/review/review-form";
 import { ReviewList } from "@/components/review/review-list";
+import { PageLoading } from "@/components/ui/page-loading";
 import { getCategory } from "@/lib/data/categories";
 import { getMovieDetail, listRelatedMovies } from "@/lib/data/movies";
-import { siteUrl } from "@/lib/site-url";
-
-// Reviews and ratings change all the time: render on every request.
-export const dynamic = "force-dynamic";
+import { absoluteMediaUrl } from "@/lib/http/media-urls";
+import { pagePublicOrigin } from "@/lib/http/public-url";
+import { SITE_NAME, languageCode, truncateAtWord } from "@/lib/seo";
+import { StoredImage } from "@/components/ui/stored-image";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -26,29 +27,43 @@ const loadMovie = cache(async (id: string) => {
 });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const movie = await loadMovie((await params).id);
-  const description = movie.desc.slice(0, 160);
+  const [movie, origin] = await Promise.all([loadMovie((await params).id), pagePublicOrigin()]);
+  const description = truncateAtWord(movie.desc);
+  const url = `${origin}/movie/${movie._id}`;
+  const image = absoluteMediaUrl(movie.image, origin);
   return {
     title: movie.name,
     description,
-    alternates: { canonical: `/movie/${movie._id}` },
-    openGraph: { type: "video.movie", title: movie.name, description, images: [{ url: `${siteUrl()}${movie.image}` }] },
+    alternates: { canonical: url },
+    openGraph: { type: "video.movie", url, siteName: SITE_NAME, title: movie.name, description, images: [{ url: image }] },
+    twitter: { card: "summary_large_image", title: movie.name, description, images: [image] },
   };
 }
 
-export default async function MoviePage({ params }: Props) {
+/** The shell is prerendered; the movie (any id, read from the cache) streams into it. */
+export default function MoviePage({ params }: Props) {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <MovieDetails params={params} />
+    </Suspense>
+  );
+}
+
+async function MovieDetails({ params }: Props) {
   const movie = await loadMovie((await params).id);
-  const [category, related] = await Promise.all([getCategory(movie.category).catch(() => null), listRelatedMovies(movie.category, movie._id)]);
+  const [origin, category, related] = await Promise.all([pagePublicOrigin(), getCategory(movie.category).catch(() => null), listRelatedMovies(movie.category, movie._id)]);
   // schema.org data lets search engines show the film with its rating.
   const structured = {
     "@context": "https://schema.org",
     "@type": "Movie",
     name: movie.name,
     description: movie.desc,
-    image: `${siteUrl()}${movie.image}`,
-    dateCreated: String(movie.year),
+    url: `${origin}/movie/${movie._id}`,
+    image: absoluteMediaUrl(movie.image, origin),
+    // Only the release year is known: an ISO 8601 date may be just the year.
+    datePublished: String(movie.year),
     genre: category?.name,
-    inLanguage: movie.language,
+    inLanguage: languageCode(movie.language),
     duration: `PT${movie.hour}H`,
     actor: movie.casts.map((cast) => ({ "@type": "Person", name: cast.name })),
     ...(movie.countReviews > 0 && { aggregateRating: { "@type": "AggregateRating", ratingValue: movie.rate, bestRating: 5, worstRating: 0, ratingCount: movie.countReviews } }),
@@ -57,12 +72,18 @@ export default async function MoviePage({ params }: Props) {
     <main className="flex flex-col gap-14 pb-12">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(structured).replace(/</g, "\\u003c") }} />
       <section className="relative overflow-hidden">
-        {/* eslint-disable-next-line @next/next/no-img-element -- uploads are already-sized files served by our own API */}
-        <img src={movie.titleImage} alt="" className="absolute inset-0 size-full object-cover opacity-40" />
+        <StoredImage src={movie.titleImage} alt="" fill sizes="100vw" className="object-cover opacity-40" />
         <div className="relative bg-gradient-to-t from-main via-main/80 to-main/40">
           <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 py-10 sm:px-6 md:grid-cols-[16rem_1fr] lg:py-16">
-            {/* eslint-disable-next-line @next/next/no-img-element -- uploads are already-sized files served by our own API */}
-            <img src={movie.image} alt={`${movie.name} poster`} width={600} height={900} className="mx-auto aspect-[2/3] w-56 rounded-lg object-cover shadow-2xl md:w-full" />
+            <StoredImage
+              src={movie.image}
+              alt={`${movie.name} poster`}
+              width={600}
+              height={900}
+              sizes="(min-width: 768px) 256px, 224px"
+              loading="eager"
+              className="mx-auto aspect-[2/3] w-56 rounded-lg object-cover shadow-2xl md:w-full"
+            />
             <div className="flex min-w-0 flex-col gap-5">
               <h1 className="text-3xl font-bold sm:text-5xl">{movie.name}</h1>
               <ul aria-label="Details" className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm font-medium text-dryGray">
@@ -77,12 +98,16 @@ export default async function MoviePage({ params }: Props) {
                 <li>{movie.hour} Hr</li>
                 <li>{movie.language}</li>
               </ul>
-              <p className="flex items-center gap-3 text-sm text-dryGray">
-                <Stars value={movie.rate} />
-                <span>
-                  {movie.rate} ({movie.countReviews} {movie.countReviews === 1 ? "review" : "reviews"})
-                </span>
-              </p>
+              {movie.countReviews === 0 ? (
+                <p className="text-sm text-dryGray">{NO_RATINGS}</p>
+              ) : (
+                <p className="flex items-center gap-3 text-sm text-dryGray">
+                  <Stars value={movie.rate} />
+                  <span>
+                    {movie.rate} ({movie.countReviews} {movie.countReviews === 1 ? "review" : "reviews"})
+                  </span>
+                </p>
+              )}
               <p className="max-w-3xl leading-7 text-text">{movie.desc}</p>
               <p className="text-sm">
                 <span className="text-text">Language: </span>
@@ -115,7 +140,7 @@ export default async function MoviePage({ params }: Props) {
             <h2 id="related" className="text-2xl font-bold">
               Related Movies
             </h2>
-            <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
+            <ul className="grid grid-cols-2 gap-3 sm:gap-6 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
               {related.map((item) => (
                 <li key={item._id}>
                   <MovieCard movie={item} />

@@ -1,9 +1,5 @@
-import { Spinner } from "@/components/ui/spinner";
+import { PageLoading } from "@/components/ui/page-loading";
 
 export default function Loading() {
-  return (
-    <div role="status" aria-label="Loading" className="flex justify-center py-32">
-      <Spinner className="size-12" />
-    </div>
-  );
+  return <PageLoading />;
 }

@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import { MovieCard } from "@/components/movie/movie-card";
 import { ListingFilters } from "@/components/movie/listing-filters";
 import { ListingPagination } from "@/components/movie/listing-pagination";
 import { listCategories } from "@/lib/data/categories";
-import { listMovies } from "@/lib/data/movies";
-import { readListingFilters } from "@/lib/movie-filters";
+import { closestTitle, listMovies, listMovieYears } from "@/lib/data/movies";
+import { listingHref, readListingFilters } from "@/lib/movie-filters";
+import { movieListQuerySchema, type MovieSort } from "@/lib/validation/movie-query";
 
 type Props = { params: Promise<{ search?: string[] }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -13,7 +15,11 @@ type Props = { params: Promise<{ search?: string[] }>; searchParams: Promise<Rec
 async function searchTerm(params: Props["params"]): Promise<string> {
   const { search = [] } = await params;
   if (search.length > 1) notFound();
-  return search[0] ? decodeSegment(search[0]).trim().slice(0, 200) : "";
+  if (!search[0]) return "";
+  // The API's rule for a search term (no control characters, at most 200 characters once trimmed).
+  const term = movieListQuerySchema.shape.search.safeParse(decodeSegment(search[0]).trim().slice(0, 200));
+  if (!term.success) notFound();
+  return term.data ?? "";
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -24,24 +30,41 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function MoviesPage({ params, searchParams }: Props) {
   const search = await searchTerm(params);
   const filters = readListingFilters(await searchParams);
-  const [categories, result] = await Promise.all([listCategories(), listMovies({ ...filters, time: num(filters.time), rate: num(filters.rate), year: num(filters.year), search: search || undefined })]);
+  const [categories, years, result] = await Promise.all([
+    listCategories(),
+    listMovieYears(),
+    listMovies({ ...filters, time: num(filters.time), rate: num(filters.rate), year: num(filters.year), sort: filters.sort as MovieSort | undefined, search: search || undefined }),
+  ]);
+  // No dead end: a search that found nothing offers the closest title.
+  const suggestion = search && result.moviesCount === 0 ? await closestTitle(search) : null;
   return (
     <main className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6">
       <h1 className="sr-only">{search ? `Movies matching ${search}` : "Movies"}</h1>
-      <ListingFilters key={JSON.stringify([search, filters])} search={search} filters={filters} categories={categories} />
+      <ListingFilters key={JSON.stringify([search, filters])} search={search} filters={filters} categories={categories} years={years} />
       <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm font-medium text-text">
         <p>
-          Total <span className="font-bold text-subMain">{result.moviesCount}</span> Movies
+          Total <span className="font-bold text-accent">{result.moviesCount}</span> Movies
         </p>
         {search && <p>Results for &ldquo;{search}&rdquo;</p>}
       </div>
       {result.movies.length === 0 ? (
-        <p className="rounded-lg border border-border/40 bg-dry px-6 py-16 text-center text-text">No movies found</p>
+        <div className="flex flex-col items-center gap-3 rounded-lg border border-border/40 bg-dry px-6 py-16 text-center text-text">
+          <p>No movies found</p>
+          {suggestion && (
+            <p>
+              Did you mean{" "}
+              <Link href={listingHref(suggestion, {})} className="font-semibold text-subMain underline underline-offset-4 hover:text-white">
+                {suggestion}
+              </Link>
+              ?
+            </p>
+          )}
+        </div>
       ) : (
-        <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
+        <ul className="grid grid-cols-2 gap-3 sm:gap-6 md:grid-cols-3 lg:grid-cols-4">
           {result.movies.map((movie, index) => (
             <li key={movie._id}>
-              <MovieCard movie={movie} priority={index < 4} />
+              <MovieCard movie={movie} priority={index < 4} headingLevel={2} />
             </li>
           ))}
         </ul>

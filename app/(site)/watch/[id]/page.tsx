@@ -1,15 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { cache } from "react";
+import { Suspense, cache } from "react";
 import { DownloadButton } from "@/components/movie/download-button";
 import { LikeButton } from "@/components/movie/like-button";
 import { Player, WATCH_ERROR } from "@/components/movie/player";
 import { getPageUser } from "@/lib/auth/page-user";
 import { resumePoint } from "@/lib/client/watch-progress";
+import { PageLoading } from "@/components/ui/page-loading";
 import { getMovieDetail } from "@/lib/data/movies";
 import { getWatchProgress } from "@/lib/data/progress";
-
-export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -20,7 +19,15 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: movie ? `Watch ${movie.name}` : "Watch", robots: { index: false } };
 }
 
-export default async function WatchPage({ params }: Props) {
+export default function WatchPage({ params }: Props) {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <WatchMovie params={params} />
+    </Suspense>
+  );
+}
+
+async function WatchMovie({ params }: Props) {
   const { id } = await params;
   const [movie, user] = await Promise.all([loadMovie(id), getPageUser()]);
   if (!movie) {
@@ -36,7 +43,7 @@ export default async function WatchPage({ params }: Props) {
   return (
     <main className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-4 rounded-lg border border-border/40 bg-dry p-4">
-        <Link href={`/movie/${movie._id}`} className="flex min-w-0 items-center gap-3 text-lg font-bold hover:text-subMain focus-visible:outline-2 focus-visible:outline-subMain sm:text-xl">
+        <Link href={`/movie/${movie._id}`} className="flex min-w-0 items-center gap-3 text-lg font-bold hover:text-accent focus-visible:outline-2 focus-visible:outline-subMain sm:text-xl">
           <span aria-hidden="true">←</span>
           <h1 className="truncate">{movie.name}</h1>
         </Link>

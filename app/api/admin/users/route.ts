@@ -1,15 +1,14 @@
 import { requireAdmin } from "@/lib/auth";
 import { listUsersForAdmin } from "@/lib/data/admin-users";
 import { preflight, route } from "@/lib/http";
+import { mediaUrls } from "@/lib/http/media-urls";
 import { adminUsersQuerySchema } from "@/lib/validation/admin-user";
 import { queryObject } from "@/lib/validation/movie-query";
-
-export const dynamic = "force-dynamic";
 
 /** Every account, newest first, paginated. */
 export const GET = route(async (request) => {
   await requireAdmin(request);
-  return listUsersForAdmin(adminUsersQuerySchema.parse(queryObject(new URL(request.url).searchParams)));
+  return mediaUrls(request).adminUserPage(await listUsersForAdmin(adminUsersQuerySchema.parse(queryObject(new URL(request.url).searchParams))));
 });
 
 export const OPTIONS = preflight;

@@ -1,6 +1,3 @@
-import NextAuth from "next-auth";
-import { authOptions } from "@/lib/auth/options";
+import { nextAuthRoute } from "@/lib/auth/nextauth-route";
 
-const handler = NextAuth(authOptions);
-
-export { handler as GET, handler as POST };
+export { nextAuthRoute as GET, nextAuthRoute as POST };

@@ -3,8 +3,6 @@ import { deleteCategory, getCategory, updateCategory } from "@/lib/data/categori
 import { parseJson, preflight, route } from "@/lib/http";
 import { categorySchema } from "@/lib/validation/category";
 
-export const dynamic = "force-dynamic";
-
 type Context = { params: Promise<{ id: string }> };
 
 export const GET = route<Context>(async (_request, { params }) => getCategory((await params).id));

@@ -1,18 +1,18 @@
 import { requireAdmin } from "@/lib/auth";
 import { deleteMovie, requireMovieDetail, updateMovie } from "@/lib/data/movies";
 import { parseJson, preflight, route } from "@/lib/http";
+import { mediaUrls } from "@/lib/http/media-urls";
 import { movieUpdateSchema } from "@/lib/validation/movie";
-
-export const dynamic = "force-dynamic";
 
 type Context = { params: Promise<{ id: string }> };
 
-export const GET = route<Context>(async (_request, { params }) => requireMovieDetail((await params).id));
+export const GET = route<Context>(async (request, { params }) => mediaUrls(request).movieDetail(await requireMovieDetail((await params).id)));
 
 export const PUT = route<Context>(async (request, { params }) => {
   await requireAdmin(request);
-  const { movie } = await updateMovie((await params).id, await parseJson(request, movieUpdateSchema));
-  return movie;
+  const media = mediaUrls(request);
+  const { movie } = await updateMovie((await params).id, media.movieInput(await parseJson(request, movieUpdateSchema)));
+  return media.movieDetail(movie);
 });
 
 export const DELETE = route<Context>(async (request, { params }) => {

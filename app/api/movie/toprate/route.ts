@@ -1,8 +1,7 @@
 import { topRatedMovies } from "@/lib/data/movies";
 import { preflight, route } from "@/lib/http";
+import { mediaUrls } from "@/lib/http/media-urls";
 
-export const dynamic = "force-dynamic";
-
-export const GET = route(async () => topRatedMovies());
+export const GET = route(async (request) => mediaUrls(request).movies(await topRatedMovies()));
 
 export const OPTIONS = preflight;

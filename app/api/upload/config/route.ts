@@ -1,8 +1,6 @@
 import { preflight, route } from "@/lib/http";
 import { uploadConfig } from "@/lib/media/direct-upload";
 
-export const dynamic = "force-dynamic";
-
 /** How clients should upload: through POST /api/upload, or straight to storage (s3), and the limits. */
 export const GET = route(async () => uploadConfig());
 

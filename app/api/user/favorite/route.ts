@@ -1,13 +1,12 @@
 import { requireUser } from "@/lib/auth";
 import { clearFavorites, listFavorites, toggleFavorite } from "@/lib/data/favorites";
 import { parseJson, preflight, route } from "@/lib/http";
+import { mediaUrls } from "@/lib/http/media-urls";
 import { favoriteToggleSchema } from "@/lib/validation/favorite";
-
-export const dynamic = "force-dynamic";
 
 export const GET = route(async (request) => {
   const user = await requireUser(request);
-  return listFavorites(user.id);
+  return mediaUrls(request).movies(await listFavorites(user.id));
 });
 
 /** The like button: adds the movie to the favourites, or removes it when it is there. */

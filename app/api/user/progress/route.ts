@@ -1,13 +1,13 @@
 import { requireUser } from "@/lib/auth";
 import { listContinueWatching } from "@/lib/data/progress";
 import { preflight, route } from "@/lib/http";
-
-export const dynamic = "force-dynamic";
+import { mediaUrls } from "@/lib/http/media-urls";
 
 /** The Continue watching row: movies between 5% and 95% watched, most recently watched first. */
 export const GET = route(async (request) => {
   const user = await requireUser(request);
-  return listContinueWatching(user.id);
+  const urls = mediaUrls(request);
+  return (await listContinueWatching(user.id)).map(urls.movie);
 });
 
 export const OPTIONS = preflight;

@@ -6,16 +6,15 @@ import { getRequestUser } from "@/lib/auth";
 import { issueHandOverCode, readGoogleState } from "@/lib/auth/hand-over";
 import { GOOGLE_UNAVAILABLE_PATH, REDIRECT_NOT_ALLOWED, allowedRedirectOrigin, handOverUrl, isGoogleConfigured } from "@/lib/auth/google";
 import { userInfoWithToken } from "@/lib/data/users";
-import { env } from "@/lib/env";
 import { badRequest, errorResponse } from "@/lib/http";
-
-export const dynamic = "force-dynamic";
+import { publicOrigin } from "@/lib/http/public-url";
+import { mediaUrls } from "@/lib/http/media-urls";
 
 export async function GET(request: Request): Promise<Response> {
   const requested = new URL(request.url).searchParams.get("redirect");
   const origin = allowedRedirectOrigin(requested);
   if (requested && !origin) return errorResponse(badRequest(REDIRECT_NOT_ALLOWED));
-  const base = env.NEXTAUTH_URL ?? request.url;
+  const base = publicOrigin(request);
   if (!isGoogleConfigured()) return Response.redirect(new URL(GOOGLE_UNAVAILABLE_PATH, base), 302);
 
   const user = await getRequestUser(request).catch(() => null);
@@ -24,5 +23,5 @@ export async function GET(request: Request): Promise<Response> {
   const info = await userInfoWithToken(user.id);
   if (!info) return Response.redirect(new URL("/login?error=google-failed", base), 302);
   const state = readGoogleState(request.headers);
-  return Response.redirect(handOverUrl(origin, info, state && (await issueHandOverCode(user.id, state))), 302);
+  return Response.redirect(handOverUrl(origin, mediaUrls(request).userInfo(info), state && (await issueHandOverCode(user.id, state))), 302);
 }

@@ -1,16 +1,15 @@
 import { requireAdmin } from "@/lib/auth";
 import { deleteUserAsAdmin, setUserAdmin } from "@/lib/data/admin-users";
 import { parseJson, preflight, route } from "@/lib/http";
+import { mediaUrls } from "@/lib/http/media-urls";
 import { adminRoleSchema } from "@/lib/validation/admin-user";
-
-export const dynamic = "force-dynamic";
 
 type Context = { params: Promise<{ id: string }> };
 
 /** Grants or revokes the admin role. */
 export const PUT = route<Context>(async (request, { params }) => {
   const admin = await requireAdmin(request);
-  return setUserAdmin(admin.id, (await params).id, await parseJson(request, adminRoleSchema));
+  return mediaUrls(request).adminUser(await setUserAdmin(admin.id, (await params).id, await parseJson(request, adminRoleSchema)));
 });
 
 /** Deletes an account with its favourites and reviews. */

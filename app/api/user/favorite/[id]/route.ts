@@ -2,8 +2,6 @@ import { requireUser } from "@/lib/auth";
 import { removeFavorite } from "@/lib/data/favorites";
 import { preflight, route } from "@/lib/http";
 
-export const dynamic = "force-dynamic";
-
 type Context = { params: Promise<{ id: string }> };
 
 export const DELETE = route<Context>(async (request, { params }) => {

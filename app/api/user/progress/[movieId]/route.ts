@@ -3,8 +3,6 @@ import { removeWatchProgress, saveWatchProgress } from "@/lib/data/progress";
 import { parseJson, preflight, route } from "@/lib/http";
 import { watchProgressSchema } from "@/lib/validation/progress";
 
-export const dynamic = "force-dynamic";
-
 type Context = { params: Promise<{ movieId: string }> };
 
 const save = route<Context>(async (request, { params }) => {

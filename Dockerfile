@@ -1,0 +1,36 @@
+# syntax=docker/dockerfile:1
+# Marquee for a container host: the same production server `npm start` runs (server.ts: Next.js with
+# the media fast path and a graceful stop), built in one stage and run from a slim one without dev
+# dependencies, as an unprivileged user. Migrations are a separate step: `npm run db:migrate`
+# (compose.yaml runs it before the app). See docs/deploy.md.
+
+FROM node:22-bookworm-slim AS build
+WORKDIR /app
+ENV NEXT_TELEMETRY_DISABLED=1
+COPY package.json package-lock.json prisma.config.ts ./
+COPY prisma ./prisma
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npx next build
+
+FROM node:22-bookworm-slim AS runtime
+WORKDIR /app
+ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 MARQUEE_DATA_DIR=/app/.data
+COPY package.json package-lock.json prisma.config.ts ./
+COPY prisma ./prisma
+# Runtime dependencies only (tsx and prisma are among them: the server and the migrate command use them).
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/.next ./.next
+COPY --from=build /app/public ./public
+COPY server.ts instrumentation.ts proxy.ts next.config.ts tsconfig.json ./
+COPY lib ./lib
+COPY scripts ./scripts
+RUN mkdir -p /app/.data && chown -R node:node /app/.data
+USER node
+VOLUME ["/app/.data"]
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
+# SIGTERM (docker stop) lets requests and uploads in flight finish, then closes the database pool.
+STOPSIGNAL SIGTERM
+CMD ["node", "--import", "tsx", "server.ts"]

@@ -1,0 +1,35 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { randomUUID } from "node:crypto";
+import { apiToken, registerAdmin, signIn } from "./support/accounts";
+
+// The account and admin screens render their data on the server: the HTML the server sends already
+// has the rows, before any script runs (the HTML is read raw, not from the DOM after hydration).
+// A table cell ending in the text is markup; the same text inside the page's data payload is not.
+const cell = (text: string, tag = "td") => new RegExp(`>${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}</${tag}>`);
+
+async function rawHtml(request: APIRequestContext, path: string): Promise<string> {
+  const response = await request.get(path, { maxRedirects: 0 });
+  expect(response.status(), path).toBe(200);
+  const html = await response.text();
+  expect(html, `${path} shows a loading spinner`).not.toContain('aria-label="Loading"');
+  return html;
+}
+
+test("admin and account pages send their data in the first HTML", async ({ page }) => {
+  const admin = await registerAdmin(page.request, "first-html");
+  const token = await apiToken(page.request, admin);
+  const headers = { authorization: `Bearer ${token}` };
+  const category = (await (await page.request.post("/api/category", { data: { name: `First HTML ${randomUUID().slice(0, 8)}` }, headers })).json()) as { _id: string; name: string };
+  const movieBody = { name: `First HTML Movie ${randomUUID().slice(0, 8)}`, desc: "Rendered on the server.", titleImage: "/api/upload/image/x.webp", image: "/api/upload/image/x.webp", language: "English", year: 2021, hour: 2, video: "/api/upload/movie/x.mp4", category: category._id, casts: [{ name: "First Actor", image: "/api/upload/image/x.webp" }] };
+  const created = await page.request.post("/api/movie", { data: movieBody, headers });
+  expect(created.status()).toBe(201);
+  const movie = (await created.json()) as { _id: string; name: string };
+  expect((await page.request.post("/api/user/favorite", { data: { idMovie: movie._id }, headers })).status()).toBe(200);
+  await signIn(page, admin);
+
+  expect(await rawHtml(page.request, "/admin/list")).toMatch(cell(movie.name));
+  expect(await rawHtml(page.request, "/admin/categories")).toMatch(cell(category.name));
+  expect(await rawHtml(page.request, "/admin/users")).toMatch(cell(admin.email));
+  expect(await rawHtml(page.request, "/admin/add")).toMatch(cell(category.name, "option"));
+  expect(await rawHtml(page.request, "/favorite")).toMatch(cell(movie.name));
+});

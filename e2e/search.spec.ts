@@ -1,0 +1,113 @@
+import { expect, test, type Page } from "@playwright/test";
+
+const searchBox = (page: Page) => page.getByRole("combobox", { name: "Search movies" });
+const suggestions = (page: Page) => page.getByRole("listbox", { name: "Suggested movies" });
+
+/** Reaches the header search with Tab only, as a keyboard user does. */
+async function tabToSearch(page: Page) {
+  for (let presses = 0; presses < 10; presses++) {
+    await page.keyboard.press("Tab");
+    if (await searchBox(page).evaluate((element) => element === document.activeElement)) return;
+  }
+  throw new Error("Tab never reached the search box");
+}
+
+test("keyboard only: suggestions while typing, arrows, Enter opens the movie", async ({ page }) => {
+  await page.goto("/about-us");
+  await tabToSearch(page);
+  await page.keyboard.type("blackw");
+  const option = suggestions(page).getByRole("option", { name: /Blackwater Verdict/ });
+  await expect(option).toBeVisible();
+  await expect(searchBox(page)).toHaveAttribute("aria-expanded", "true");
+  // The typed part is marked in the suggestion, and the poster is shown beside it.
+  await expect(option.locator("mark")).toHaveText("Blackw");
+  await expect(option.locator("img")).toHaveAttribute("src", /\/api\/upload\//);
+
+  await page.keyboard.press("ArrowDown");
+  await expect(suggestions(page).getByRole("option").first()).toHaveAttribute("aria-selected", "true");
+  await expect(searchBox(page)).toHaveAttribute("aria-activedescendant", (await suggestions(page).getByRole("option").first().getAttribute("id"))!);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/movie\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Blackwater Verdict" })).toBeVisible();
+});
+
+test("keyboard only: Escape closes the list; Enter with nothing highlighted opens the results page, which keeps the term", async ({ page }) => {
+  await page.goto("/about-us");
+  await tabToSearch(page);
+  await page.keyboard.type("lighthose");
+  await expect(suggestions(page).getByRole("option").first()).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(suggestions(page)).toBeHidden();
+  await expect(searchBox(page)).toHaveAttribute("aria-expanded", "false");
+  await expect(searchBox(page)).toHaveValue("lighthose");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/movies\/lighthose$/);
+  await expect(page.getByRole("main").getByRole("heading", { name: "Do Not Answer the Lighthouse", exact: true })).toBeVisible();
+  await expect(searchBox(page)).toHaveValue("lighthose");
+});
+
+test("opening the suggestions moves nothing on the page", async ({ page }) => {
+  await page.goto("/movies");
+  const mainTop = async () => (await page.getByRole("main").boundingBox())!.y;
+  const before = await mainTop();
+  await searchBox(page).fill("the");
+  await expect(suggestions(page).getByRole("option")).toHaveCount(8);
+  expect(await mainTop()).toBe(before);
+});
+
+test("an answer that arrives late never replaces the suggestions for newer text", async ({ page }) => {
+  const expected = ((await (await page.request.get("/api/movie/suggest?q=the%20hollow")).json()) as { name: string }[]).map((movie) => new RegExp(movie.name));
+  expect(expected.length).toBeGreaterThan(0);
+  await page.goto("/about-us");
+  let releaseFirst: () => void = () => {};
+  const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+  await page.route(/\/api\/movie\/suggest\?q=the$/, async (route) => {
+    await firstHeld;
+    await route.continue();
+  });
+  const firstAsked = page.waitForRequest(/\/api\/movie\/suggest\?q=the$/);
+  await searchBox(page).pressSequentially("the");
+  await firstAsked;
+  await searchBox(page).pressSequentially(" hollow");
+  await expect(suggestions(page).getByRole("option")).toHaveText(expected);
+  const lateAnswer = page.waitForResponse(/\/api\/movie\/suggest\?q=the$/);
+  releaseFirst();
+  await lateAnswer;
+  await expect(suggestions(page).getByRole("option")).toHaveText(expected);
+});
+
+test("no dead end: an empty result offers the closest title", async ({ page }) => {
+  await page.goto(`/movies/${encodeURIComponent("blakwtr verdict")}`);
+  await expect(page.getByText("No movies found")).toBeVisible();
+  await page.getByRole("link", { name: "Blackwater Verdict" }).click();
+  await expect(page).toHaveURL(/\/movies\/Blackwater%20Verdict$/);
+  await expect(page.getByRole("main").getByRole("heading", { name: "Blackwater Verdict", exact: true })).toBeVisible();
+});
+
+test("the Sort control orders the listing and lives in the URL", async ({ page }) => {
+  await page.goto("/movies");
+  await page.getByRole("combobox").filter({ hasText: "Sort: Newest" }).selectOption({ label: "Sort: A-Z" });
+  await expect(page).toHaveURL(/\/movies\?sort=name$/);
+  const api = (await (await page.request.get("/api/movie?sort=name")).json()) as { movies: { name: string }[] };
+  await expect(page.getByRole("main").getByRole("listitem").getByRole("heading")).toHaveText(api.movies.map((movie) => movie.name));
+  await page.reload();
+  await expect(page.getByRole("combobox").filter({ hasText: "Sort: Newest" })).toHaveValue("name");
+});
+
+test("on a phone: the search keyboard, suggestions within the screen, a tap opens the movie", async ({ page, isMobile }) => {
+  test.skip(!isMobile, "phone viewport only");
+  await page.goto("/about-us");
+  await expect(searchBox(page)).toHaveAttribute("enterkeyhint", "search");
+  await expect(searchBox(page)).toHaveAttribute("type", "search");
+  await searchBox(page).tap();
+  await searchBox(page).pressSequentially("cncierge vanishig");
+  const option = suggestions(page).getByRole("option", { name: /The Vanishing Concierge/ });
+  await expect(option).toBeVisible();
+  const box = (await suggestions(page).boundingBox())!;
+  const viewport = page.viewportSize()!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+  await option.tap();
+  await expect(page).toHaveURL(/\/movie\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1, name: "The Vanishing Concierge" })).toBeVisible();
+});

@@ -1,0 +1,35 @@
+// Which pages are which, for proxy.ts: the one list of paths that decide redirects and the
+// Content-Security-Policy kind. A prefix covers the path itself and everything below it.
+
+/** Pages for signed-in users only: signed out, proxy.ts sends the browser to /login first. */
+export const SIGNED_IN_PAGES = ["/profile", "/password", "/favorite", "/admin"];
+/** Pages for admins only: another signed-in user gets the 404 page. */
+export const ADMIN_PAGES = ["/admin"];
+/** Pages a signed-in user has no business on: proxy.ts sends them to /profile. */
+export const SIGNED_OUT_PAGES = ["/login", "/register"];
+/**
+ * Pages rendered for every request (they depend on who asks, or hold a player or a form that
+ * matters): they get the strict per-request nonce policy. Every other page (home, movies, movie
+ * details, about us, contact, the 404 page) may be prerendered and cached, where no nonce can be
+ * put in; see docs/security.md.
+ */
+// Not /watch: its shell is prerendered (Cache Components), so its scripts carry no nonce.
+export const PER_REQUEST_PAGES = ["/login", "/register", "/profile", "/password", "/favorite", "/admin"];
+
+/** Where signed-in users land when they open a signed-out page, and where /login sends them by default. */
+export const SIGNED_IN_HOME = "/profile";
+
+export function isUnder(pathname: string, prefixes: readonly string[]): boolean {
+  return prefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
+/**
+ * A `callbackUrl` that is safe to follow after sign-in: a path on this site. `//host` and `/\host`
+ * are other hosts to a browser, and anything with a scheme is another site.
+ */
+export function localCallbackPath(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
+  // Control characters (a tab or newline inside "/\t/host") are dropped by URL parsers.
+  if (/[\u0000-\u001F\u007F]/.test(value)) return null;
+  return value;
+}

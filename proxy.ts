@@ -1,0 +1,114 @@
+// Next.js 16's request proxy (formerly middleware), for pages only. Three jobs:
+// 1. Redirects before a page renders: signed out on an account or admin page goes to /login (and
+//    back afterwards), signed in on /login or /register goes to /profile, a member gets the 404 page
+//    for /admin. The session is confirmed against its database row (one indexed read), because with
+//    Cache Components the pages' own checks run after streaming has begun, too late for a status.
+//    The pages keep those checks all the same (Next.js's guidance: the proxy is not the authority).
+// 2. An unknown /movie/{id} is a 404, for the same reason.
+// 3. The page Content-Security-Policy, with a fresh nonce for the per-request pages.
+// /api is left out on purpose (but for malformed paths): Next buffers the body of every request a
+// proxy sees (up to 10 MB), which uploads cannot afford; route handlers do their own checks
+// (lib/http) and next.config.ts gives API responses their headers.
+import { NextResponse, type NextRequest } from "next/server";
+import { getToken } from "next-auth/jwt";
+import { sessionUser } from "@/lib/auth/sessions";
+import { movieExists } from "@/lib/data/movie-exists";
+import { authSecret } from "@/lib/env";
+import { pageContentSecurityPolicy } from "@/lib/http/security-headers";
+import { ADMIN_PAGES, PER_REQUEST_PAGES, SIGNED_IN_HOME, SIGNED_IN_PAGES, SIGNED_OUT_PAGES, isUnder } from "@/lib/page-routes";
+
+export const MALFORMED_PATH = "Malformed URL path";
+
+/** No route lives here, so a rewrite to it renders the 404 page with status 404. */
+const NOT_FOUND_PATH = "/_marquee/not-found";
+
+type SessionClaims = { signedIn: boolean; isAdmin: boolean | undefined };
+
+/**
+ * Who the session cookie belongs to (lib/auth/options.ts writes it; signature and expiry are
+ * checked), confirmed against its session row as the pages do: a signed-out or stale cookie counts
+ * as signed out, and the role is the user's current one. The account, admin and auth pages need it
+ * here, because their own check runs after the page has started streaming with a 200.
+ */
+async function sessionClaims(request: NextRequest): Promise<SessionClaims> {
+  const token = await getToken({ req: { cookies: request.cookies, headers: {} } as never, secret: authSecret() });
+  const signedIn = Boolean(token?.sub) && typeof token?.ver === "number";
+  if (!signedIn) return { signedIn, isAdmin: undefined };
+  const user = await sessionUser(token!.sid, token!.sub!, token!.ver as number);
+  return { signedIn: user !== null, isAdmin: user?.isAdmin };
+}
+
+async function accessDecision(request: NextRequest): Promise<NextResponse | null> {
+  const { pathname, search } = request.nextUrl;
+  const guarded = isUnder(pathname, SIGNED_IN_PAGES);
+  if (!guarded && !isUnder(pathname, SIGNED_OUT_PAGES)) return null;
+  // Confirmed on both sides: a stale cookie must not bounce between /login and /profile.
+  const session = await sessionClaims(request);
+  if (guarded && !session.signedIn) {
+    const login = new URL("/login", request.url);
+    login.searchParams.set("callbackUrl", `${pathname}${search}`);
+    return NextResponse.redirect(login);
+  }
+  if (!guarded && session.signedIn) return NextResponse.redirect(new URL(SIGNED_IN_HOME, request.url));
+  if (isUnder(pathname, ADMIN_PAGES) && session.isAdmin === false) {
+    return withPolicy(NextResponse.rewrite(new URL(NOT_FOUND_PATH, request.url)), pageContentSecurityPolicy());
+  }
+  return null;
+}
+
+function withPolicy(response: NextResponse, policy: string): NextResponse {
+  response.headers.set("Content-Security-Policy", policy);
+  return response;
+}
+
+function isDecodable(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function proxy(request: NextRequest): Promise<NextResponse> {
+  // A path whose percent-encoding is not UTF-8 (`/api/movie/%ED%A0%80`) makes Next.js answer a bare
+  // 500 while decoding route parameters: answer it here, as the client error it is.
+  if (!isDecodable(request.nextUrl.pathname)) {
+    if (request.nextUrl.pathname.startsWith("/api/")) return NextResponse.json({ message: MALFORMED_PATH }, { status: 400 });
+    return withPolicy(NextResponse.rewrite(new URL(NOT_FOUND_PATH, request.url)), pageContentSecurityPolicy());
+  }
+  if (request.nextUrl.pathname.startsWith("/api/")) return NextResponse.next();
+  // An unknown movie is a 404, status included: the page itself could only say so after its
+  // prerendered shell has gone out with a 200 (Cache Components).
+  const moviePage = /^\/movie\/([^/]+)\/?$/.exec(request.nextUrl.pathname);
+  if (moviePage && !(await movieExists(decodeURIComponent(moviePage[1]!)))) {
+    return withPolicy(NextResponse.rewrite(new URL(NOT_FOUND_PATH, request.url)), pageContentSecurityPolicy());
+  }
+  const decided = await accessDecision(request);
+  if (decided) return decided;
+  if (!isUnder(request.nextUrl.pathname, PER_REQUEST_PAGES)) return withPolicy(NextResponse.next(), pageContentSecurityPolicy());
+  // Next.js reads the nonce from the request's policy header and puts it on every script it renders.
+  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
+  const policy = pageContentSecurityPolicy({ nonce });
+  const headers = new Headers(request.headers);
+  headers.set("Content-Security-Policy", policy);
+  return withPolicy(NextResponse.next({ request: { headers } }), policy);
+}
+
+export const config = {
+  matcher: [
+    {
+      // Pages only: not /api, not /auth (route handlers; next.config.ts sets their headers), not
+      // Next's static files, nor the robots, sitemap and icon routes.
+      source: "/((?!api(?:/|$)|auth/|_next/static/|_next/image|favicon\\.ico$|robots\\.txt$|sitemap\\.xml$).*)",
+      // Link prefetches carry no document: they need no policy (Next.js's own recommendation).
+      missing: [
+        { type: "header", key: "next-router-prefetch" },
+        { type: "header", key: "purpose", value: "prefetch" },
+      ],
+    },
+    // /api only for a path with a percent-encoded non-ASCII byte, to check that it decodes; no
+    // real endpoint has one, so uploads never pass through here.
+    { source: "/api/:rest(.*%[89a-fA-F][0-9a-fA-F].*)" },
+  ],
+};

@@ -1,0 +1,206 @@
+// `npm run bench:api [-- --rounds 5 --seconds 8 --connections 50]`: how fast the catalogue answers,
+// pages and API, next to a bare node:http + pg server sending the same SQL, in one run on this machine.
+//   1. starts a throwaway embedded PostgreSQL with the demo catalogue, the built app (`npm start`'s
+//      build, `next start`) and the bare server (below), all on this machine;
+//   2. loads each endpoint with autocannon (50 connections) for a few seconds per round, the app
+//      and the bare server taking turns (who goes first alternates by round), several rounds;
+//   3. prints, per endpoint, the median requests/s and p99 latency with their spread (min-max)
+//      over the rounds, and for the API the app's median as a share of the bare server's.
+// It prints figures; it asserts nothing. docs/performance.md records a run and the targets.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import { freePort } from "@/lib/embedded-postgres";
+import { buildIfStale } from "./lib/build";
+import { bin, migrate, openDatabase, projectRoot, seed } from "./lib/database";
+
+const args = new Map<string, string>();
+for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ""), process.argv[i + 1] ?? "");
+const ROUNDS = Number(args.get("rounds") ?? 5);
+const SECONDS = Number(args.get("seconds") ?? 8);
+const CONNECTIONS = Number(args.get("connections") ?? 50);
+const PAGE_SIZE = 20; // GET /api/movie's default limit (lib/validation/movie-query.ts)
+const log = (line: string) => console.log(`[bench] ${line}`);
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "marquee-bench-api-"));
+fs.chmodSync(work, 0o755); // the embedded server runs as the postgres user when we are root
+
+// The statements the API's list and detail send without a cache (lib/data/movies.ts with Prisma's
+// selects in lib/data/movie-shapes.ts), written out by hand: page ids and count, then the cards;
+// for the detail the movie with its category, its cast and its newest 100 reviews with their authors.
+const LIST_IDS = `SELECT m."id" FROM "Movie" m ORDER BY m."createdAt" DESC, m."id" ASC LIMIT $1 OFFSET $2`;
+const LIST_COUNT = `SELECT count(*)::int AS "count" FROM "Movie" m`;
+const CARDS = `SELECT m."id", m."name", m."desc", m."titleImage", m."image", m."language", m."year", m."hour", m."video", m."rate",
+  m."countReviews", m."createdAt", c."id" AS "categoryId", c."name" AS "categoryName"
+  FROM "Movie" m JOIN "Category" c ON c."id" = m."categoryId" WHERE m."id" = ANY($1::uuid[])`;
+const CASTS = `SELECT "id", "name", "image" FROM "CastMember" WHERE "movieId" = $1 ORDER BY "position" ASC`;
+const REVIEWS = `SELECT r."id", r."userId", r."rating", r."comment", r."createdAt", u."fullName", u."image"
+  FROM "Review" r JOIN "User" u ON u."id" = r."userId" WHERE r."movieId" = $1 ORDER BY r."createdAt" DESC, r."id" ASC LIMIT 100`;
+
+type Card = Record<string, unknown> & { id: string; categoryId: string; categoryName: string; createdAt: Date };
+const toCard = ({ id, categoryId, categoryName, createdAt, ...rest }: Card) => ({ _id: id, ...rest, category: { _id: categoryId, name: categoryName }, createdAt: createdAt.toISOString() });
+
+/** The baseline: no framework, no ORM, no cache. The same JSON shapes as /api/movie and /api/movie/{id}. */
+function startBareServer(databaseUrl: string, port: number): Promise<http.Server> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const server = http.createServer((request, response) => {
+    const send = (status: number, body: unknown) => {
+      response.writeHead(status, { "content-type": "application/json" });
+      response.end(JSON.stringify(body));
+    };
+    const handle = async () => {
+      const url = new URL(request.url ?? "/", "http://bare.invalid");
+      if (url.pathname === "/api/movie") {
+        const page = Number(url.searchParams.get("page") ?? 1);
+        const [ids, counted] = await Promise.all([pool.query<{ id: string }>(LIST_IDS, [PAGE_SIZE, (page - 1) * PAGE_SIZE]), pool.query<{ count: number }>(LIST_COUNT)]);
+        const cards = await pool.query<Card>(CARDS, [ids.rows.map((row) => row.id)]);
+        const byId = new Map(cards.rows.map((row) => [row.id, row]));
+        const moviesCount = counted.rows[0]!.count;
+        return send(200, { movies: ids.rows.flatMap((row) => (byId.has(row.id) ? [toCard(byId.get(row.id)!)] : [])), moviesCount, totalPage: Math.ceil(moviesCount / PAGE_SIZE), currentPage: page });
+      }
+      const id = /^\/api\/movie\/([0-9a-f-]{36})$/.exec(url.pathname)?.[1];
+      if (id) {
+        const [cards, casts, reviews] = await Promise.all([pool.query<Card>(CARDS, [[id]]), pool.query(CASTS, [id]), pool.query(REVIEWS, [id])]);
+        if (!cards.rows[0]) return send(404, { message: "Movie not found" });
+        const card = toCard(cards.rows[0]);
+        return send(200, {
+          ...card,
+          category: card.category._id,
+          categoryName: card.category.name,
+          casts: casts.rows.map((cast) => ({ _id: cast.id, name: cast.name, img: cast.image, image: cast.image })),
+          reviews: reviews.rows.map((review) => ({ _id: review.id, userId: review.userId, userName: review.fullName, userImage: review.image, rating: review.rating, comment: review.comment, createdAt: review.createdAt.toISOString() })),
+        });
+      }
+      send(404, { message: "Not found" });
+    };
+    handle().catch((error: unknown) => send(500, { message: String(error) }));
+  });
+  server.on("close", () => void pool.end());
+  return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(server)));
+}
+
+type Round = { requestsPerSecond: number; p99: number; errors: number };
+
+async function load(url: string): Promise<Round> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
+  const errors = result.errors + result.timeouts + result.non2xx;
+  if (errors > 0) log(`${url}: ${errors} errors, timeouts or non-2xx answers`);
+  return { requestsPerSecond: result.requests.average, p99: result.latency.p99, errors };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+const spread = (values: number[]) => `${Math.min(...values).toFixed(0)}-${Math.max(...values).toFixed(0)}`;
+
+async function waitFor(url: string, what: string) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${what} did not answer within 90 s`);
+}
+
+async function main() {
+  const database = await openDatabase({ dataDir: path.join(work, "postgres"), name: "marquee_bench", log });
+  const children: ChildProcess[] = [];
+  let bare: http.Server | undefined;
+  try {
+    await migrate(database.url);
+    await seed(database.url, { onlyIfEmpty: false, log });
+    await buildIfStale(process.env.NEXT_DIST_DIR || ".next"); // like `npm start`; next start reads the same variable
+    const [appPort, barePort] = [await freePort(), await freePort()];
+    const appUrl = `http://127.0.0.1:${appPort}`;
+    const bareUrl = `http://127.0.0.1:${barePort}`;
+    const app = spawn(bin("next"), ["start", "--port", String(appPort), "--hostname", "127.0.0.1"], {
+      cwd: projectRoot,
+      stdio: ["ignore", "ignore", "inherit"],
+      env: { ...process.env, DATABASE_URL: database.url, AUTH_SECRET: "bench-secret-that-is-long-enough-for-hs256-signing", NEXTAUTH_URL: appUrl, MARQUEE_DATA_DIR: path.join(work, "data"), NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
+    });
+    children.push(app);
+    bare = await startBareServer(database.url, barePort);
+    await waitFor(`${appUrl}/api/health`, "The app");
+
+    const list = (await (await fetch(`${appUrl}/api/movie`)).json()) as { movies: { _id: string }[]; moviesCount: number };
+    const movieId = list.movies[0]!._id;
+    // Both sides must answer the same thing, or the comparison means nothing.
+    for (const apiPath of ["/api/movie", `/api/movie/${movieId}`]) {
+      const [fromApp, fromBare] = await Promise.all([fetch(`${appUrl}${apiPath}`).then((r) => r.json()), fetch(`${bareUrl}${apiPath}`).then((r) => r.json())]);
+      if (JSON.stringify(fromApp) !== JSON.stringify(fromBare)) throw new Error(`${apiPath}: the bare server's answer differs from the app's`);
+    }
+    log(`${list.moviesCount} movies; ${ROUNDS} rounds of ${SECONDS} s at ${CONNECTIONS} connections per endpoint and side`);
+
+    const pages = ["/", "/movies", `/movie/${movieId}`];
+    const apis = ["/api/movie", `/api/movie/${movieId}`];
+    const results = new Map<string, Round[]>();
+    const record = (key: string, round: Round) => results.set(key, [...(results.get(key) ?? []), round]);
+    // Warm-up: first requests compile routes and fill caches on both sides.
+    for (const target of [...pages.map((p) => appUrl + p), ...apis.flatMap((p) => [appUrl + p, bareUrl + p])]) {
+      await autocannon({ url: target, connections: 10, duration: 2 });
+    }
+    for (let round = 0; round < ROUNDS; round++) {
+      log(`Round ${round + 1} of ${ROUNDS}`);
+      for (const page of pages) record(`app ${page}`, await load(appUrl + page));
+      for (const apiPath of apis) {
+        const sides = round % 2 === 0 ? (["app", "bare"] as const) : (["bare", "app"] as const);
+        for (const side of sides) record(`${side} ${apiPath}`, await load((side === "app" ? appUrl : bareUrl) + apiPath));
+      }
+    }
+
+    const figures = (key: string) => {
+      const rounds = results.get(key)!;
+      const rps = rounds.map((r) => r.requestsPerSecond);
+      const p99 = rounds.map((r) => r.p99);
+      return { rps: median(rps), rpsSpread: spread(rps), p99: median(p99), p99Spread: spread(p99) };
+    };
+    const label = (p: string) => p.replace(movieId, "{id}");
+    const pageRows = pages.map((page) => {
+      const f = figures(`app ${page}`);
+      return `| \`${label(page)}\` | ${f.rps.toFixed(0)} (${f.rpsSpread}) | ${f.p99.toFixed(0)} ms (${f.p99Spread}) |`;
+    });
+    const apiRows = apis.map((apiPath) => {
+      const app = figures(`app ${apiPath}`);
+      const baseline = figures(`bare ${apiPath}`);
+      return `| \`GET ${label(apiPath)}\` | ${app.rps.toFixed(0)} (${app.rpsSpread}) | ${app.p99.toFixed(0)} ms | ${baseline.rps.toFixed(0)} (${baseline.rpsSpread}) | ${baseline.p99.toFixed(0)} ms | ${(app.rps / baseline.rps).toFixed(2)}x |`;
+    });
+    console.log(`
+${list.moviesCount} movies; ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per endpoint and side; medians (spread min-max over the rounds).
+Client and servers on this machine (${os.cpus().length} cores, ${os.cpus()[0]?.model}).
+
+| Page | Requests/s | p99 latency |
+|---|---|---|
+${pageRows.join("\n")}
+
+| API | App requests/s | App p99 | Bare node:http + pg requests/s | Bare p99 | App ÷ bare |
+|---|---|---|---|---|---|
+${apiRows.join("\n")}
+`);
+  } finally {
+    bare?.close();
+    bare?.closeAllConnections();
+    for (const child of children) {
+      if (child.exitCode === null) {
+        child.kill("SIGTERM");
+        await new Promise((resolve) => child.once("exit", resolve));
+      }
+    }
+    await database.stop();
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,336 @@
+// `npm run bench:search [-- --movies 100000 --runs 200 --seed 11]`: how well and how fast the catalogue
+// search works, on a throwaway embedded PostgreSQL with the committed migrations.
+//   1. Recall: the demo catalogue's titles, cast and categories (prisma/seed/catalogue.ts, without
+//      media). For every title, queries of five kinds (fixed seed): the lowercased title, a prefix,
+//      one typo in each word of 5+ letters, two typos in each word of 9+ letters, two words with a
+//      typo each. Prints recall@5 (the movie among the first five) per kind, and checks that
+//      nonsense (`qzxwv`) finds nothing.
+//   2. Speed: generated movies (titles and cast from word lists) up to 1,000, then up to --movies;
+//      p50/p95/p99 of listMovies({ search }) and suggestMovies() (the functions the API calls),
+//      every listing filter, the deepest page and the home page's reads, side by side with the
+//      demo-size figures, and the EXPLAIN of search and suggest at the largest size.
+// It prints figures; it asserts nothing. docs/performance.md records a run.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { demoCategories, demoMovies } from "@/prisma/seed/catalogue";
+import { migrate, openDatabase } from "./lib/database";
+
+const args = new Map<string, string>();
+for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ""), process.argv[i + 1] ?? "");
+const LARGE = Number(args.get("movies") ?? 100_000);
+const RUNS = Number(args.get("runs") ?? 200);
+const SEED = Number(args.get("seed") ?? 11);
+const log = (line: string) => console.log(line);
+
+/** mulberry32: a small seeded generator, so every run builds the same queries and movies. */
+function generator(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, int: (max: number) => Math.floor(next() * max), pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]! };
+}
+const random = generator(SEED);
+
+// ---------------------------------------------------------------- typo queries
+const LETTERS = "abcdefghijklmnopqrstuvwxyz";
+type Typo = "insert" | "delete" | "substitute" | "swap";
+
+/**
+ * One typo in `word`. A deletion is only made where the shorter word keeps its typo budget
+ * (5+ letters for one typo, 9+ for two): the rules give a word the budget of its typed length.
+ */
+function addTypo(word: string, minLengthAfter: number): string {
+  const kinds: Typo[] = ["insert", "substitute", "swap"];
+  if (word.length - 1 >= minLengthAfter) kinds.push("delete");
+  for (;;) {
+    const kind = random.pick(kinds);
+    const at = random.int(word.length);
+    let result = word;
+    if (kind === "insert") result = word.slice(0, at) + random.pick([...LETTERS]) + word.slice(at);
+    if (kind === "delete") result = word.slice(0, at) + word.slice(at + 1);
+    if (kind === "substitute") result = word.slice(0, at) + random.pick([...LETTERS]) + word.slice(at + 1);
+    if (kind === "swap" && at < word.length - 1) result = word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2);
+    if (result !== word) return result;
+  }
+}
+
+const fold = (text: string) => text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+const wordsOf = (title: string) => fold(title).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+
+type QueryKind = "title" | "prefix" | "typo1" | "typo2" | "twoWords";
+type LabelledQuery = { kind: QueryKind; text: string; movie: string };
+
+function queriesFor(title: string): LabelledQuery[] {
+  const words = wordsOf(title);
+  const lower = title.toLowerCase();
+  const queries: LabelledQuery[] = [{ kind: "title", text: lower, movie: title }];
+  // A prefix: the title cut inside or after its last word, at least 3 characters long.
+  const cut = Math.max(3, Math.min(lower.length, lower.length - random.int(Math.min(5, lower.length - 3) + 1)));
+  queries.push({ kind: "prefix", text: lower.slice(0, cut), movie: title });
+  if (words.some((w) => w.length >= 5)) queries.push({ kind: "typo1", text: words.map((w) => (w.length >= 5 ? addTypo(w, 5) : w)).join(" "), movie: title });
+  if (words.some((w) => w.length >= 9)) queries.push({ kind: "typo2", text: words.map((w) => (w.length >= 9 ? addTypo(addTypo(w, 9), 9) : w)).join(" "), movie: title });
+  const long = words.filter((w) => w.length >= 5);
+  if (long.length >= 2) {
+    const first = random.int(long.length - 1);
+    queries.push({ kind: "twoWords", text: `${addTypo(long[first]!, 5)} ${addTypo(long[first + 1]!, 5)}`, movie: title });
+  }
+  return queries;
+}
+
+// ---------------------------------------------------------------- generated catalogue
+const COMMON = (
+  "the of and a in to night last city dark love house river shadow light lighthouse keeper winter summer " +
+  "garden ghost secret road home king queen island ocean storm fire iron glass silver golden red black white " +
+  "blue green little great long lost found hidden silent broken wild quiet final first second empire kingdom " +
+  "journey return rise fall dream memory letter stranger brother sister daughter father mother children " +
+  "mountain valley forest desert harbor station train bridge tower castle market street hotel window mirror " +
+  "machine engine signal protocol verdict concierge cipher compass atlas ledger meridian monsoon festival"
+).split(" ");
+const SYLLABLES = "ka lo mi ren sa tor vel an or us bri del fan gor hel ist jun kor lan mur nef osk par quin ros sil tav ur vin wex yor zan".split(" ");
+
+function pseudoWords(count: number, minSyllables: number, maxSyllables: number): string[] {
+  const words = new Set<string>();
+  while (words.size < count) {
+    const length = minSyllables + random.int(maxSyllables - minSyllables + 1);
+    words.add(Array.from({ length }, () => random.pick(SYLLABLES)).join(""));
+  }
+  return [...words];
+}
+
+const capitalise = (word: string) => word[0]!.toUpperCase() + word.slice(1);
+
+function makeGenerated(count: number) {
+  const titleWords = pseudoWords(4000, 2, 4);
+  const firstNames = pseudoWords(400, 2, 3).map(capitalise);
+  const lastNames = pseudoWords(1500, 2, 4).map(capitalise);
+  // Zipf-like: low indexes come up far more often, as common words do.
+  const skewed = <T>(list: readonly T[]) => list[Math.floor(list.length * random.next() ** 2)]!;
+  return Array.from({ length: count }, () => {
+    const length = 1 + random.int(4);
+    const name = Array.from({ length }, () => capitalise(random.next() < 0.4 ? skewed(COMMON) : skewed(titleWords))).join(" ");
+    const casts = Array.from({ length: 2 + random.int(3) }, () => `${random.pick(firstNames)} ${skewed(lastNames)}`);
+    return {
+      name,
+      casts,
+      language: random.next() < 0.2 ? "English" : random.pick(["French", "German", "Spanish", "Italian", "Japanese", "Korean", "Hindi", "Turkish"]),
+      year: 1950 + random.int(76),
+      hour: 1 + random.int(10),
+      rate: Math.round(random.next() * 50) / 10,
+      category: random.pick(demoCategories),
+    };
+  });
+}
+
+// ---------------------------------------------------------------- database
+type MovieRow = { name: string; casts: string[]; language: string; year: number; hour: number; rate: number; category: string };
+
+async function insertMovies(client: pg.Client, movies: MovieRow[]) {
+  const categoryIds = new Map((await client.query<{ id: string; name: string }>(`SELECT "id", "name"::text FROM "Category"`)).rows.map((row) => [row.name, row.id]));
+  for (let start = 0; start < movies.length; start += 5000) {
+    const batch = movies.slice(start, start + 5000);
+    const { rows } = await client.query<{ id: string }>(
+      `INSERT INTO "Movie" ("id", "name", "titleImage", "image", "language", "year", "hour", "video", "categoryId", "rate", "countReviews", "createdAt", "updatedAt")
+       SELECT gen_random_uuid(), name, '', '/api/upload/image/bench.webp', language, year, hour, '', category, rate, CASE WHEN rate > 0 THEN 3 ELSE 0 END,
+              now() - (ord || ' seconds')::interval, now()
+       FROM unnest($1::text[], $2::text[], $3::int[], $4::int[], $5::uuid[], $6::float8[]) WITH ORDINALITY AS t(name, language, year, hour, category, rate, ord)
+       ORDER BY ord
+       RETURNING "id"`,
+      [batch.map((m) => m.name), batch.map((m) => m.language), batch.map((m) => m.year), batch.map((m) => m.hour), batch.map((m) => categoryIds.get(m.category)), batch.map((m) => m.rate)],
+    );
+    const castMovie: string[] = [];
+    const castName: string[] = [];
+    const castPosition: number[] = [];
+    batch.forEach((movie, index) =>
+      movie.casts.forEach((name, position) => {
+        castMovie.push(rows[index]!.id);
+        castName.push(name);
+        castPosition.push(position);
+      }),
+    );
+    await client.query(
+      `INSERT INTO "CastMember" ("id", "movieId", "name", "image", "position")
+       SELECT gen_random_uuid(), movie, name, '', position FROM unnest($1::uuid[], $2::text[], $3::int[]) AS t(movie, name, position)`,
+      [castMovie, castName, castPosition],
+    );
+  }
+  await client.query(`ANALYZE`);
+}
+
+// ---------------------------------------------------------------- measuring
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+type Timing = { p50: number; p95: number; p99: number };
+type Measured = { wall: Timing; cpu: Timing };
+
+/**
+ * The CPU time, in ms, that PostgreSQL's backends for the bench database have used so far
+ * (/proc/<pid>/schedstat counts nanoseconds on a CPU). With the machine shared, wall-clock latency
+ * includes waiting for a CPU; CPU time (this plus Node's own) is what a request costs.
+ */
+let backendPids: number[] = [];
+function backendCpuMs(): number {
+  let total = 0;
+  for (const pid of backendPids) {
+    try {
+      total += Number(fs.readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ")[0]) / 1e6;
+    } catch {
+      // a backend that has exited no longer counts
+    }
+  }
+  return total;
+}
+const nodeCpuMs = () => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+};
+const summarise = (values: number[]): Timing => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99) };
+};
+
+async function timeEach<T>(inputs: T[], run: (input: T) => Promise<unknown>): Promise<Measured> {
+  for (const input of inputs.slice(0, 10)) await run(input); // warm the caches and plans
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  for (const input of inputs) {
+    const cpuBefore = backendCpuMs() + nodeCpuMs();
+    const started = performance.now();
+    await run(input);
+    wall.push(performance.now() - started);
+    cpu.push(backendCpuMs() + nodeCpuMs() - cpuBefore);
+  }
+  return { wall: summarise(wall), cpu: summarise(cpu) };
+}
+const ms = (value: number) => `${value.toFixed(2)} ms`;
+const row = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
+const load = () => `load average ${os.loadavg().map((l) => l.toFixed(1)).join(", ")} on ${os.cpus().length} CPUs`;
+
+// ---------------------------------------------------------------- the run
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "marquee-bench-search-"));
+fs.chmodSync(work, 0o755); // the embedded server runs as the postgres user when we are root
+const database = await openDatabase({ dataDir: path.join(work, "postgres"), name: "marquee_bench_search", log: () => {} });
+try {
+  log(`Throwaway PostgreSQL ready; applying migrations`);
+  await migrate(database.url);
+  process.env.DATABASE_URL = database.url;
+  // Imported once DATABASE_URL is set: the real data functions, as the API calls them.
+  const movies = await import("@/lib/data/movies");
+  const { db } = await import("@/lib/db");
+  const { searchPageSql, suggestSql } = await import("@/lib/data/movie-search-sql");
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+
+  await client.query(`INSERT INTO "Category" ("id", "name", "updatedAt") SELECT gen_random_uuid(), name, now() FROM unnest($1::text[]) AS name`, [demoCategories]);
+  await insertMovies(
+    client,
+    demoMovies.map((m) => {
+      const ratings = m.reviews.map((r) => r.rating as number);
+      const rate = ratings.length ? Math.round((ratings.reduce((a, b) => a + b, 0) / ratings.length) * 10) / 10 : 0;
+      return { name: m.name, casts: m.casts.map((c) => c.name), language: m.language, year: m.year, hour: m.hour, rate, category: m.category };
+    }),
+  );
+
+  // 1. Recall on the demo catalogue.
+  const queries = demoMovies.flatMap((m) => queriesFor(m.name));
+  const kinds: QueryKind[] = ["title", "prefix", "typo1", "typo2", "twoWords"];
+  log(`\nRecall@5 on the demo catalogue (${demoMovies.length} movies, seed ${SEED}):\n`);
+  log(row(["Query kind", "Queries", "Found in top 5", "Recall@5"]));
+  log(row(["---", "---:", "---:", "---:"]));
+  const misses: string[] = [];
+  let allFound = 0;
+  for (const kind of kinds) {
+    const ofKind = queries.filter((q) => q.kind === kind);
+    let found = 0;
+    for (const query of ofKind) {
+      const page = await movies.listMovies({ search: query.text, limit: 5 });
+      if (page.movies.some((m) => m.name === query.movie)) found++;
+      else misses.push(`${kind}: "${query.text}" (${query.movie})`);
+    }
+    allFound += found;
+    log(row([kind, ofKind.length, found, `${((100 * found) / ofKind.length).toFixed(1)}%`]));
+  }
+  log(row(["all", queries.length, allFound, `${((100 * allFound) / queries.length).toFixed(1)}%`]));
+  if (misses.length) log(`\nMissed:\n  ${misses.join("\n  ")}`);
+  const nonsense = await movies.listMovies({ search: "qzxwv" });
+  log(`\n"qzxwv" finds ${nonsense.moviesCount} movies.`);
+
+  // 2. Speed at demo size, 1,000 and LARGE movies.
+  const generated = makeGenerated(LARGE);
+  const sizes = [{ label: `demo (${demoMovies.length})`, total: demoMovies.length }, { label: "1k", total: 1000 }, { label: `${LARGE / 1000}k`, total: LARGE }];
+  type Figures = Record<string, Measured>;
+  const figures: Figures[] = [];
+  let inserted = demoMovies.length;
+  const categoryId = (await client.query<{ id: string }>(`SELECT "id" FROM "Category" WHERE "name" = 'Drama'`)).rows[0]!.id;
+  for (const size of sizes) {
+    if (size.total > inserted) {
+      const started = performance.now();
+      await insertMovies(client, generated.slice(inserted - demoMovies.length, size.total - demoMovies.length));
+      log(`\nLoaded ${size.total.toLocaleString("en")} movies (${((performance.now() - started) / 1000).toFixed(1)} s, lexicon by the triggers)`);
+      inserted = size.total;
+    }
+    const titles = [...demoMovies.map((m) => m.name), ...generated.slice(0, size.total - demoMovies.length).map((m) => m.name)];
+    const sample = Array.from({ length: RUNS }, () => random.pick(titles));
+    const searchQueries = sample.map((title, index) => {
+      const kinds = queriesFor(title);
+      return index % 10 === 0 ? "lighthose" : kinds[index % kinds.length]!.text;
+    });
+    // What a person types, one keystroke at a time: every prefix of 2+ characters.
+    const typed = sample.slice(0, Math.ceil(RUNS / 8)).flatMap((title) => Array.from({ length: Math.max(0, title.length - 1) }, (_, i) => title.slice(0, i + 2))).slice(0, RUNS);
+    const total = (await movies.listMovies({ limit: 20 })).moviesCount;
+    backendPids = (await client.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`)).rows.map((r) => r.pid);
+    log(`Measuring at ${size.label} (${load()})`);
+    const deepest = Math.max(1, Math.ceil(total / 20));
+    const result: Figures = {
+      "search (listMovies with search)": await timeEach(searchQueries, (search) => movies.listMovies({ search })),
+      "suggest (suggestMovies)": await timeEach(typed, (q) => movies.suggestMovies(q)),
+      "listing, no filter": await timeEach(Array(50).fill(0), () => movies.listMovies({})),
+      "listing, category": await timeEach(Array(50).fill(0), () => movies.listMovies({ category: categoryId })),
+      "listing, language": await timeEach(Array(50).fill(0), () => movies.listMovies({ language: "english" })),
+      "listing, rate": await timeEach(Array(50).fill(0), () => movies.listMovies({ rate: 4 })),
+      "listing, year": await timeEach(Array(50).fill(0), () => movies.listMovies({ year: 2015 })),
+      "listing, hours": await timeEach(Array(50).fill(0), () => movies.listMovies({ time: 2 })),
+      "listing, sort A-Z": await timeEach(Array(50).fill(0), () => movies.listMovies({ sort: "name" })),
+      "listing, deepest page": await timeEach(Array(50).fill(0), () => movies.listMovies({ page: deepest })),
+      "home: random 8": await timeEach(Array(50).fill(0), () => movies.randomMovies()),
+      "home: top rated 10": await timeEach(Array(50).fill(0), () => movies.topRatedMovies()),
+      "home: latest": await timeEach(Array(50).fill(0), () => movies.listLatestMovies(8)),
+      "listing years": await timeEach(Array(50).fill(0), () => movies.listMovieYears()),
+    };
+    figures.push(result);
+    const search = result["search (listMovies with search)"]!;
+    const suggest = result["suggest (suggestMovies)"]!;
+    log(`${size.label} movies: search ${ms(search.wall.p95)} p95 (CPU ${ms(search.cpu.p95)}), suggest ${ms(suggest.wall.p95)} p95 (CPU ${ms(suggest.cpu.p95)}); ${load()}`);
+  }
+
+  for (const kind of ["wall", "cpu"] as const) {
+    log(
+      kind === "wall"
+        ? `\nWall-clock latency (p50 / p95 / p99 ms) through lib/data/movies.ts, ${RUNS} queries each for search and suggest, 50 for the rest:\n`
+        : `\nCPU time per call (p50 / p95 / p99 ms: PostgreSQL backends + Node), the same calls:\n`,
+    );
+    log(row(["Measure", ...sizes.map((s) => s.label), `${sizes.at(-1)!.label} p50 ÷ demo p50`]));
+    log(row(["---", ...sizes.map(() => "---:"), "---:"]));
+    for (const measure of Object.keys(figures[0]!)) {
+      const cells = figures.map((f) => `${f[measure]![kind].p50.toFixed(2)} / ${f[measure]![kind].p95.toFixed(2)} / ${f[measure]![kind].p99.toFixed(2)}`);
+      log(row([measure, ...cells, (figures.at(-1)![measure]![kind].p50 / figures[0]![measure]![kind].p50).toFixed(2)]));
+    }
+  }
+
+  const explain = async (title: string, sql: { text: string; values: unknown[] }) => {
+    const { rows } = await client.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${sql.text}`, sql.values);
+    log(`\n${title}\n\n${rows.map((r) => r["QUERY PLAN"]).join("\n")}`);
+  };
+  await explain(`EXPLAIN of search "lighthose" at ${sizes.at(-1)!.label}:`, searchPageSql({ search: "lighthose", limit: 20, offset: 0 }));
+  await explain(`EXPLAIN of suggest "lighthouse kee" at ${sizes.at(-1)!.label}:`, suggestSql("lighthouse kee", 8));
+  await client.end();
+  await db.$disconnect();
+} finally {
+  await database.stop();
+  fs.rmSync(work, { recursive: true, force: true });
+}

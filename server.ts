@@ -1,0 +1,80 @@
+// The production server (`npm start`, and what a Node host runs): Next.js through its documented
+// custom-server API (`next().getRequestHandler()` on node:http), with the media fast path in front
+// of it, and a graceful stop.
+//
+//   NODE_ENV=production node --import tsx server.ts [--port 3000] [--hostname 0.0.0.0]
+//
+// - GET/HEAD /api/upload/{folder}/{file} are answered by lib/media/fast-path.ts before Next's
+//   router: the rules are the route handler's, at the cost of a stat and a read stream, and with
+//   Content-Length (Next drops it from route handler responses). Everything else goes to Next.
+// - SIGTERM or SIGINT: stop accepting connections, let requests in flight finish (an upload
+//   included), close the database pool, exit. A second signal, or SHUTDOWN_GRACE_MS, cuts it short.
+import http from "node:http";
+import { parseArgs } from "node:util";
+import nextEnv from "@next/env";
+
+const SHUTDOWN_GRACE_MS = 100_000;
+/** In builds made by `npm test` only: this request header sends a stored file through the route handler. */
+const ROUTE_HANDLER_HEADER = "x-marquee-serve-path";
+
+const dev = process.env.NODE_ENV !== "production";
+const dir = import.meta.dirname;
+const { values: args } = parseArgs({ options: { port: { type: "string" }, hostname: { type: "string" } } });
+const port = Number(args.port ?? process.env.PORT ?? 3000);
+const hostname = args.hostname;
+
+// .env files first: lib/env validates process.env when it is first imported.
+nextEnv.loadEnvConfig(dir, dev);
+const [{ default: next }, { env }, { storage }, { createMediaFastPath }] = await Promise.all([
+  import("next"),
+  import("./lib/env"),
+  import("./lib/storage"),
+  import("./lib/media/fast-path"),
+]);
+
+const app = next({ dev, dir, hostname, port });
+const handle = app.getRequestHandler();
+const serveStoredFileFast = createMediaFastPath({ driver: storage, accelRedirectPrefix: env.MEDIA_ACCEL_REDIRECT_PREFIX });
+// Lets the shared serving tests reach the route handler through this same server.
+const routeHandlerSwitch = process.env.MARQUEE_TEST_PAGES === "1";
+
+await app.prepare();
+
+let stopping = false;
+const server = http.createServer((req, res) => {
+  // While stopping, answers close their connection, so keep-alive clients go elsewhere.
+  if (stopping) res.setHeader("Connection", "close");
+  if (!(routeHandlerSwitch && req.headers[ROUTE_HANDLER_HEADER] === "route-handler") && serveStoredFileFast(req, res)) return;
+  void handle(req, res);
+});
+server.listen(port, hostname, () => {
+  console.log(`> Marquee listening on http://${hostname ?? "localhost"}:${port} (${dev ? "development" : "production"})`);
+});
+
+async function stop(signal: string) {
+  if (stopping) {
+    // Ctrl-C twice. (A SIGTERM meanwhile is `npm start` passing on the first Ctrl-C: keep waiting.)
+    if (signal !== "SIGINT") return;
+    console.log(`> ${signal} again: exiting now`);
+    process.exit(1);
+  }
+  stopping = true;
+  console.log(`> ${signal}: no new connections; finishing the requests in flight`);
+  const forced = setTimeout(() => {
+    console.error(`> Requests still running after ${SHUTDOWN_GRACE_MS / 1000} s: exiting anyway`);
+    process.exit(1);
+  }, SHUTDOWN_GRACE_MS);
+  forced.unref();
+  // close() stops accepting and resolves once every connection has ended. Keep-alive connections
+  // are closed as soon as they are idle: now, or when the answer in flight on them is out.
+  const closeIdle = setInterval(() => server.closeIdleConnections(), 250);
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  clearInterval(closeIdle);
+  await app.close();
+  // The app's Prisma client (lib/db.ts) keeps its pool on globalThis.
+  await (globalThis as { marqueeDb?: { $disconnect(): Promise<void> } }).marqueeDb?.$disconnect();
+  console.log("> Stopped");
+  process.exit(0);
+}
+process.on("SIGTERM", () => void stop("SIGTERM"));
+process.on("SIGINT", () => void stop("SIGINT"));

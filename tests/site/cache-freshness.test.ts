@@ -1,0 +1,113 @@
+// The catalogue is cached (docs/architecture.md, "Caching"): every test here reads first, so the
+// entry exists, then writes through the API, and expects the very next request (API and page HTML)
+// to show the change. A missing or wrong tag in lib/data fails one of these.
+import { describe, expect, test } from "vitest";
+import { createTestCategory, createTestMovie, uniqueName } from "../support/catalogue";
+import { api, baseUrl } from "../support/http";
+import { adminToken, freshUser } from "../support/users";
+
+async function pageHtml(path: string): Promise<string> {
+  const response = await fetch(`${baseUrl}${path}`);
+  expect(response.status, path).toBe(200);
+  return response.text();
+}
+
+async function movieDetail(id: string) {
+  const response = await api("GET", `/api/movie/${id}`);
+  expect(response.status).toBe(200);
+  return response.body;
+}
+
+const listNames = async (categoryId: string) => ((await api("GET", `/api/movie?category=${categoryId}`)).body.movies as { name: string }[]).map((movie) => movie.name);
+
+describe("an admin's change shows on the next request", () => {
+  test("a movie edit: its API record, its page, the list and the listing page", async () => {
+    const movie = await createTestMovie();
+    const categoryId = movie.category;
+    expect((await movieDetail(movie._id)).name).toBe(movie.name);
+    expect(await pageHtml(`/movie/${movie._id}`)).toContain(movie.name);
+    expect(await listNames(categoryId)).toEqual([movie.name]);
+    expect(await pageHtml(`/movies?category=${categoryId}`)).toContain(movie.name);
+
+    const renamed = uniqueName("Renamed Movie");
+    const update = await api("PUT", `/api/movie/${movie._id}`, { token: await adminToken(), body: { name: renamed, year: 1999 } });
+    expect(update.status).toBe(200);
+
+    const detail = await movieDetail(movie._id);
+    expect([detail.name, detail.year]).toEqual([renamed, 1999]);
+    const page = await pageHtml(`/movie/${movie._id}`);
+    expect(page).toContain(renamed);
+    expect(page).not.toContain(movie.name);
+    expect(await listNames(categoryId)).toEqual([renamed]);
+    expect(await pageHtml(`/movies?category=${categoryId}`)).toContain(renamed);
+  });
+
+  test("a new movie joins its list, a deleted one leaves its page and the list", async () => {
+    const category = await createTestCategory();
+    expect(await listNames(category._id)).toEqual([]);
+    const movie = await createTestMovie({}, category._id);
+    expect(await listNames(category._id)).toEqual([movie.name]);
+    expect(await pageHtml(`/movie/${movie._id}`)).toContain(movie.name);
+
+    expect((await api("DELETE", `/api/movie/${movie._id}`, { token: await adminToken() })).status).toBe(200);
+    expect(await listNames(category._id)).toEqual([]);
+    expect((await api("GET", `/api/movie/${movie._id}`)).status).toBe(404);
+    expect(await (await fetch(`${baseUrl}/movie/${movie._id}`)).text()).toContain("Page not found");
+  });
+
+  test("a review: the movie's reviews, rating and its page", async () => {
+    const movie = await createTestMovie();
+    expect((await movieDetail(movie._id)).countReviews).toBe(0);
+    await pageHtml(`/movie/${movie._id}`);
+
+    const reviewer = await freshUser("reviewer");
+    const comment = uniqueName("Fresh review");
+    const posted = await api("POST", `/api/movie/review/${movie._id}`, { token: reviewer.token, body: { rating: 4, message: comment } });
+    expect(posted.status).toBe(200);
+
+    const detail = await movieDetail(movie._id);
+    expect([detail.rate, detail.countReviews, detail.reviews.map((review: { comment: string }) => review.comment)]).toEqual([4, 1, [comment]]);
+    expect(await pageHtml(`/movie/${movie._id}`)).toContain(comment);
+    expect(((await api("GET", `/api/movie?category=${movie.category}`)).body.movies as { rate: number }[]).map((item) => item.rate)).toEqual([4]);
+  });
+
+  test("a category rename: the category list and its movies' records", async () => {
+    const category = await createTestCategory();
+    const movie = await createTestMovie({}, category._id);
+    expect((await movieDetail(movie._id)).categoryName).toBe(category.name);
+    await pageHtml(`/movie/${movie._id}`);
+    expect((await api("GET", "/api/category")).body.map((item: { name: string }) => item.name)).toContain(category.name);
+
+    const renamed = uniqueName("Renamed Category");
+    expect((await api("PUT", `/api/category/${category._id}`, { token: await adminToken(), body: { name: renamed } })).status).toBe(200);
+
+    expect((await movieDetail(movie._id)).categoryName).toBe(renamed);
+    expect(await pageHtml(`/movie/${movie._id}`)).toContain(renamed);
+    expect((await api("GET", "/api/category")).body.map((item: { name: string }) => item.name)).toContain(renamed);
+    expect((await api("GET", `/api/movie?category=${category._id}`)).body.movies[0].category.name).toBe(renamed);
+  });
+
+  test("a deleted user's review leaves the page and the rating is recomputed", async () => {
+    const movie = await createTestMovie();
+    const reviewer = await freshUser("leaving");
+    await api("POST", `/api/movie/review/${movie._id}`, { token: reviewer.token, body: { rating: 5, message: "Gone soon" } });
+    expect((await movieDetail(movie._id)).countReviews).toBe(1);
+
+    expect((await api("DELETE", `/api/admin/users/${reviewer._id}`, { token: await adminToken() })).status).toBe(200);
+
+    const detail = await movieDetail(movie._id);
+    expect([detail.rate, detail.countReviews, detail.reviews]).toEqual([0, 0, []]);
+    expect(await pageHtml(`/movie/${movie._id}`)).not.toContain("Gone soon");
+  });
+
+  test("a reviewer's new name shows on the movies it reviewed", async () => {
+    const movie = await createTestMovie();
+    const reviewer = await freshUser("renaming");
+    await api("POST", `/api/movie/review/${movie._id}`, { token: reviewer.token, body: { rating: 3, message: "Signed by me" } });
+    expect((await movieDetail(movie._id)).reviews[0].userName).toBe(reviewer.fullName);
+
+    const fullName = uniqueName("New Name");
+    expect((await api("PUT", "/api/user", { token: reviewer.token, body: { fullName, email: reviewer.email } })).status).toBe(200);
+    expect((await movieDetail(movie._id)).reviews[0].userName).toBe(fullName);
+  });
+});
