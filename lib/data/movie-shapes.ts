@@ -65,6 +65,8 @@ export type MovieDetail = Omit<MovieListItem, "category"> & {
   hls: string | null;
   /** The poster frame the transcode took, with `hls`. */
   posterFrame: string | null;
+  /** The seek-preview thumbnails (a WebVTT track of sprite tiles), with `hls`. */
+  thumbnails: string | null;
   /** The video's real length, probed by the transcode; null until then. */
   durationSeconds: number | null;
 };
@@ -76,6 +78,7 @@ export function toMovieDetail({ casts, reviews, subtitles, durationSeconds, medi
     ...listItem,
     hls: ready ? `/api/upload/${hlsFolder}/master.m3u8` : null,
     posterFrame: ready ? `/api/upload/${hlsFolder}/poster.jpg` : null,
+    thumbnails: ready ? `/api/upload/${hlsFolder}/thumbnails.vtt` : null,
     durationSeconds,
     category: listItem.category._id,
     categoryName: listItem.category.name,

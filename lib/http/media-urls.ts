@@ -62,6 +62,7 @@ export function mediaUrls(request: Pick<Request, "headers" | "url">) {
       subtitles: detail.subtitles.map((subtitle) => ({ ...subtitle, url: absolute(subtitle.url) })),
       hls: detail.hls && absolute(detail.hls),
       posterFrame: detail.posterFrame && absolute(detail.posterFrame),
+      thumbnails: detail.thumbnails && absolute(detail.thumbnails),
     }),
     user,
     userInfo: (info: UserInfo): UserInfo => user(info),

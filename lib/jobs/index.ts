@@ -10,7 +10,7 @@ import "server-only";
 import PgBoss from "pg-boss";
 import { env } from "@/lib/env";
 import { ffmpegStatus } from "@/lib/media/ffmpeg";
-import { TRANSCODE_QUEUE, queueUntranscoded, runTranscodeJob, type TranscodeJobData } from "@/lib/media/transcode";
+import { TRANSCODE_QUEUE, queueUntranscoded, recoverStalledTranscodes, runTranscodeJob, type TranscodeJobData } from "@/lib/media/transcode";
 import { removeStalePartials, runMaintenance } from "./maintenance";
 
 type Job = { name: string; /** cron, UTC */ schedule: string; run: () => Promise<unknown> };
@@ -35,9 +35,10 @@ export function jobQueue(): Promise<PgBoss> {
     // A database outage surfaces here; pg-boss keeps retrying, so it is logged, not thrown.
     boss.on("error", (error) => console.error("[jobs] pg-boss error:", error.message));
     await boss.start();
-    // Retries with back-off (30 s, then longer); a job active for over an hour (its worker died)
-    // expires and is retried by another worker.
-    await boss.createQueue(TRANSCODE_QUEUE, { name: TRANSCODE_QUEUE, retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 3600 });
+    // Retries with back-off (10-20 s, then longer). A job whose worker died is failed by the other
+    // workers once its heartbeat is stale (recoverStalledTranscodes) and so retried like an error;
+    // pg-boss's own expiry after an hour is the last resort.
+    await boss.createQueue(TRANSCODE_QUEUE, { name: TRANSCODE_QUEUE, retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: 3600 });
     return boss;
   })();
   globalForJobs.marqueeQueue.catch(() => (globalForJobs.marqueeQueue = undefined));
@@ -61,6 +62,7 @@ export function startJobs(log: (line: string) => void = (line) => console.log(`[
       });
     }
     const ffmpeg = ffmpegStatus();
+    let stalledWatch: NodeJS.Timeout | undefined;
     if (ffmpeg.available) {
       // One video at a time per process: ffmpeg already uses every core.
       await boss.work<TranscodeJobData>(TRANSCODE_QUEUE, { includeMetadata: true, pollingIntervalSeconds: 2 }, async ([job]) => {
@@ -69,13 +71,25 @@ export function startJobs(log: (line: string) => void = (line) => console.log(`[
         log(`${TRANSCODE_QUEUE} ${job.data.movieId}: ${JSON.stringify(result)}`);
         return result;
       });
+      const recover = () =>
+        recoverStalledTranscodes(boss)
+          .then((count) => count && log(`Recovered ${count} transcode job(s) whose worker stopped`))
+          .catch((error: unknown) => console.error("[jobs] Looking for stalled transcodes failed:", error));
+      await recover();
+      stalledWatch = setInterval(() => void recover(), 10_000);
+      stalledWatch.unref();
       if (env.TRANSCODE_BACKLOG_ON_START) {
         const queued = await queueUntranscoded();
         if (queued) log(`Queued ${queued} movie(s) whose video had no HLS ladder yet`);
       }
     } else log(ffmpeg.reason);
     log(`Started (${JOBS.map((job) => `${job.name} at "${job.schedule}"`).join(", ")}${ffmpeg.available ? `, ${TRANSCODE_QUEUE}` : ""})`);
-    return { stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }) };
+    return {
+      stop: () => {
+        clearInterval(stalledWatch);
+        return boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      },
+    };
   })();
   // A failed start (the database is down) may be tried again.
   globalForJobs.marqueeJobs.catch(() => (globalForJobs.marqueeJobs = undefined));

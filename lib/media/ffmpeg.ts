@@ -2,6 +2,7 @@
 // an HLS ladder. Debian's ffmpeg (installed by .ci/run) or FFMPEG_PATH; without one the app still
 // runs and plays the original MP4 (ffmpegStatus tells the admin why transcoding is off).
 import { execFile, spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { env } from "@/lib/env";
@@ -105,6 +106,51 @@ export function posterFrame(ffmpeg: string, input: string, output: string, durat
   const at = Math.min(durationSeconds * 0.1, 10).toFixed(2);
   const args = ["-hide_banner", "-nostdin", "-loglevel", "error", "-y", "-ss", at, "-i", input, "-frames:v", "1", "-vf", "scale=-2:'min(720,ih)'", "-q:v", "3", output];
   return runFfmpeg(ffmpeg, args, signal, () => {});
+}
+
+/** Seek-preview thumbnails: frames this wide, tiled into JPEG sprites of this many columns and rows. */
+export const THUMBNAIL_WIDTH = 160;
+const SPRITE_COLUMNS = 10;
+const SPRITE_ROWS = 10;
+
+/** Seconds between two thumbnails: one a second for short clips, at most every 10 s (about 200 a film). */
+export function thumbnailInterval(durationSeconds: number): number {
+  return Math.min(10, Math.max(1, Math.ceil(durationSeconds / 200)));
+}
+
+/**
+ * Seek-preview sprites `thumbs_001.jpg`, ... in `outDir` (one frame every `thumbnailInterval`
+ * seconds, 160 px wide, 10×10 a sprite) and `thumbnails.vtt`, the WebVTT thumbnails track players
+ * read (Vidstack, Video.js, JW Player): one cue per frame naming its sprite and `#xywh=` tile.
+ * The sprites are named relatively, like the playlists, so the folder works behind any URL.
+ */
+export async function seekPreview(options: { ffmpeg: string; input: string; outDir: string; probe: Probe; signal: AbortSignal }): Promise<void> {
+  const { ffmpeg, input, outDir, probe: source, signal } = options;
+  const interval = thumbnailInterval(source.durationSeconds);
+  const width = THUMBNAIL_WIDTH;
+  const height = 2 * Math.round((width * source.height) / source.width / 2);
+  const perSprite = SPRITE_COLUMNS * SPRITE_ROWS;
+  const filter = `fps=1/${interval},scale=${width}:${height},tile=${SPRITE_COLUMNS}x${SPRITE_ROWS}`;
+  await runFfmpeg(ffmpeg, ["-hide_banner", "-nostdin", "-loglevel", "error", "-y", "-i", input, "-an", "-vf", filter, "-q:v", "5", path.join(outDir, "thumbs_%03d.jpg")], signal, () => {});
+  // fps= gives a frame at 0, interval, 2·interval, ... (timestamps rounded to the nearest frame).
+  const sprites = (await fs.promises.readdir(outDir)).filter((name) => /^thumbs_\d{3}\.jpg$/.test(name)).length;
+  const count = Math.min(Math.max(1, Math.round(source.durationSeconds / interval)), sprites * perSprite);
+  const cues = Array.from({ length: count }, (_, index) => {
+    const start = index * interval;
+    const end = Math.min((index + 1) * interval, source.durationSeconds);
+    const sprite = `thumbs_${String(Math.floor(index / perSprite) + 1).padStart(3, "0")}.jpg`;
+    const tile = index % perSprite;
+    const xywh = `${(tile % SPRITE_COLUMNS) * width},${Math.floor(tile / SPRITE_COLUMNS) * height},${width},${height}`;
+    return `${vttTime(start)} --> ${vttTime(end)}\n${sprite}#xywh=${xywh}`;
+  });
+  await fs.promises.writeFile(path.join(outDir, "thumbnails.vtt"), `WEBVTT\n\n${cues.join("\n\n")}\n`);
+}
+
+/** 75.5 -> "00:01:15.500" */
+function vttTime(seconds: number): string {
+  const ms = Math.round(seconds * 1000);
+  const pad = (value: number, width = 2) => String(value).padStart(width, "0");
+  return `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor(ms / 60_000) % 60)}:${pad(Math.floor(ms / 1000) % 60)}.${pad(ms % 1000, 3)}`;
 }
 
 function runFfmpeg(ffmpeg: string, args: string[], signal: AbortSignal, onLine: (line: string) => void): Promise<void> {

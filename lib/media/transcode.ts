@@ -14,9 +14,16 @@ import { pipeline } from "node:stream/promises";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { contentTypeOf, hlsFolderOf, keyOfUrl, storage, type StorageKey } from "@/lib/storage";
-import { ffmpegStatus, posterFrame, probe, transcodeToHls } from "./ffmpeg";
+import type PgBoss from "pg-boss";
+import { ffmpegStatus, posterFrame, probe, seekPreview, transcodeToHls } from "./ffmpeg";
 
 export const TRANSCODE_QUEUE = "transcode";
+
+/** A running job marks its movie this often, so other workers can tell it is alive. */
+const HEARTBEAT_SECONDS = 5;
+/** A job whose mark is this old belongs to a worker that died (killed, out of memory, machine gone). */
+export const STALLED_AFTER_SECONDS = 30;
+const STALLED_MESSAGE = "The worker transcoding this video stopped responding.";
 
 export type TranscodeJobData = { movieId: string };
 
@@ -33,6 +40,7 @@ export const noMedia = {
   mediaProgress: 0,
   mediaError: null,
   mediaJobId: null,
+  mediaHeartbeatAt: null,
   hlsFolder: null,
   mediaFiles: [],
   durationSeconds: null,
@@ -120,8 +128,12 @@ export async function runTranscodeJob(jobId: string, { movieId }: TranscodeJobDa
   const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), "marquee-transcode-"));
   const written: StorageKey[] = [];
   const abort = new AbortController();
+  // The database's clock, not this machine's: workers on other machines compare against it.
+  const beat = () => db.$executeRaw`UPDATE "Movie" SET "mediaHeartbeatAt" = now() WHERE id = ${movieId}::uuid AND "mediaJobId" = ${jobId}::uuid`;
+  const heartbeat = setInterval(() => void beat().catch((error: unknown) => console.error(`Transcode heartbeat of ${movieId} failed:`, error)), HEARTBEAT_SECONDS * 1000);
   try {
     await update({ mediaState: "transcoding", mediaProgress: 0, mediaError: null });
+    await beat();
     const input = path.join(work, "source");
     await pipeline(await storage().read(sourceKey), fs.createWriteStream(input));
     const source = await probe(tools.ffprobe, input).catch((error: Error) => {
@@ -150,6 +162,7 @@ export async function runTranscodeJob(jobId: string, { movieId }: TranscodeJobDa
     await reporting;
     if (abort.signal.aborted) throw new Superseded();
     await posterFrame(tools.ffmpeg, input, path.join(outDir, "poster.jpg"), source.durationSeconds, abort.signal);
+    await seekPreview({ ffmpeg: tools.ffmpeg, input, outDir, probe: source, signal: abort.signal });
 
     const folder = hlsFolderOf(movieId, jobId);
     // The master playlist last: nothing points at the folder until the movie says ready anyway.
@@ -178,8 +191,29 @@ export async function runTranscodeJob(jobId: string, { movieId }: TranscodeJobDa
     await update({ mediaState: "queued", mediaProgress: 0, mediaError: message });
     throw error;
   } finally {
+    clearInterval(heartbeat);
     await fs.promises.rm(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * Jobs whose worker died: pg-boss (v10) only notices an abandoned job when it expires an hour
+ * later, so workers watch each other through the movie's heartbeat. One statement claims each
+ * stalled movie (however many workers look at once); its job is then failed in pg-boss, which
+ * retries it on any worker after the queue's retry delay, or fails it for good after the last
+ * attempt. Returns how many were recovered.
+ */
+export async function recoverStalledTranscodes(boss: PgBoss): Promise<number> {
+  const stalled = await db.$queryRaw<{ id: string; jobId: string }[]>`
+    UPDATE "Movie" SET "mediaState" = 'queued', "mediaProgress" = 0, "mediaError" = ${STALLED_MESSAGE}
+    WHERE "mediaState" = 'transcoding' AND "mediaHeartbeatAt" < now() - make_interval(secs => ${STALLED_AFTER_SECONDS})
+    RETURNING id::text, "mediaJobId"::text AS "jobId"`;
+  for (const { id, jobId } of stalled) {
+    await boss.fail(TRANSCODE_QUEUE, jobId, { message: STALLED_MESSAGE });
+    const job = await boss.getJobById(TRANSCODE_QUEUE, jobId);
+    if (job?.state === "failed") await db.movie.updateMany({ where: { id, mediaJobId: jobId }, data: { mediaState: "failed", mediaError: STALLED_MESSAGE } });
+  }
+  return stalled.length;
 }
 
 /** The admin's retry: a new job for the movie's current video; null when it cannot be transcoded, undefined for no such movie. */

@@ -49,7 +49,7 @@ async function uploadVideo(bytes: Buffer): Promise<string> {
   return JSON.parse(text) as string;
 }
 
-type Detail = { hls: string | null; posterFrame: string | null; durationSeconds: number | null };
+type Detail = { hls: string | null; posterFrame: string | null; thumbnails: string | null; durationSeconds: number | null };
 type Media = { transcoding: { available: boolean }; movies: Record<string, { state: string; progress: number; error: string | null }> };
 
 /** Polls the admin media list until the movie's job settles (ready or failed). */
@@ -87,7 +87,7 @@ describe("HLS transcoding", () => {
 
     expect(await waitForTranscode(movieId)).toMatchObject({ state: "ready", error: null });
     const detail = (await api<Detail>("GET", `/api/movie/${movieId}`)).body;
-    expect(detail.hls).toMatch(new RegExp(`^/api/upload/hls/${movieId}/[0-9a-f-]{36}/master\\.m3u8$`));
+    expect(detail.hls).toMatch(new RegExp(`^${baseUrl}/api/upload/hls/${movieId}/[0-9a-f-]{36}/master\\.m3u8$`));
     expect(detail.durationSeconds).toBeCloseTo(10, 0);
 
     const masterUrl = new URL(detail.hls!, baseUrl);
@@ -114,6 +114,19 @@ describe("HLS transcoding", () => {
     }
     const poster = await fetch(new URL(detail.posterFrame!, baseUrl));
     expect([poster.status, poster.headers.get("content-type")]).toEqual([200, "image/jpeg"]);
+
+    // Seek preview: a thumbnail a second (10 s clip), 160×90 tiles of a 10×10 sprite, covering the clip.
+    const thumbnailsUrl = new URL(detail.thumbnails!);
+    const thumbnails = await fetchText(thumbnailsUrl.href);
+    expect([thumbnails.status, thumbnails.type]).toEqual([200, "text/vtt; charset=utf-8"]);
+    const cues = [...thumbnails.text.matchAll(/^(\S+) --> (\S+)\n(\S+)$/gm)].map(([, start, end, target]) => ({ start, end, target }));
+    expect(thumbnails.text.startsWith("WEBVTT\n")).toBe(true);
+    expect(cues).toHaveLength(10);
+    expect(cues[0]).toEqual({ start: "00:00:00.000", end: "00:00:01.000", target: "thumbs_001.jpg#xywh=0,0,160,90" });
+    expect(cues[9]).toEqual({ start: "00:00:09.000", end: "00:00:10.000", target: "thumbs_001.jpg#xywh=1440,0,160,90" });
+    const sprite = await fetch(new URL("thumbs_001.jpg", thumbnailsUrl));
+    expect([sprite.status, sprite.headers.get("content-type")]).toEqual([200, "image/jpeg"]);
+    expect(execFileSync("ffprobe", ["-v", "error", "-show_entries", "stream=width,height", "-of", "csv=p=0", "-"], { input: Buffer.from(await sprite.arrayBuffer()) }).toString().trim()).toBe("1600,900");
 
     // A new video: the old ladder's files go, and the new one is transcoded in a new folder.
     const replaced = await api("PUT", `/api/movie/${movieId}`, { token: await adminToken(), body: { video: await uploadVideo(clip) } });

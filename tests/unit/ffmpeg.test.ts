@@ -1,7 +1,20 @@
 // The HLS ladder never scales a video up: standard heights below the source, plus the source's own.
 // Without ffmpeg, transcoding is off and says why.
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { ladderFor } from "@/lib/media/ffmpeg";
+import { ladderFor, thumbnailInterval } from "@/lib/media/ffmpeg";
+
+describe("thumbnailInterval", () => {
+  test.each([
+    [10, 1],
+    [200, 1],
+    [201, 2],
+    [20 * 60, 6],
+    [2 * 3600, 10],
+    [5 * 3600, 10],
+  ])("a %s s video gets a seek thumbnail every %s s", (duration, interval) => {
+    expect(thumbnailInterval(duration)).toBe(interval);
+  });
+});
 
 describe("ladderFor", () => {
   test.each([

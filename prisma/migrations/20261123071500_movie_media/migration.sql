@@ -10,5 +10,7 @@ ALTER TABLE "Movie"
   ADD COLUMN "mediaProgress" INTEGER NOT NULL DEFAULT 0,
   ADD COLUMN "mediaError" TEXT,
   ADD COLUMN "mediaJobId" UUID,
+  -- Written by the worker every few seconds while it transcodes: a stale one means the worker died.
+  ADD COLUMN "mediaHeartbeatAt" TIMESTAMPTZ(3),
   ADD COLUMN "hlsFolder" TEXT,
   ADD COLUMN "mediaFiles" TEXT[] NOT NULL DEFAULT ARRAY[]::TEXT[];

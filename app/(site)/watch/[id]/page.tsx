@@ -56,6 +56,7 @@ async function WatchMovie({ params }: Props) {
         movieId={movie._id}
         video={movie.video}
         hls={movie.hls}
+        thumbnails={movie.thumbnails}
         poster={movie.titleImage}
         name={movie.name}
         subtitles={movie.subtitles}

@@ -2,8 +2,6 @@ import { requireAdmin } from "@/lib/auth";
 import { preflight, route } from "@/lib/http";
 import { mediaOverview } from "@/lib/media/transcode";
 
-export const dynamic = "force-dynamic";
-
 /** Whether transcoding is on (and why not), and each movie's transcode state, for the admin movie list. */
 export const GET = route(async (request) => {
   await requireAdmin(request);

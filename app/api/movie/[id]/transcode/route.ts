@@ -5,8 +5,6 @@ import { MOVIE_NOT_FOUND } from "@/lib/data/movies";
 import { ffmpegStatus } from "@/lib/media/ffmpeg";
 import { retryTranscode } from "@/lib/media/transcode";
 
-export const dynamic = "force-dynamic";
-
 type Context = { params: Promise<{ id: string }> };
 
 /** Admin: transcode the movie's video again (the retry button of a failed one). */
