@@ -3,6 +3,7 @@
 // runs and plays the original MP4 (ffmpegStatus tells the admin why transcoding is off).
 import { execFile, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { env } from "@/lib/env";
@@ -156,6 +157,15 @@ function vttTime(seconds: number): string {
 function runFfmpeg(ffmpeg: string, args: string[], signal: AbortSignal, onLine: (line: string) => void): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(/*turbopackIgnore: true*/ ffmpeg, args, { stdio: ["ignore", "pipe", "pipe"], signal });
+    // Below the web server's priority: a worker inside the app (the default) must not make pages
+    // wait while it uses every core; on a machine of its own it still gets all the idle CPU.
+    if (child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, 10);
+      } catch {
+        // not permitted here: runs at normal priority
+      }
+    }
     let stderr = "";
     let pending = "";
     child.stdout.on("data", (chunk: Buffer) => {
