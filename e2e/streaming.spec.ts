@@ -1,6 +1,6 @@
 // Adaptive streaming in Chromium: once the transcode job has made the ladder, the watch page plays
 // the HLS master playlist through hls.js (a MediaSource blob, not the MP4), the quality menu offers
-// each rendition, and picking one selects it while playback carries on.
+// each rendition, picking one selects it while playback carries on, and scrubbing shows previews.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -76,6 +76,13 @@ test("the watch page plays the HLS ladder and switches quality", async ({ page, 
   expect(segments.length).toBeGreaterThan(0);
   // Paused, so the short clip cannot end while the menu is used.
   await video.evaluate((element: HTMLVideoElement) => element.pause());
+
+  // Seek preview: hovering the time slider shows that moment's frame, a tile of the sprite the
+  // thumbnails track names.
+  const slider = page.getByRole("slider", { name: "Seek" });
+  const box = (await slider.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(page.locator(".vds-thumbnail img").first()).toHaveAttribute("src", /\/thumbs_001\.jpg$/);
 
   // Settings → Quality lists Auto and each rendition, highest first.
   await page.getByRole("button", { name: "Settings" }).click();
