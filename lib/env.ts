@@ -65,6 +65,10 @@ const schema = z.object({
   UPLOAD_DAILY_QUOTA_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
   /** "false" keeps scheduled jobs (lib/jobs) out of the app process: run `npm run worker` instead. */
   JOBS_IN_APP: flag.default(true),
+  /** ffmpeg for HLS transcoding (ffprobe is looked for beside it); unset: `ffmpeg` on the PATH. */
+  FFMPEG_PATH: z.string().min(1).optional(),
+  /** Workers queue, as they start, every stored video not transcoded yet (the seeded demo clips among them). */
+  TRANSCODE_BACKLOG_ON_START: flag.default(true),
   /** Failed logins allowed per IP, and per trusted device, in LOGIN_RATE_WINDOW_SECONDS. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   LOGIN_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),

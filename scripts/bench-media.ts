@@ -1,4 +1,4 @@
-// `npm run bench:media [-- --size-mb 256 --ranges 50 --rounds 7]`: how Marquee serves and takes large
+// `npm run bench:media [-- --size-mb 256 --ranges 50 --rounds 7 --only files|streaming]`: how Marquee serves and takes large
 // files, next to nginx and a bare Node server serving the same file from the same disk, in one run.
 //   1. writes a large fake video (an MP4 header, then random bytes) into a temp upload folder;
 //   2. starts a throwaway embedded PostgreSQL, the production server (`npm start`'s build and
@@ -9,7 +9,9 @@
 //      on the machine falls on every side alike; prints medians over the rounds with their spread
 //      (min-max), and the ratios the targets are about;
 //   4. uploads a file of the same size through POST /api/upload as a streamed multipart body and
-//      samples the server's resident memory (/proc/<pid>/status) while it does.
+//      samples the server's resident memory (/proc/<pid>/status) while it does;
+//   5. streaming (scripts/lib/bench-streaming.ts): transcoding speed of the HLS pipeline, and time
+//      to first frame in Chromium for the HLS ladder versus the original MP4.
 // It prints figures; it asserts nothing. docs/performance.md records a run.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomFillSync } from "node:crypto";
@@ -20,6 +22,7 @@ import path from "node:path";
 import { freePort } from "@/lib/embedded-postgres";
 import { createPrismaClient } from "@/lib/prisma";
 import { buildIfStale } from "./lib/build";
+import { benchStreaming } from "./lib/bench-streaming";
 import { migrate, openDatabase, projectRoot } from "./lib/database";
 
 const MiB = 1024 * 1024;
@@ -28,6 +31,7 @@ for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.repla
 const sizeBytes = Number(args.get("size-mb") ?? 256) * MiB;
 const rangeCount = Number(args.get("ranges") ?? 50);
 const rounds = Number(args.get("rounds") ?? 7);
+const only = args.get("only");
 const nginxBinary = args.get("nginx") ?? "/usr/sbin/nginx";
 const AUTH_SECRET = "bench-secret-that-is-long-enough-for-hs256-signing";
 const log = (line: string) => console.log(`[bench] ${line}`);
@@ -256,6 +260,14 @@ async function waitFor(url: string, what: string) {
 }
 
 async function main() {
+  if (only !== "files") {
+    const streaming = await benchStreaming(work, rounds, log);
+    console.log(`\n${streaming}\n`);
+    if (only === "streaming") {
+      fs.rmSync(work, { recursive: true, force: true });
+      return;
+    }
+  }
   log(`Writing a ${sizeBytes / MiB} MiB fake video`);
   writeFakeVideo(storedFile, sizeBytes);
 

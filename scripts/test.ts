@@ -50,6 +50,8 @@ const sharedEnv: Record<string, string> = {
   STORAGE_DRIVER: "local",
   // A lower per-email ceiling than the default 100, so its test needs fewer slow password checks.
   LOGIN_EMAIL_CEILING: "20",
+  // The seeded demo clips are not transcoded at start: tests that need a ladder make their own.
+  TRANSCODE_BACKLOG_ON_START: "false",
   // Tests send X-Forwarded-For to exercise the per-IP login limit, as if they were the one trusted
   // reverse proxy in front of the app (tests/api/client-ip.test.ts starts an instance without it).
   TRUST_PROXY: "1",

@@ -13,6 +13,7 @@ import { useAdminMovies } from "@/lib/client/hooks";
 import { useApiMutation } from "@/lib/client/use-api-mutation";
 import type { MovieDetail, MovieListItem } from "@/lib/data/movie-shapes";
 import type { MovieListPage } from "@/lib/data/movies";
+import type { MediaOverview, MediaStatus } from "@/lib/media/transcode";
 import { MovieForm } from "./movie-form";
 
 /** `initial` is page 1 as the server rendered it. */
@@ -22,6 +23,17 @@ export function MoviesTable({ initial }: { initial: MovieListPage }) {
   const [editing, setEditing] = useState<MovieListItem | null>(null);
   const [deleting, setDeleting] = useState<MovieListItem | null>(null);
   const { run, pending } = useApiMutation();
+  // Transcode states change while the admin looks: refreshed every few seconds while any is running.
+  const media = useSWR<MediaOverview>("/api/admin/media", fetcher, {
+    refreshInterval: (latest) => (Object.values(latest?.movies ?? {}).some((status) => status.state === "queued" || status.state === "transcoding") ? 3000 : 0),
+  });
+
+  const retryTranscode = (movie: MovieListItem) =>
+    run(`transcode:${movie._id}`, `/api/movie/${movie._id}/transcode`, {
+      method: "POST",
+      success: "Transcoding queued",
+      then: () => media.mutate(),
+    });
 
   const deleteMovie = (movie: MovieListItem) =>
     run(movie._id, `/api/movie/${movie._id}`, {
@@ -40,10 +52,15 @@ export function MoviesTable({ initial }: { initial: MovieListPage }) {
   const movies = data?.movies ?? [];
   return (
     <div className="flex flex-col gap-6">
+      {media.data && !media.data.transcoding.available && (
+        <p role="status" className="rounded-md border border-amber-500/40 bg-amber-500/10 px-4 py-3 text-sm">
+          {media.data.transcoding.reason}
+        </p>
+      )}
       {movies.length === 0 ? (
         <EmptyState>No movies</EmptyState>
       ) : (
-        <DataTable label="Movies" head={["Image", "Name", "Category", "Language", "Year", "Hours", "Actions"]}>
+        <DataTable label="Movies" head={["Image", "Name", "Category", "Language", "Year", "Hours", "Video", "Actions"]}>
           {movies.map((movie) => (
             <tr key={movie._id}>
               <td className={cellClass}>
@@ -54,6 +71,9 @@ export function MoviesTable({ initial }: { initial: MovieListPage }) {
               <td className={cellClass}>{movie.language}</td>
               <td className={cellClass}>{movie.year}</td>
               <td className={cellClass}>{movie.hour} Hr</td>
+              <td className={cellClass}>
+                <VideoState status={media.data?.movies[movie._id] ?? null} onRetry={() => void retryTranscode(movie)} name={movie.name} />
+              </td>
               <td className={cellClass}>
                 <div className="flex gap-2 whitespace-nowrap">
                   <Button variant="quiet" className="px-3 py-1.5" aria-label={`Edit ${movie.name}`} onClick={() => setEditing(movie)}>
@@ -89,6 +109,28 @@ export function MoviesTable({ initial }: { initial: MovieListPage }) {
       />
     </div>
   );
+}
+
+/** A movie's transcode: queued, transcoding N%, ready, or failed with the reason and a retry button. */
+function VideoState({ status, onRetry, name }: { status: MediaStatus; onRetry: () => void; name: string }) {
+  if (!status) return <span className="text-sm text-gray-400">Original only</span>;
+  switch (status.state) {
+    case "queued":
+      return <span className="text-sm">Queued</span>;
+    case "transcoding":
+      return <span className="text-sm">Transcoding {status.progress}%</span>;
+    case "ready":
+      return <span className="text-sm text-green-500">Ready</span>;
+    case "failed":
+      return (
+        <div className="flex max-w-56 flex-col items-start gap-1">
+          <span className="text-sm text-red-500">Failed: {status.error}</span>
+          <Button variant="quiet" className="px-3 py-1" aria-label={`Retry transcoding ${name}`} onClick={onRetry}>
+            Retry
+          </Button>
+        </div>
+      );
+  }
 }
 
 /** The edit form needs the cast, which only the detail record carries. */

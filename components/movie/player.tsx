@@ -19,6 +19,8 @@ type Props = {
   movieId: string;
   video: string;
   hls?: string | null;
+  /** The seek-preview thumbnails track, with `hls`. */
+  thumbnails?: string | null;
   poster: string;
   name: string;
   subtitles: SubtitleTrack[];
@@ -42,7 +44,7 @@ function PlayIcon({ className }: { className: string }) {
  * The poster with a play button; pressing it swaps in the player. When the viewer stopped part-way
  * last time, the poster asks instead: "Resume from 12:34" or "Start over".
  */
-export function Player({ movieId, video, hls, poster, name, subtitles, resumeAt, signedIn }: Props) {
+export function Player({ movieId, video, hls, thumbnails, poster, name, subtitles, resumeAt, signedIn }: Props) {
   const [state, setState] = useState<"poster" | "playing" | "failed">("poster");
   const [startAt, setStartAt] = useState(0);
   const play = (from: number) => {
@@ -65,6 +67,7 @@ export function Player({ movieId, video, hls, poster, name, subtitles, resumeAt,
         poster={poster}
         video={video}
         hls={hls}
+        thumbnails={thumbnails}
         subtitles={subtitles}
         startAt={startAt}
         saveProgressEnabled={signedIn}

@@ -64,6 +64,8 @@ type Props = {
   video: string;
   /** The HLS master playlist, once the movie has one; the MP4 stays the fallback. */
   hls?: string | null;
+  /** Seek-preview thumbnails (WebVTT with sprite tiles), shown over the time slider while scrubbing. */
+  thumbnails?: string | null;
   subtitles: SubtitleTrack[];
   /** Where playback starts, in seconds. */
   startAt: number;
@@ -72,7 +74,7 @@ type Props = {
   onFailed: () => void;
 };
 
-export default function VideoPlayer({ movieId, name, poster, video, hls, subtitles, startAt, saveProgressEnabled, onFailed }: Props) {
+export default function VideoPlayer({ movieId, name, poster, video, hls, thumbnails, subtitles, startAt, saveProgressEnabled, onFailed }: Props) {
   const player = useRef<MediaPlayerInstance>(null);
   // The Play button that opened the player is gone: keyboard focus moves to the player, whose
   // shortcuts (Space, K, F, M, C, arrows) then act at once.
@@ -161,7 +163,7 @@ export default function VideoPlayer({ movieId, name, poster, video, hls, subtitl
           <Track key={track.url} src={track.url} kind="subtitles" label={track.label} language={track.language} type="vtt" default={track === defaultTrack} />
         ))}
       </MediaProvider>
-      <DefaultVideoLayout icons={defaultLayoutIcons} seekStep={SEEK_STEP} />
+      <DefaultVideoLayout icons={defaultLayoutIcons} seekStep={SEEK_STEP} thumbnails={thumbnails ?? undefined} />
     </MediaPlayer>
   );
 }

@@ -42,6 +42,9 @@ export const movieDetailSelect = {
     take: DETAIL_REVIEW_LIMIT,
   },
   subtitles: { select: { language: true, label: true, url: true }, orderBy: { position: "asc" } },
+  durationSeconds: true,
+  mediaState: true,
+  hlsFolder: true,
 } satisfies Prisma.MovieSelect;
 
 type MovieDetailRow = Prisma.MovieGetPayload<{ select: typeof movieDetailSelect }>;
@@ -58,12 +61,25 @@ export type MovieDetail = Omit<MovieListItem, "category"> & {
   casts: CastMemberItem[];
   reviews: ReviewItem[];
   subtitles: SubtitleItem[];
+  /** The HLS master playlist once the transcode is ready, else null (play `video`). docs/media.md. */
+  hls: string | null;
+  /** The poster frame the transcode took, with `hls`. */
+  posterFrame: string | null;
+  /** The seek-preview thumbnails (a WebVTT track of sprite tiles), with `hls`. */
+  thumbnails: string | null;
+  /** The video's real length, probed by the transcode; null until then. */
+  durationSeconds: number | null;
 };
 
-export function toMovieDetail({ casts, reviews, subtitles, ...movie }: MovieDetailRow): MovieDetail {
+export function toMovieDetail({ casts, reviews, subtitles, durationSeconds, mediaState, hlsFolder, ...movie }: MovieDetailRow): MovieDetail {
   const listItem = toMovieListItem(movie);
+  const ready = mediaState === "ready" && hlsFolder;
   return {
     ...listItem,
+    hls: ready ? `/api/upload/${hlsFolder}/master.m3u8` : null,
+    posterFrame: ready ? `/api/upload/${hlsFolder}/poster.jpg` : null,
+    thumbnails: ready ? `/api/upload/${hlsFolder}/thumbnails.vtt` : null,
+    durationSeconds,
     category: listItem.category._id,
     categoryName: listItem.category.name,
     casts: casts.map((cast) => ({ _id: cast.id, name: cast.name, img: cast.image, image: cast.image })),

@@ -6,6 +6,7 @@ import { badRequest, notFound } from "@/lib/http/errors";
 import type { MovieCreateInput, MovieUpdateInput, SubtitleInput } from "@/lib/validation/movie";
 import { DEFAULT_PAGE_SIZE, SUGGEST_LIMIT, type MovieListQuery } from "@/lib/validation/movie-query";
 import { deleteUnreferencedFiles } from "@/lib/media/cleanup";
+import { discardMedia, noMedia, oldMediaSelect, queueTranscode } from "@/lib/media/transcode";
 import { cacheTags, expireTags } from "./cache-tags";
 import { isUuid } from "./ids";
 import { closestTitleSql, listingCountSql, listingPageSql, searchCountSql, searchPageSql, suggestSql } from "./movie-search-sql";
@@ -210,7 +211,18 @@ export async function createMovie(input: MovieCreateInput): Promise<MovieDetail>
     })
     .catch(rethrowMissingCategory);
   expireMovie(row.id);
+  if (await queueTranscodeSafely(row.id)) return requireMovieDetail(row.id);
   return toMovieDetail(row);
+}
+
+/** The movie is saved either way; a queue that is down leaves it playing its MP4 (an admin can retry). */
+async function queueTranscodeSafely(movieId: string): Promise<boolean> {
+  try {
+    return (await queueTranscode(movieId)) !== null;
+  } catch (error) {
+    console.error(`Could not queue the transcode of movie ${movieId}:`, error);
+    return false;
+  }
 }
 
 /** A movie was created, changed or deleted (its fields, cast, reviews or rating): its detail and every list. */
@@ -224,6 +236,7 @@ function fileUrlsOf(movie: { image: string; titleImage: string; video: string; c
 }
 
 const fileUrlsSelect = {
+  ...oldMediaSelect,
   image: true,
   titleImage: true,
   video: true,
@@ -249,6 +262,8 @@ export async function updateMovie(id: string, input: MovieUpdateInput): Promise<
         where: { id },
         data: {
           ...fields,
+          // A new video makes the old ladder stale: forget it in the same statement.
+          ...(fields.video !== undefined && fields.video !== before.video && noMedia),
           categoryId,
           ...(casts && { casts: { deleteMany: {}, create: castRows(casts) } }),
           ...(subtitles && { subtitles: { deleteMany: {}, create: subtitleRows(subtitles) } }),
@@ -262,6 +277,10 @@ export async function updateMovie(id: string, input: MovieUpdateInput): Promise<
   const stillUsed = new Set(fileUrlsOf(after));
   const replacedUrls = [...new Set(fileUrlsOf(before))].filter((url) => !stillUsed.has(url));
   await deleteUnreferencedFiles(replacedUrls);
+  if (after.video !== before.video) {
+    await discardMedia(before);
+    if (await queueTranscodeSafely(id)) return { movie: await requireMovieDetail(id), replacedUrls };
+  }
   return { movie: toMovieDetail(after), replacedUrls };
 }
 
@@ -280,5 +299,6 @@ export async function deleteMovie(id: string): Promise<{ message: string; delete
   expireMovie(id);
   const deletedUrls = [...new Set(fileUrlsOf(deleted))];
   await deleteUnreferencedFiles(deletedUrls);
+  await discardMedia(deleted);
   return { message: "Movie deleted successfully", deletedUrls };
 }

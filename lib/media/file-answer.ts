@@ -45,16 +45,17 @@ export function storageKeyOf(folder: string, file: string): StorageKey | null {
 }
 
 /**
- * The storage key of a request path such as `/api/upload/movie/x.mp4` (query string allowed), or
- * null for any other path, including ones that merely start like it.
+ * The storage key of a request path such as `/api/upload/movie/x.mp4` or
+ * `/api/upload/hls/<movieId>/<jobId>/360p_00001.ts` (query string allowed), or null for any other
+ * path, including ones that merely start like it. `isStorageKey` decides which names exist.
  */
 export function storageKeyOfPath(requestPath: string): StorageKey | null {
   if (!requestPath.startsWith(UPLOAD_PATH_PREFIX)) return null;
   const end = requestPath.indexOf("?");
   const segments = requestPath.slice(UPLOAD_PATH_PREFIX.length, end === -1 ? undefined : end).split("/");
-  if (segments.length !== 2) return null;
   try {
-    return storageKeyOf(decodeURIComponent(segments[0]!), decodeURIComponent(segments[1]!));
+    const key = segments.map(decodeURIComponent).join("/");
+    return isStorageKey(key) ? key : null;
   } catch {
     return null; // malformed percent-encoding
   }

@@ -6,7 +6,7 @@ import { createS3Storage } from "./s3";
 import type { StorageDriver } from "./types";
 
 export * from "./types";
-export { newStorageKey, urlOf, keyOfUrl, isStorageKey, contentTypeOf, type StorageFolder } from "./keys";
+export { newStorageKey, urlOf, keyOfUrl, isStorageKey, contentTypeOf, hlsFolderOf, type StorageFolder } from "./keys";
 
 let driver: StorageDriver | undefined;
 

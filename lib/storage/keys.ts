@@ -14,18 +14,33 @@ export const CONTENT_TYPES: Record<string, string> = {
   wmv: "video/x-ms-wmv",
   flv: "video/x-flv",
   vtt: "text/vtt; charset=utf-8",
+  m3u8: "application/vnd.apple.mpegurl",
+  ts: "video/mp2t",
 };
 
 /**
  * Folders: `image` for pictures, `movie` for videos (the original client downloads /api/upload/movie/…),
- * `subtitle` for WebVTT subtitle tracks.
+ * `subtitle` for WebVTT subtitle tracks. Besides these, `hls/<movieId>/<jobId>/<file>` holds a
+ * movie's HLS ladder (HLS_KEY_PATTERN): one folder per transcode job, never reused.
  */
 export type StorageFolder = "image" | "movie" | "subtitle";
 
 const KEY_PATTERN = /^(image|movie|subtitle)\/[A-Za-z0-9][A-Za-z0-9_-]{0,127}\.(jpg|png|webp|mp4|avi|mkv|mov|wmv|flv|vtt)$/;
 
+const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+/**
+ * A transcode job's files: master.m3u8, one playlist and its .ts segments per rendition, poster.jpg,
+ * and the seek-preview sprites (thumbs_NNN.jpg) with their WebVTT index (thumbnails.vtt).
+ */
+const HLS_KEY_PATTERN = new RegExp(`^hls/${UUID}/${UUID}/[A-Za-z0-9][A-Za-z0-9_]{0,63}\\.(m3u8|ts|jpg|vtt)$`);
+
 export function isStorageKey(value: string): value is StorageKey {
-  return KEY_PATTERN.test(value);
+  return KEY_PATTERN.test(value) || HLS_KEY_PATTERN.test(value);
+}
+
+/** The folder of one transcode job's files. */
+export function hlsFolderOf(movieId: string, jobId: string): string {
+  return `hls/${movieId}/${jobId}`;
 }
 
 export function newStorageKey(folder: StorageFolder, extension: string): StorageKey {

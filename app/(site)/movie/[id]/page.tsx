@@ -14,6 +14,7 @@ import { getCategory } from "@/lib/data/categories";
 import { getMovieDetail, listRelatedMovies } from "@/lib/data/movies";
 import { absoluteMediaUrl } from "@/lib/http/media-urls";
 import { pagePublicOrigin } from "@/lib/http/public-url";
+import { movieRuntime } from "@/lib/media/runtime";
 import { SITE_NAME, languageCode, truncateAtWord } from "@/lib/seo";
 import { StoredImage } from "@/components/ui/stored-image";
 
@@ -53,6 +54,7 @@ async function MovieDetails({ params }: Props) {
   const movie = await loadMovie((await params).id);
   const [origin, category, related] = await Promise.all([pagePublicOrigin(), getCategory(movie.category).catch(() => null), listRelatedMovies(movie.category, movie._id)]);
   // schema.org data lets search engines show the film with its rating.
+  const runtime = movieRuntime(movie.hour, movie.durationSeconds);
   const structured = {
     "@context": "https://schema.org",
     "@type": "Movie",
@@ -64,7 +66,7 @@ async function MovieDetails({ params }: Props) {
     datePublished: String(movie.year),
     genre: category?.name,
     inLanguage: languageCode(movie.language),
-    duration: `PT${movie.hour}H`,
+    duration: runtime.iso,
     actor: movie.casts.map((cast) => ({ "@type": "Person", name: cast.name })),
     ...(movie.countReviews > 0 && { aggregateRating: { "@type": "AggregateRating", ratingValue: movie.rate, bestRating: 5, worstRating: 0, ratingCount: movie.countReviews } }),
   };
@@ -95,7 +97,9 @@ async function MovieDetails({ params }: Props) {
                   </li>
                 )}
                 <li>{movie.year}</li>
-                <li>{movie.hour} Hr</li>
+                <li>
+                  <time dateTime={runtime.iso}>{runtime.text}</time>
+                </li>
                 <li>{movie.language}</li>
               </ul>
               {movie.countReviews === 0 ? (

@@ -55,6 +55,8 @@ async function WatchMovie({ params }: Props) {
       <Player
         movieId={movie._id}
         video={movie.video}
+        hls={movie.hls}
+        thumbnails={movie.thumbnails}
         poster={movie.titleImage}
         name={movie.name}
         subtitles={movie.subtitles}

@@ -1,0 +1,110 @@
+// Adaptive streaming in Chromium: once the transcode job has made the ladder, the watch page plays
+// the HLS master playlist through hls.js (a MediaSource blob, not the MP4), the quality menu offers
+// each rendition, picking one selects it while playback carries on, and scrubbing shows previews.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { ADMIN, apiToken, signIn } from "./support/accounts";
+import { createCategory } from "./support/catalogue";
+
+/** A 12-second 854×480 clip with a tone: the ladder is 360p + 480p. */
+function makeClip(): Buffer {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "marquee-e2e-hls-"));
+  const file = path.join(dir, "clip.mp4");
+  try {
+    execFileSync("ffmpeg", [
+      ...["-hide_banner", "-loglevel", "error", "-y"],
+      ...["-f", "lavfi", "-i", "testsrc=size=854x480:rate=24:duration=12", "-f", "lavfi", "-i", "sine=frequency=440:duration=12"],
+      ...["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", file],
+    ]);
+    return fs.readFileSync(file);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function transcodedMovie(request: APIRequestContext): Promise<{ _id: string; name: string }> {
+  const headers = { authorization: `Bearer ${await apiToken(request, ADMIN)}` };
+  const upload = await request.post("/api/upload", { multipart: { file: { name: "clip.mp4", mimeType: "video/mp4", buffer: makeClip() } }, headers });
+  expect(upload.status()).toBe(200);
+  const category = await createCategory(request, "Streaming");
+  const created = await request.post("/api/movie", {
+    headers,
+    data: {
+      name: `E2E Stream ${randomUUID().slice(0, 8)}`,
+      desc: "A clip transcoded to HLS.",
+      titleImage: "https://images.example.test/title.jpg",
+      image: "https://images.example.test/image.jpg",
+      language: "English",
+      year: 2024,
+      hour: 1,
+      video: await upload.json(),
+      category: category._id,
+      casts: [{ name: "Test Actor", image: "https://images.example.test/actor.jpg" }],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const movie = (await created.json()) as { _id: string; name: string };
+  await expect
+    .poll(async () => ((await (await request.get("/api/admin/media", { headers })).json()) as { movies: Record<string, { state: string }> }).movies[movie._id]?.state, {
+      timeout: 120_000,
+      intervals: [500],
+    })
+    .toBe("ready");
+  return movie;
+}
+
+test("the watch page plays the HLS ladder and switches quality", async ({ page, request, isMobile }) => {
+  test.skip(isMobile, "hovering the time slider and the settings menu are desktop interactions; phones play the same stream (watching.spec.ts)");
+  test.setTimeout(180_000);
+  const movie = await transcodedMovie(request);
+  const segments: string[] = [];
+  page.on("request", (request) => {
+    const match = /\/(\d+p)_\d+\.ts$/.exec(request.url());
+    if (match) segments.push(match[1]!);
+  });
+
+  await page.goto(`/watch/${movie._id}`);
+  await page.getByRole("button", { name: "Play", exact: true }).click();
+  const video = page.locator("video");
+  // hls.js feeds the element through Media Source Extensions: its source is a blob, not the MP4.
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentSrc)).toMatch(/^blob:/);
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 30_000 }).toBeGreaterThan(0.5);
+  // Segments of the ladder, not the MP4, are what plays.
+  expect(segments.length).toBeGreaterThan(0);
+  // Paused, so the short clip cannot end while the menu is used.
+  await video.evaluate((element: HTMLVideoElement) => element.pause());
+
+  // Seek preview: hovering the time slider shows that moment's frame, a tile of the sprite the
+  // thumbnails track names.
+  const slider = page.getByRole("slider", { name: "Seek" });
+  const box = (await slider.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(page.locator(".vds-thumbnail img").first()).toHaveAttribute("src", /\/thumbs_001\.jpg$/);
+
+  // Settings → Quality lists Auto and each rendition, highest first.
+  await page.getByRole("button", { name: "Settings" }).click();
+  await page.getByRole("menuitem", { name: /Quality/ }).click();
+  await expect(page.getByRole("menuitemradio")).toHaveText([/Auto/, /480p/, /360p/]);
+  // The menu re-renders as hls.js reports its levels; a click that lands mid-render is tried again.
+  const lowest = page.getByRole("menuitemradio", { name: /360p/ });
+  await expect(async () => {
+    await lowest.click();
+    await expect(lowest).toBeChecked({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  const at = await video.evaluate((element: HTMLVideoElement) => element.currentTime);
+  await video.evaluate((element: HTMLVideoElement) => void element.play());
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 30_000 }).toBeGreaterThan(at + 0.5);
+});
+
+test("the admin movie list shows a transcoded video as Ready", async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const movie = await transcodedMovie(request);
+  await signIn(page, ADMIN);
+  await page.goto("/admin/list");
+  const row = page.getByRole("row").filter({ hasText: movie.name });
+  await expect(row.getByRole("cell").nth(6)).toHaveText("Ready");
+});

@@ -1,0 +1,247 @@
+// The `transcode` job: a movie's uploaded video cut into an HLS ladder (lib/media/ffmpeg.ts), its
+// real duration probed, a poster frame taken, every file put through the storage driver under
+// hls/<movieId>/<jobId>/, and the movie's media status kept current for the admin list.
+//
+// A movie's current job is Movie.mediaJobId. Replacing or deleting the video clears it: the old
+// job, if still running, notices at its next progress report (or when it finishes), stops and
+// deletes what it wrote. docs/media.md.
+import "server-only";
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { contentTypeOf, hlsFolderOf, keyOfUrl, storage, type StorageKey } from "@/lib/storage";
+import type PgBoss from "pg-boss";
+import { ffmpegStatus, posterFrame, probe, seekPreview, transcodeToHls } from "./ffmpeg";
+
+export const TRANSCODE_QUEUE = "transcode";
+
+/** A running job marks its movie this often, so other workers can tell it is alive. */
+const HEARTBEAT_SECONDS = 5;
+/** A job whose mark is this old belongs to a worker that died (killed, out of memory, machine gone). */
+export const STALLED_AFTER_SECONDS = 30;
+const STALLED_MESSAGE = "The worker transcoding this video stopped responding.";
+
+export type TranscodeJobData = { movieId: string };
+
+/** Media status as the admin list and the movie detail show it. */
+export type MediaStatus = { state: "queued" | "transcoding" | "ready" | "failed"; progress: number; error: string | null } | null;
+
+/** What the data layer must hand over when a movie's video goes away, to clean up after it. */
+export type OldMedia = { mediaJobId: string | null; mediaFiles: string[] };
+export const oldMediaSelect = { mediaJobId: true, mediaFiles: true } satisfies Prisma.MovieSelect;
+
+/** The movie fields that forget a ladder; written in the same statement that changes the video. */
+export const noMedia = {
+  mediaState: null,
+  mediaProgress: 0,
+  mediaError: null,
+  mediaJobId: null,
+  mediaHeartbeatAt: null,
+  hlsFolder: null,
+  mediaFiles: [],
+  durationSeconds: null,
+} satisfies Prisma.MovieUpdateInput;
+
+/**
+ * Queues a transcode of the movie's current video, when ffmpeg is here and the video is one of
+ * our stored files (a video on another site is played as it is). Returns the job id, or null.
+ */
+export async function queueTranscode(movieId: string): Promise<string | null> {
+  if (!ffmpegStatus().available) return null;
+  const movie = await db.movie.findUnique({ where: { id: movieId }, select: { video: true } });
+  if (!movie || !keyOfUrl(movie.video)) return null;
+  const jobId = randomUUID();
+  await db.movie.update({ where: { id: movieId }, data: { mediaState: "queued", mediaProgress: 0, mediaError: null, mediaJobId: jobId } });
+  const { jobQueue } = await import("@/lib/jobs");
+  await (await jobQueue()).send(TRANSCODE_QUEUE, { movieId } satisfies TranscodeJobData, { id: jobId });
+  return jobId;
+}
+
+/**
+ * Queues every movie that has a stored video but no transcode yet: the demo catalogue after a
+ * seed, and movies saved while ffmpeg was missing. Run as workers start (TRANSCODE_BACKLOG_ON_START);
+ * the conditional update claims each movie once, however many workers start together.
+ */
+export async function queueUntranscoded(): Promise<number> {
+  if (!ffmpegStatus().available) return 0;
+  const rows = await db.movie.findMany({ where: { mediaState: null }, select: { id: true, video: true }, orderBy: { createdAt: "desc" } });
+  const { jobQueue } = await import("@/lib/jobs");
+  let queued = 0;
+  for (const row of rows) {
+    if (!keyOfUrl(row.video)) continue;
+    const jobId = randomUUID();
+    const claimed = await db.movie.updateMany({ where: { id: row.id, mediaState: null }, data: { mediaState: "queued", mediaProgress: 0, mediaError: null, mediaJobId: jobId } });
+    if (claimed.count === 0) continue;
+    await (await jobQueue()).send(TRANSCODE_QUEUE, { movieId: row.id } satisfies TranscodeJobData, { id: jobId });
+    queued++;
+  }
+  return queued;
+}
+
+/** Cancels the old job (if it has not finished) and deletes the ladder it made. Never throws. */
+export async function discardMedia(old: OldMedia): Promise<void> {
+  try {
+    if (old.mediaJobId) {
+      const { jobQueue } = await import("@/lib/jobs");
+      await (await jobQueue()).cancel(TRANSCODE_QUEUE, old.mediaJobId);
+    }
+  } catch (error) {
+    console.error(`Could not cancel transcode job ${old.mediaJobId}:`, error);
+  }
+  await deleteKeys(old.mediaFiles);
+}
+
+async function deleteKeys(keys: string[]): Promise<void> {
+  for (const key of keys) {
+    try {
+      await storage().delete(key as StorageKey);
+    } catch (error) {
+      console.error(`Could not delete ${key}:`, error);
+    }
+  }
+}
+
+export type TranscodeResult = { outcome: "ready"; durationSeconds: number; files: number } | { outcome: "superseded" } | { outcome: "failed"; error: string };
+
+class Superseded extends Error {}
+
+/** Runs one transcode job; throws (so pg-boss retries) only for failures worth another attempt. */
+export async function runTranscodeJob(jobId: string, { movieId }: TranscodeJobData, attempt: { retryCount: number; retryLimit: number }): Promise<TranscodeResult> {
+  // Every write names the job, so a superseded job changes nothing.
+  const update = async (data: Prisma.MovieUpdateManyMutationInput) => (await db.movie.updateMany({ where: { id: movieId, mediaJobId: jobId }, data })).count > 0;
+  const fail = async (error: string): Promise<TranscodeResult> => {
+    await update({ mediaState: "failed", mediaError: error });
+    return { outcome: "failed", error };
+  };
+
+  const tools = ffmpegStatus();
+  if (!tools.available) throw new Error(tools.reason);
+  const movie = await db.movie.findUnique({ where: { id: movieId }, select: { video: true, mediaJobId: true } });
+  if (movie?.mediaJobId !== jobId) return { outcome: "superseded" };
+  const sourceKey = keyOfUrl(movie.video);
+  if (!sourceKey || !(await storage().stat(sourceKey))) return fail("The video file is missing from storage.");
+
+  const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), "marquee-transcode-"));
+  const written: StorageKey[] = [];
+  const abort = new AbortController();
+  // The database's clock, not this machine's: workers on other machines compare against it.
+  const beat = () => db.$executeRaw`UPDATE "Movie" SET "mediaHeartbeatAt" = now() WHERE id = ${movieId}::uuid AND "mediaJobId" = ${jobId}::uuid`;
+  const heartbeat = setInterval(() => void beat().catch((error: unknown) => console.error(`Transcode heartbeat of ${movieId} failed:`, error)), HEARTBEAT_SECONDS * 1000);
+  try {
+    await update({ mediaState: "transcoding", mediaProgress: 0, mediaError: null });
+    await beat();
+    const input = path.join(work, "source");
+    await pipeline(await storage().read(sourceKey), fs.createWriteStream(input));
+    const source = await probe(tools.ffprobe, input).catch((error: Error) => {
+      throw Object.assign(new Error(error.message.startsWith("The file") ? error.message : "ffprobe could not read the video."), { permanent: true });
+    });
+
+    const outDir = path.join(work, "hls");
+    await fs.promises.mkdir(outDir);
+    let reported = 0;
+    let reporting: Promise<void> = Promise.resolve();
+    await transcodeToHls({
+      ffmpeg: tools.ffmpeg,
+      input,
+      outDir,
+      probe: source,
+      signal: abort.signal,
+      onProgress: (secondsDone) => {
+        const percent = Math.min(99, Math.floor((secondsDone / source.durationSeconds) * 100));
+        if (percent < reported + 5) return;
+        reported = percent;
+        reporting = reporting.then(async () => {
+          if (!(await update({ mediaProgress: percent }))) abort.abort(new Superseded());
+        });
+      },
+    });
+    await reporting;
+    if (abort.signal.aborted) throw new Superseded();
+    await posterFrame(tools.ffmpeg, input, path.join(outDir, "poster.jpg"), source.durationSeconds, abort.signal);
+    await seekPreview({ ffmpeg: tools.ffmpeg, input, outDir, probe: source, signal: abort.signal });
+
+    const folder = hlsFolderOf(movieId, jobId);
+    // The master playlist last: nothing points at the folder until the movie says ready anyway.
+    const names = (await fs.promises.readdir(outDir)).sort((a, b) => Number(a === "master.m3u8") - Number(b === "master.m3u8"));
+    for (const name of names) {
+      const key = `${folder}/${name}` as StorageKey;
+      await storage().put(key, fs.createReadStream(path.join(outDir, name)), { contentType: contentTypeOf(key) });
+      written.push(key);
+    }
+    const ready = await update({
+      mediaState: "ready",
+      mediaProgress: 100,
+      mediaError: null,
+      hlsFolder: folder,
+      mediaFiles: written,
+      durationSeconds: Math.round(source.durationSeconds * 1000) / 1000,
+    });
+    if (!ready) throw new Superseded();
+    return { outcome: "ready", durationSeconds: source.durationSeconds, files: written.length };
+  } catch (error) {
+    await deleteKeys(written);
+    if (error instanceof Superseded || abort.signal.aborted) return { outcome: "superseded" };
+    const message = error instanceof Error ? error.message : String(error);
+    if ((error as { permanent?: boolean }).permanent || attempt.retryCount >= attempt.retryLimit) return fail(message);
+    // Another attempt follows (pg-boss back-off); the admin sees it is queued again and why.
+    await update({ mediaState: "queued", mediaProgress: 0, mediaError: message });
+    throw error;
+  } finally {
+    clearInterval(heartbeat);
+    await fs.promises.rm(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Jobs whose worker died: pg-boss (v10) only notices an abandoned job when it expires an hour
+ * later, so workers watch each other through the movie's heartbeat. One statement claims each
+ * stalled movie (however many workers look at once); its job is then failed in pg-boss, which
+ * retries it on any worker after the queue's retry delay, or fails it for good after the last
+ * attempt. Returns how many were recovered.
+ */
+export async function recoverStalledTranscodes(boss: PgBoss): Promise<number> {
+  const stalled = await db.$queryRaw<{ id: string; jobId: string }[]>`
+    UPDATE "Movie" SET "mediaState" = 'queued', "mediaProgress" = 0, "mediaError" = ${STALLED_MESSAGE}
+    WHERE "mediaState" = 'transcoding' AND "mediaHeartbeatAt" < now() - make_interval(secs => ${STALLED_AFTER_SECONDS})
+    RETURNING id::text, "mediaJobId"::text AS "jobId"`;
+  for (const { id, jobId } of stalled) {
+    await boss.fail(TRANSCODE_QUEUE, jobId, { message: STALLED_MESSAGE });
+    const job = await boss.getJobById(TRANSCODE_QUEUE, jobId);
+    if (job?.state === "failed") await db.movie.updateMany({ where: { id, mediaJobId: jobId }, data: { mediaState: "failed", mediaError: STALLED_MESSAGE } });
+  }
+  return stalled.length;
+}
+
+/** The admin's retry: a new job for the movie's current video; null when it cannot be transcoded, undefined for no such movie. */
+export async function retryTranscode(movieId: string): Promise<string | null | undefined> {
+  const old = await db.movie.findUnique({ where: { id: movieId }, select: oldMediaSelect });
+  if (!old) return undefined;
+  await db.movie.update({ where: { id: movieId }, data: noMedia });
+  await discardMedia(old);
+  return queueTranscode(movieId);
+}
+
+export function mediaStatusOf(row: { mediaState: string | null; mediaProgress: number; mediaError: string | null }): MediaStatus {
+  if (!row.mediaState) return null;
+  return { state: row.mediaState as NonNullable<MediaStatus>["state"], progress: row.mediaProgress, error: row.mediaError };
+}
+
+export type MediaOverview = {
+  transcoding: { available: boolean; reason: string | null };
+  /** Movies that have a media status, by id. */
+  movies: Record<string, NonNullable<MediaStatus>>;
+};
+
+/** GET /api/admin/media: whether transcoding is on, and every movie's state for the admin list. */
+export async function mediaOverview(): Promise<MediaOverview> {
+  const ffmpeg = ffmpegStatus();
+  const rows = await db.movie.findMany({ where: { mediaState: { not: null } }, select: { id: true, mediaState: true, mediaProgress: true, mediaError: true } });
+  return {
+    transcoding: { available: ffmpeg.available, reason: ffmpeg.available ? null : ffmpeg.reason },
+    movies: Object.fromEntries(rows.map((row) => [row.id, mediaStatusOf(row)!])),
+  };
+}
