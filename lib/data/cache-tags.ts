@@ -15,11 +15,21 @@ export const cacheTags = {
   category: (id: string) => `category:${id}`,
 };
 
+/** What lib/cache/handler.mjs (the `'use cache'` handler, loaded by Next outside the app bundle) offers the app. */
+type SharedCacheTags = { publish(tags: string[]): Promise<void> };
+
 /**
  * Expires the tags now: the next request waits for fresh data instead of being served the stale
  * entry (stale-while-revalidate would show an admin the old page right after a save). Works in
  * route handlers and server actions alike; call it after the write has committed.
+ *
+ * With several instances, the others learn of it from PostgreSQL. Next hands revalidated tags to the
+ * cache handler only after the response has gone out, so the tags are recorded here first, before
+ * the answer: the very next request, on any instance, sees the change.
  */
-export function expireTags(...tags: string[]): void {
-  for (const tag of new Set(tags)) revalidateTag(tag, { expire: 0 });
+export async function expireTags(...tags: string[]): Promise<void> {
+  const unique = [...new Set(tags)];
+  const shared = (globalThis as { [key: symbol]: SharedCacheTags | undefined })[Symbol.for("marquee.cacheTags")];
+  await shared?.publish(unique);
+  for (const tag of unique) revalidateTag(tag, { expire: 0 });
 }
