@@ -28,7 +28,11 @@ const MAX_BYTES = 50 * 1024 * 1024;
 const WRITE_LOCK_KEY = 7_324_001;
 const SHARED_KEY = Symbol.for("marquee.cacheTags");
 
+// Not rounded: an expiry rounded up to the next millisecond would lie in the future for a read made
+// within the same millisecond, and that read would be served the stale entry.
 const now = () => performance.timeOrigin + performance.now();
+/** Next's own switch for its cache handlers' debug lines. */
+const debug = process.env.NEXT_PRIVATE_DEBUG_CACHE ? console.debug.bind(console, "MarqueeCacheHandler:") : () => {};
 
 function createSharedTagStore() {
   const url = process.env.DATABASE_URL;
@@ -94,7 +98,7 @@ export function createCacheHandler({ pool, maxBytes = MAX_BYTES, log = (message,
 
   /** @param {string[]} changed @param {number | undefined} expireSeconds undefined: expired now */
   function markLocally(changed, expireSeconds) {
-    const at = Math.round(now());
+    const at = now();
     for (const tag of changed) {
       const state = { ...tags.get(tag) };
       if (expireSeconds === undefined) {
@@ -126,6 +130,7 @@ export function createCacheHandler({ pool, maxBytes = MAX_BYTES, log = (message,
       );
       await client.query("COMMIT");
       for (const row of rows) ownVersions.add(String(row.version));
+      debug("recorded", unique, rows.map((row) => row.version));
     } catch (error) {
       await client.query("ROLLBACK").catch(() => {});
       throw error;
@@ -140,6 +145,7 @@ export function createCacheHandler({ pool, maxBytes = MAX_BYTES, log = (message,
       // Nothing is cached yet in a process that has not refreshed: older expirations do not matter.
       const { rows } = await pool.query(`SELECT coalesce(max("version"), 0)::text AS "version" FROM "CacheTag"`);
       lastVersion = BigInt(rows[0].version);
+      debug("refresh: starting at version", rows[0].version);
       return;
     }
     const { rows } = await pool.query(
@@ -147,7 +153,8 @@ export function createCacheHandler({ pool, maxBytes = MAX_BYTES, log = (message,
        FROM "CacheTag" WHERE "version" > $1 ORDER BY "version"`,
       [lastVersion.toString()],
     );
-    const learnedAt = Math.round(now());
+    const learnedAt = now();
+    debug("refresh: after version", lastVersion, "learned", rows);
     for (const row of rows) {
       lastVersion = BigInt(row.version);
       if (ownVersions.delete(row.version)) continue;
@@ -184,13 +191,18 @@ export function createCacheHandler({ pool, maxBytes = MAX_BYTES, log = (message,
       const pending = pendingSets.get(cacheKey);
       if (pending) await pending;
       const stored = entries.get(cacheKey);
-      if (!stored) return undefined;
+      if (!stored) {
+        debug("get", cacheKey, "not found");
+        return undefined;
+      }
       // Past `revalidate` an entry is dropped rather than refreshed in the background, as in Next's own
       // in-memory handler. Soft tags need no check here: Next compares getExpiration with the entry.
       if (now() > stored.timestamp + stored.revalidate * 1000 || isExpired(stored.tags, stored.timestamp)) {
+        debug("get", cacheKey, "expired", stored.tags, stored.timestamp);
         forget(cacheKey);
         return undefined;
       }
+      debug("get", cacheKey, "found", stored.tags, stored.timestamp);
       // Most recently used last.
       entries.delete(cacheKey);
       entries.set(cacheKey, stored);
