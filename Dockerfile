@@ -12,19 +12,21 @@ COPY prisma ./prisma
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npx next build
+# The runtime set, defined once in scripts/lib/runtime-files.ts (tests start the server from the same set).
+RUN node --import tsx scripts/pack-runtime.ts /runtime
 
 FROM node:22-bookworm-slim AS runtime
 WORKDIR /app
 ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 MARQUEE_DATA_DIR=/app/.data
-COPY package.json package-lock.json prisma.config.ts ./
-COPY prisma ./prisma
+# ffmpeg (with ffprobe) transcodes uploaded videos to HLS in the job workers (docs/media.md).
+RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg && rm -rf /var/lib/apt/lists/*
+# The manifests first, so the dependency layer is rebuilt only when they change.
+COPY --from=build /runtime/package.json /runtime/package-lock.json /runtime/prisma.config.ts ./
+COPY --from=build /runtime/prisma ./prisma
 # Runtime dependencies only (tsx and prisma are among them: the server and the migrate command use them).
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
-COPY --from=build /app/.next ./.next
-COPY --from=build /app/public ./public
-COPY server.ts instrumentation.ts proxy.ts next.config.ts tsconfig.json ./
-COPY lib ./lib
-COPY scripts ./scripts
+# Exactly the runtime set: the build as .next, server.ts, lib, prisma, public and the operator scripts.
+COPY --from=build /runtime ./
 RUN mkdir -p /app/.data && chown -R node:node /app/.data
 USER node
 VOLUME ["/app/.data"]

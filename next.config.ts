@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import type { NextConfig } from "next";
 // Validates every environment variable as the server starts: a bad value stops it here,
 // with a message naming the variable.
@@ -14,6 +15,10 @@ const config: NextConfig = {
   // Catalogue reads are cached with 'use cache' + cacheTag and expired by the writes that change them
   // (docs/architecture.md, "Caching"); pages prerender their shell and stream the rest.
   cacheComponents: true,
+  // Production builds keep 'use cache' entries in memory but share tag expirations through PostgreSQL,
+  // so every instance sees an admin's change at its next request (lib/cache/handler.mjs). The dev
+  // server, one process, keeps Next's own handler and its reload-friendly retention.
+  cacheHandlers: process.env.NODE_ENV === "production" ? { default: fileURLToPath(new URL("./lib/cache/handler.mjs", import.meta.url)) } : undefined,
   // Partial prefetching pays off with generateStaticParams-prerendered params, which need a database
   // at build; Marquee builds without one, so it stays off until that changes.
   partialPrefetching: false,

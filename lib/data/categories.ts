@@ -49,7 +49,7 @@ async function cachedCategory(id: string): Promise<Category | null> {
 export async function createCategory(input: CategoryInput): Promise<Category> {
   try {
     const category = toCategory(await db.category.create({ data: { name: input.name }, select: categorySelect }));
-    expireTags(cacheTags.categories);
+    await expireTags(cacheTags.categories);
     return category;
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicate(input.name);
@@ -62,7 +62,7 @@ export async function updateCategory(id: string, input: CategoryInput): Promise<
   try {
     const category = toCategory(await db.category.update({ where: { id }, data: { name: input.name }, select: categorySelect }));
     // The name shows in the list, on the category's movie pages and on every movie card.
-    expireTags(cacheTags.categories, cacheTags.category(id), cacheTags.movieLists);
+    await expireTags(cacheTags.categories, cacheTags.category(id), cacheTags.movieLists);
     return category;
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicate(input.name);
@@ -86,7 +86,7 @@ export async function deleteCategory(id: string): Promise<{ message: string }> {
     await tx.category.delete({ where: { id } });
   });
   // No movie used it, so only the category list and its own record change.
-  expireTags(cacheTags.categories, cacheTags.category(id));
+  await expireTags(cacheTags.categories, cacheTags.category(id));
   return { message: "Delete category successfully" };
 }
 

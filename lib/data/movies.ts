@@ -210,7 +210,7 @@ export async function createMovie(input: MovieCreateInput): Promise<MovieDetail>
       });
     })
     .catch(rethrowMissingCategory);
-  expireMovie(row.id);
+  await expireMovie(row.id);
   if (await queueTranscodeSafely(row.id)) return requireMovieDetail(row.id);
   return toMovieDetail(row);
 }
@@ -226,8 +226,8 @@ async function queueTranscodeSafely(movieId: string): Promise<boolean> {
 }
 
 /** A movie was created, changed or deleted (its fields, cast, reviews or rating): its detail and every list. */
-export function expireMovie(id: string): void {
-  expireTags(cacheTags.movieLists, cacheTags.movie(id));
+export async function expireMovie(id: string): Promise<void> {
+  await expireTags(cacheTags.movieLists, cacheTags.movie(id));
 }
 
 /** The file URLs a movie uses: poster, title image, video, cast pictures and subtitle files. */
@@ -273,7 +273,7 @@ export async function updateMovie(id: string, input: MovieUpdateInput): Promise<
       return { before, after };
     })
     .catch(rethrowMissingCategory);
-  expireMovie(id);
+  await expireMovie(id);
   const stillUsed = new Set(fileUrlsOf(after));
   const replacedUrls = [...new Set(fileUrlsOf(before))].filter((url) => !stillUsed.has(url));
   await deleteUnreferencedFiles(replacedUrls);
@@ -296,7 +296,7 @@ export async function deleteMovie(id: string): Promise<{ message: string; delete
     await tx.movie.delete({ where: { id } });
     return files;
   });
-  expireMovie(id);
+  await expireMovie(id);
   const deletedUrls = [...new Set(fileUrlsOf(deleted))];
   await deleteUnreferencedFiles(deletedUrls);
   await discardMedia(deleted);

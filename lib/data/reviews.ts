@@ -24,6 +24,6 @@ export async function upsertReview(userId: string, movieId: string, input: Revie
     });
     await refreshMovieRating(tx, movieId);
   });
-  expireMovie(movieId); // the review list, and the rating every list shows
+  await expireMovie(movieId); // the review list, and the rating every list shows
   return requireMovieDetail(movieId);
 }

@@ -95,7 +95,7 @@ export async function updateProfile(userId: string, input: ProfileInput): Promis
   if (current.fullName !== user.fullName || current.image !== user.image) {
     // Reviews show their author's name and picture on the movies' pages.
     const reviewed = await db.review.findMany({ where: { userId }, select: { movieId: true } });
-    expireTags(...reviewed.map(({ movieId }) => cacheTags.movie(movieId)));
+    await expireTags(...reviewed.map(({ movieId }) => cacheTags.movie(movieId)));
   }
   // A replaced picture goes from storage unless something else shows it.
   if (current.image !== user.image) await deleteUnreferencedFiles([current.image]);
@@ -146,7 +146,7 @@ export async function removeUser(userId: string, rules: { missing: () => HttpErr
     return { image, reviewedMovieIds: reviewed.map(({ movieId }) => movieId) };
   });
   // Its reviews left those movies' pages and changed their ratings, which every list shows.
-  if (reviewedMovieIds.length > 0) expireTags(cacheTags.movieLists, ...reviewedMovieIds.map(cacheTags.movie));
+  if (reviewedMovieIds.length > 0) await expireTags(cacheTags.movieLists, ...reviewedMovieIds.map(cacheTags.movie));
   await deleteUnreferencedFiles([image]);
 }
 

@@ -11,6 +11,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
+import { cacheTags, expireTagsOutsideRequests } from "@/lib/data/cache-tags";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { contentTypeOf, hlsFolderOf, keyOfUrl, storage, type StorageKey } from "@/lib/storage";
@@ -181,6 +182,9 @@ export async function runTranscodeJob(jobId: string, { movieId }: TranscodeJobDa
       durationSeconds: Math.round(source.durationSeconds * 1000) / 1000,
     });
     if (!ready) throw new Superseded();
+    // The movie's detail (its page, the watch page, the API) now has the ladder and the runtime.
+    // The ladder is done whatever happens here: a failure only delays it until the entry's cacheLife.
+    await expireTagsOutsideRequests(cacheTags.movie(movieId)).catch((error: unknown) => console.error(`Could not expire movie ${movieId}'s cached detail:`, error));
     return { outcome: "ready", durationSeconds: source.durationSeconds, files: written.length };
   } catch (error) {
     await deleteKeys(written);
@@ -221,6 +225,7 @@ export async function retryTranscode(movieId: string): Promise<string | null | u
   const old = await db.movie.findUnique({ where: { id: movieId }, select: oldMediaSelect });
   if (!old) return undefined;
   await db.movie.update({ where: { id: movieId }, data: noMedia });
+  await expireTagsOutsideRequests(cacheTags.movie(movieId));
   await discardMedia(old);
   return queueTranscode(movieId);
 }

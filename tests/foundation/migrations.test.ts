@@ -34,6 +34,7 @@ afterAll(async () => {
 test("migrations create every table on an empty database", async () => {
   const { rows } = await client.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`);
   expect(rows.map((r) => r.table_name)).toEqual([
+    "CacheTag",
     "CastMember",
     "Category",
     "Favorite",

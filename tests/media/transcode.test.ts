@@ -84,8 +84,12 @@ describe("HLS transcoding", () => {
     expect(created.status).toBe(201);
     expect(created.body.hls).toBeNull();
     const movieId = created.body._id as string;
+    // Read (and so cached) before the ladder exists: the job must expire what was cached.
+    expect((await api<Detail>("GET", `/api/movie/${movieId}`)).body.hls).toBeNull();
+    expect(await (await fetch(`${baseUrl}/movie/${movieId}`)).text()).toMatch(/<time datetime="PT2H">2 Hr<\/time>/i);
 
     expect(await waitForTranscode(movieId)).toMatchObject({ state: "ready", error: null });
+    expect(await (await fetch(`${baseUrl}/movie/${movieId}`)).text()).toMatch(/<time datetime="PT10S">10 Sec<\/time>/i);
     const detail = (await api<Detail>("GET", `/api/movie/${movieId}`)).body;
     expect(detail.hls).toMatch(new RegExp(`^${baseUrl}/api/upload/hls/${movieId}/[0-9a-f-]{36}/master\\.m3u8$`));
     expect(detail.durationSeconds).toBeCloseTo(10, 0);

@@ -1,0 +1,278 @@
+// @ts-check
+// The `'use cache'` handler (next.config.ts `cacheHandlers.default`): entries stay in this process's
+// memory, as with Next's built-in handler, but tag expirations are shared through PostgreSQL, so an
+// admin's edit made on one instance is seen by every instance at its next request
+// (docs/architecture.md "Caching", docs/deploy.md).
+//
+// - updateTags (a write expired its tags): mark them expired here and record them in "CacheTag".
+//   lib/data/cache-tags.ts records them before the write's answer goes out (Next runs updateTags
+//   only after the response), so this instance's copy is then not recorded a second time.
+// - refreshTags (once per request, before its first cache read): one indexed query for the rows past
+//   the last version seen; concurrent requests share it. A tag another instance expired counts as
+//   expired from the moment this instance learns of it (its own clock, so clock skew between machines
+//   cannot keep a stale entry alive; at worst an entry made just after the write is rebuilt).
+// - No database (`next build` prerendering, DATABASE_URL unset) or a failed query: nothing is
+//   learned from other instances, and the entries still expire with their cache life.
+//
+// Plain JavaScript: Next imports this file with Node itself, in `next build` workers too, where no
+// TypeScript loader runs. It must not import app modules (they are bundled separately).
+import pg from "pg";
+
+/** @typedef {import("next/cache").CacheEntry} CacheEntry */
+/** @typedef {Omit<CacheEntry, "value"> & { value: Uint8Array }} StoredEntry */
+/** @typedef {{ stale?: number; expired?: number }} TagState */
+
+/** Next's default for the in-memory handler (`cacheMaxMemorySize`); least recently used entries go first. */
+const MAX_BYTES = 50 * 1024 * 1024;
+/** Serialises writers, so versions commit in the order they were taken (a reader never skips one). */
+const WRITE_LOCK_KEY = 7_324_001;
+const SHARED_KEY = Symbol.for("marquee.cacheTags");
+
+// Not rounded: an expiry rounded up to the next millisecond would lie in the future for a read made
+// within the same millisecond, and that read would be served the stale entry.
+const now = () => performance.timeOrigin + performance.now();
+/** Next's own switch for its cache handlers' debug lines. */
+const debug = process.env.NEXT_PRIVATE_DEBUG_CACHE ? console.debug.bind(console, "MarqueeCacheHandler:") : () => {};
+
+function createSharedTagStore() {
+  const url = process.env.DATABASE_URL;
+  if (!url || process.env.NEXT_PHASE === "phase-production-build") return null;
+  const pool = new pg.Pool({ connectionString: url, max: 2, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
+  // An idle client's error (the database restarted) must not crash the server; the next query retries.
+  pool.on("error", () => {});
+  return pool;
+}
+
+/** @param {Uint8Array} bytes */
+function streamOf(bytes) {
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
+  });
+}
+
+/**
+ * @param {{ pool: pg.Pool | null, maxBytes?: number, log?: (message: string, error: unknown) => void }} options
+ * @returns {import("next/cache").CacheHandler & { publish(tags: string[]): Promise<void> }}
+ */
+export function createCacheHandler({ pool, maxBytes = MAX_BYTES, log = (message, error) => console.error(message, error) }) {
+  /** @type {Map<string, StoredEntry>} insertion order is recency order */
+  const entries = new Map();
+  let storedBytes = 0;
+  /** @type {Map<string, Promise<void>>} */
+  const pendingSets = new Map();
+  /** @type {Map<string, TagState>} */
+  const tags = new Map();
+  /** Tags lib/data/cache-tags.ts has recorded and Next has not yet passed to updateTags. */
+  const publishedAhead = new Set();
+  /** Versions this instance wrote itself: already applied here, skipped when read back. */
+  const ownVersions = new Set();
+  /** @type {bigint | null} null until the first refresh takes the current version as its start */
+  let lastVersion = null;
+  /** @type {Promise<void> | null} */
+  let running = null;
+  /** @type {Promise<void> | null} */
+  let queued = null;
+
+  /** @param {string} key */
+  function forget(key) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    storedBytes -= entry.value.byteLength + key.length;
+  }
+
+  /** @param {string[]} entryTags @param {number} timestamp */
+  function isExpired(entryTags, timestamp) {
+    const at = now();
+    return entryTags.some((tag) => {
+      const expired = tags.get(tag)?.expired;
+      return typeof expired === "number" && expired <= at && expired > timestamp;
+    });
+  }
+
+  /** @param {string[]} entryTags @param {number} timestamp */
+  const isStale = (entryTags, timestamp) => entryTags.some((tag) => (tags.get(tag)?.stale ?? 0) > timestamp);
+
+  /** @param {string[]} changed @param {number | undefined} expireSeconds undefined: expired now */
+  function markLocally(changed, expireSeconds) {
+    const at = now();
+    for (const tag of changed) {
+      const state = { ...tags.get(tag) };
+      if (expireSeconds === undefined) {
+        state.expired = at;
+      } else {
+        state.stale = at;
+        state.expired = at + expireSeconds * 1000;
+      }
+      tags.set(tag, state);
+    }
+  }
+
+  /** @param {string[]} changed @param {number | undefined} expireSeconds */
+  async function record(changed, expireSeconds) {
+    // One row per tag and statement: ON CONFLICT cannot update the same row twice.
+    const unique = [...new Set(changed)];
+    if (!pool || unique.length === 0) return;
+    const client = await pool.connect();
+    try {
+      await client.query("BEGIN");
+      await client.query("SELECT pg_advisory_xact_lock($1)", [WRITE_LOCK_KEY]);
+      const { rows } = await client.query(
+        `INSERT INTO "CacheTag" ("tag", "revalidatedAt", "expiredAt")
+         SELECT tag, now(), now() + make_interval(secs => $2) FROM unnest($1::text[]) AS tag
+         ON CONFLICT ("tag") DO UPDATE SET "version" = nextval(pg_get_serial_sequence('"CacheTag"', 'version')),
+           "revalidatedAt" = EXCLUDED."revalidatedAt", "expiredAt" = EXCLUDED."expiredAt"
+         RETURNING "version"`,
+        [unique, expireSeconds ?? 0],
+      );
+      await client.query("COMMIT");
+      for (const row of rows) ownVersions.add(String(row.version));
+      debug("recorded", unique, rows.map((row) => row.version));
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async function pull() {
+    if (!pool) return;
+    if (lastVersion === null) {
+      // Nothing is cached yet in a process that has not refreshed: older expirations do not matter.
+      const { rows } = await pool.query(`SELECT coalesce(max("version"), 0)::text AS "version" FROM "CacheTag"`);
+      lastVersion = BigInt(rows[0].version);
+      debug("refresh: starting at version", rows[0].version);
+      return;
+    }
+    const { rows } = await pool.query(
+      `SELECT "tag", "version"::text AS "version", (extract(epoch FROM "expiredAt" - "revalidatedAt") * 1000)::float8 AS "expireMs"
+       FROM "CacheTag" WHERE "version" > $1 ORDER BY "version"`,
+      [lastVersion.toString()],
+    );
+    const learnedAt = now();
+    debug("refresh: after version", lastVersion, "learned", rows);
+    for (const row of rows) {
+      lastVersion = BigInt(row.version);
+      if (ownVersions.delete(row.version)) continue;
+      const state = { ...tags.get(row.tag) };
+      state.stale = learnedAt;
+      state.expired = learnedAt + row.expireMs;
+      tags.set(row.tag, state);
+    }
+  }
+
+  /**
+   * Every caller gets a query that started after it called: the one running may predate its write.
+   * @returns {Promise<void>}
+   */
+  function refreshOnce() {
+    if (!running) {
+      running = pull().finally(() => {
+        running = null;
+      });
+      return running;
+    }
+    queued ??= running.then(
+      () => undefined,
+      () => undefined,
+    ).then(() => {
+      queued = null;
+      return refreshOnce();
+    });
+    return queued;
+  }
+
+  return {
+    async get(cacheKey) {
+      const pending = pendingSets.get(cacheKey);
+      if (pending) await pending;
+      const stored = entries.get(cacheKey);
+      if (!stored) {
+        debug("get", cacheKey, "not found");
+        return undefined;
+      }
+      // Past `revalidate` an entry is dropped rather than refreshed in the background, as in Next's own
+      // in-memory handler. Soft tags need no check here: Next compares getExpiration with the entry.
+      if (now() > stored.timestamp + stored.revalidate * 1000 || isExpired(stored.tags, stored.timestamp)) {
+        debug("get", cacheKey, "expired", stored.tags, stored.timestamp);
+        forget(cacheKey);
+        return undefined;
+      }
+      debug("get", cacheKey, "found", stored.tags, stored.timestamp);
+      // Most recently used last.
+      entries.delete(cacheKey);
+      entries.set(cacheKey, stored);
+      const revalidate = isStale(stored.tags, stored.timestamp) ? -1 : stored.revalidate;
+      return { ...stored, revalidate, value: streamOf(stored.value) };
+    },
+
+    async set(cacheKey, pendingEntry) {
+      /** @type {() => void} */
+      let settle = () => {};
+      pendingSets.set(cacheKey, new Promise((resolve) => (settle = () => resolve(undefined))));
+      try {
+        const entry = await pendingEntry;
+        // expire 0 marks a dynamic entry that Next never reads back.
+        if (entry.expire === 0) return;
+        const value = new Uint8Array(await new Response(entry.value).arrayBuffer());
+        forget(cacheKey);
+        entries.set(cacheKey, { ...entry, value });
+        storedBytes += value.byteLength + cacheKey.length;
+        for (const [oldestKey] of entries) {
+          if (storedBytes <= maxBytes) break;
+          forget(oldestKey);
+        }
+      } catch {
+        // A render that failed leaves nothing cached; the next read renders again.
+      } finally {
+        pendingSets.delete(cacheKey);
+        settle();
+      }
+    },
+
+    async refreshTags() {
+      try {
+        await refreshOnce();
+      } catch (error) {
+        // Serve what this instance knows rather than fail the request (Next's guidance for refreshTags).
+        log("Cache tags: could not read expirations from the database", error);
+      }
+    },
+
+    async getExpiration(softTags) {
+      return Math.max(0, ...softTags.map((tag) => tags.get(tag)?.expired ?? 0));
+    },
+
+    async updateTags(changed, durations) {
+      markLocally(changed, durations?.expire);
+      const unpublished = changed.filter((tag) => !publishedAhead.delete(tag));
+      try {
+        await record(unpublished, durations?.expire);
+      } catch (error) {
+        log("Cache tags: could not record expirations in the database", error);
+      }
+    },
+
+    /** Records expired-now tags for every instance; the caller awaits it before answering. */
+    async publish(changed) {
+      markLocally(changed, 0);
+      try {
+        await record(changed, 0);
+        for (const tag of changed) publishedAhead.add(tag);
+      } catch (error) {
+        // The write itself has committed: answer it. updateTags tries the record again.
+        log("Cache tags: could not record expirations in the database", error);
+      }
+    },
+  };
+}
+
+const handler = createCacheHandler({ pool: createSharedTagStore() });
+// lib/data/cache-tags.ts reaches `publish` here: app code is bundled apart from this file.
+/** @type {Record<symbol, unknown>} */ (globalThis)[SHARED_KEY] = handler;
+
+export default handler;
