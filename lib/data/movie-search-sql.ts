@@ -59,8 +59,8 @@ function sortOrder(sort: MovieSort, reversed = false): Prisma.Sql {
  * maxTotalHits and Algolia's paginationLimitedTo bound a search the same way.
  */
 export const SEARCH_POOL = 500;
-/** Candidates a suggestion ranks: enough that AND across words still fills 8 suggestions. */
-export const SUGGEST_POOL = 100;
+/** Candidates a suggestion ranks: it shows 8, and titles starting with what was typed always join. */
+export const SUGGEST_POOL = 50;
 
 /**
  * The movies that match every word of `search` and the filters, one row per movie with what ranks
