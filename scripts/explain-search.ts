@@ -10,6 +10,7 @@ import path from "node:path";
 import pg from "pg";
 import { searchPageSql, suggestSql } from "@/lib/data/movie-search-sql";
 import { migrate, openDatabase } from "./lib/database";
+import { explainWithNested } from "./lib/explain";
 
 const term = process.argv[2] ?? "lighthose";
 const MOVIES = 100_000;
@@ -29,12 +30,9 @@ try {
     FROM generate_series(1, ${MOVIES}) AS i;
     INSERT INTO "Movie" ("id", "name", "titleImage", "image", "language", "year", "hour", "video", "categoryId", "updatedAt")
     SELECT gen_random_uuid(), name, '', '', 'English', 2020, 2, '', '00000000-0000-4000-8000-000000000001', now()
-    FROM unnest(ARRAY['Lighthouse Keeper', 'The Lighthouse', 'Crème Brûlée Protocol', 'The Amber Compass']) AS name;
-    ANALYZE;`);
-  const explain = async (title: string, sql: { text: string; values: unknown[] }) => {
-    const { rows } = await client.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${sql.text}`, sql.values);
-    console.log(`${title}\n\n${rows.map((row) => row["QUERY PLAN"]).join("\n")}\n`);
-  };
+    FROM unnest(ARRAY['Lighthouse Keeper', 'The Lighthouse', 'Crème Brûlée Protocol', 'The Amber Compass']) AS name;`);
+  await client.query(`VACUUM ANALYZE`); // apart: VACUUM cannot run in the statements' implicit transaction
+  const explain = async (title: string, sql: { text: string; values: unknown[] }) => console.log(`${title}\n\n${await explainWithNested(client, sql)}\n`);
   await explain(`GET /api/movie?search=${encodeURIComponent(term)} over ${MOVIES.toLocaleString("en")} movies:`, searchPageSql({ search: term, limit: 20, offset: 0 }));
   await explain(`GET /api/movie/suggest?q=${encodeURIComponent(term)}:`, suggestSql(term, 8));
   await client.end();

@@ -27,73 +27,53 @@ export function movieFilterConditions(filters: MovieFilters): Prisma.Sql[] {
 
 const whereClause = (conditions: Prisma.Sql[]) => (conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty);
 
-/** ORDER BY for an explicit sort; each has an index that yields rows in that order. */
-function sortOrder(sort: MovieSort): Prisma.Sql {
+type OrderKey = [column: Prisma.Sql, direction: "ASC" | "DESC"];
+
+/** The keys of an explicit sort; each sort has an index that yields rows in that order. */
+function sortKeys(sort: MovieSort): OrderKey[] {
   switch (sort) {
     case "rate":
-      return Prisma.sql`mv."rate" DESC, mv."countReviews" DESC, mv."name" ASC, mv."id" ASC`;
+      return [[Prisma.sql`mv."rate"`, "DESC"], [Prisma.sql`mv."countReviews"`, "DESC"], [Prisma.sql`mv."name"`, "ASC"], [Prisma.sql`mv."id"`, "ASC"]];
     case "year":
-      return Prisma.sql`mv."year" DESC, mv."createdAt" DESC, mv."id" ASC`;
+      return [[Prisma.sql`mv."year"`, "DESC"], [Prisma.sql`mv."createdAt"`, "DESC"], [Prisma.sql`mv."id"`, "ASC"]];
     case "name":
       // The folded name, so "Éclair" sorts with the E's rather than after Z.
-      return Prisma.sql`mv."searchName" ASC, mv."id" ASC`;
+      return [[Prisma.sql`mv."searchName"`, "ASC"], [Prisma.sql`mv."id"`, "ASC"]];
     case "newest":
-      return Prisma.sql`mv."createdAt" DESC, mv."id" ASC`;
+      return [[Prisma.sql`mv."createdAt"`, "DESC"], [Prisma.sql`mv."id"`, "ASC"]];
   }
 }
 
+/** ORDER BY for a sort, or its exact reverse (the same index, read backwards). */
+function sortOrder(sort: MovieSort, reversed = false): Prisma.Sql {
+  const flip = { ASC: "DESC", DESC: "ASC" } as const;
+  return Prisma.join(
+    sortKeys(sort).map(([column, direction]) => Prisma.sql`${column} ${Prisma.raw(reversed ? flip[direction] : direction)}`),
+    ", ",
+  );
+}
+
 /**
- * The movies that match every word of `search`, one row per movie with what ranks it:
- * `title_words` (query words found in the title), `typos` (their sum) and `distance` (how far the
- * title words are from standing in the query's order, side by side).
- *
- * Each query word becomes candidate lexicon words: those sharing a deletion variant with it (an
- * equality lookup on SearchWordVariant_pkey), kept when marquee_typos() is within the word's typo
- * budget; the last word also takes up to 50 words it starts (a range scan on SearchWord_pkey).
- * MovieWord then maps candidates to movies, and a movie stays when every query word found one.
+ * How many candidate movies a search ranks at most (docs/api.md, "Search"): the page and its count
+ * come from them, so a search's cost does not grow with how common its words are. Meilisearch's
+ * maxTotalHits and Algolia's paginationLimitedTo bound a search the same way.
  */
-export function searchMatchesCte(search: string): Prisma.Sql {
-  return Prisma.sql`
-    query_words AS (
-      SELECT t.word, t.idx::int AS idx, t.idx = cardinality(w.words) AS is_last, b.budget,
-        marquee_word_deletions(t.word, b.budget) AS deletions
-      FROM (SELECT marquee_search_words(${search}::text) AS words) w, unnest(w.words) WITH ORDINALITY AS t(word, idx),
-        LATERAL (SELECT marquee_typo_budget(length(t.word)) AS budget) b
-    ),
-    word_candidates AS (
-      SELECT DISTINCT qw.idx, qw.word AS query_word, qw.budget, v."word"
-      FROM query_words qw JOIN "SearchWordVariant" v ON v."variant" = ANY(qw.deletions)
-    ),
-    matched_words AS (
-      SELECT idx, word, min(typos) AS typos
-      FROM (
-        SELECT c.idx, c."word" AS word, marquee_typos(c.query_word, c."word", c.budget) AS typos, c.budget FROM word_candidates c
-        UNION ALL
-        SELECT qw.idx, p."word", 0, 0
-        FROM query_words qw, LATERAL (
-          SELECT s."word" FROM "SearchWord" s
-          WHERE qw.is_last AND s."word" >= qw.word AND s."word" < qw.word || chr(1114111) AND starts_with(s."word", qw.word)
-          ORDER BY length(s."word"), s."word" LIMIT 50
-        ) p
-      ) t
-      WHERE typos <= budget
-      GROUP BY idx, word
-    ),
-    movie_hits AS (
-      SELECT mw."movieId", m.idx, min(m.typos) AS typos, min(mw."position") FILTER (WHERE mw."source" = 0) AS title_position
-      FROM matched_words m JOIN "MovieWord" mw ON mw."word" = m.word
-      GROUP BY mw."movieId", m.idx
-    ),
-    matches AS (
-      SELECT "movieId", sum(typos)::int AS typos, count(title_position)::int AS title_words,
-        sum(CASE WHEN idx = 1 THEN 0
-                 WHEN title_position IS NULL OR previous_position IS NULL THEN 10
-                 WHEN title_position > previous_position THEN title_position - previous_position - 1
-                 ELSE previous_position - title_position + 1 END)::int AS distance
-      FROM (SELECT h.*, lag(h.title_position) OVER (PARTITION BY h."movieId" ORDER BY h.idx) AS previous_position FROM movie_hits h) ranked
-      GROUP BY "movieId"
-      HAVING count(*) = (SELECT count(*) FROM query_words)
-    )`;
+export const SEARCH_POOL = 500;
+/** Candidates a suggestion ranks: it shows 8, and titles starting with what was typed always join. */
+export const SUGGEST_POOL = 50;
+
+/**
+ * The movies that match every word of `search` and the filters, one row per movie with what ranks
+ * it: `title_words`, `typos` and `distance`. marquee_search() (migration
+ * 20261123090000_search_ranked_postings) finds them among at most `pool` candidates taken from the
+ * query word in the fewest movies, best first.
+ */
+function searchMatches(search: string, filters: MovieFilters, pool: number): Prisma.Sql {
+  const category = filters.category || null;
+  const categoryId = category && isUuid(category) ? category : null;
+  const categoryName = category && !categoryId ? category : null;
+  return Prisma.sql`marquee_search(${search}::text, ${pool}::int, ${categoryId}::uuid, ${categoryName}::text, ${filters.time ?? null}::int,
+    lower(${filters.language || null}::text), ${filters.rate ?? null}::int, ${filters.year ?? null}::int)`;
 }
 
 /** Relevance: exact title, title prefix, words found in the title, fewer typos, closer words, rate, newest. */
@@ -106,45 +86,60 @@ function relevanceOrder(search: string): Prisma.Sql {
 export type ListingQuery = MovieFilters & { search?: string; sort?: MovieSort; limit: number; offset: number };
 
 /**
- * A search page: ids in order plus `total`, the number of matches (the match set is built whole
- * anyway, so the count costs nothing extra). Zero rows when the page is past the end.
+ * A search page: ids in order plus `total`, the number of matches found, and `capped`, true when
+ * the search stopped at its candidate limit (SEARCH_POOL), so `total` is a lower bound. Zero rows
+ * past the end.
  */
 export function searchPageSql(query: ListingQuery & { search: string }): Prisma.Sql {
   const order = query.sort ? sortOrder(query.sort) : relevanceOrder(query.search);
   return Prisma.sql`
-    WITH ${searchMatchesCte(query.search)}
-    SELECT mv."id", count(*) OVER ()::int AS total
-    FROM matches s JOIN "Movie" mv ON mv."id" = s."movieId"
-    ${whereClause(movieFilterConditions(query))}
+    SELECT mv."id", count(*) OVER ()::int AS total, s.capped
+    FROM ${searchMatches(query.search, query, SEARCH_POOL)} s JOIN "Movie" mv ON mv."id" = s."movieId"
     ORDER BY ${order}
     LIMIT ${query.limit} OFFSET ${query.offset}`;
 }
 
-/** The number of search matches, for a page past the end. */
+/** The number of search matches (and whether the limit cut them), for a page past the end. */
 export function searchCountSql(query: MovieFilters & { search: string }): Prisma.Sql {
-  return Prisma.sql`
-    WITH ${searchMatchesCte(query.search)}
-    SELECT count(*)::int AS total FROM matches s JOIN "Movie" mv ON mv."id" = s."movieId"
-    ${whereClause(movieFilterConditions(query))}`;
+  return Prisma.sql`SELECT count(*)::int AS total, coalesce(bool_or(s.capped), false) AS capped FROM ${searchMatches(query.search, query, SEARCH_POOL)} s`;
 }
 
-/** A listing page without search: the index of the sort order walks to the page. */
-export function listingPageSql(query: ListingQuery): Prisma.Sql {
+/**
+ * A listing page without search: the index of the sort order walks to the page. `fromEnd` reads the
+ * order backwards, `offset` then counting from the last movie: a page past the middle skips fewer
+ * index entries that way.
+ */
+export function listingPageSql(query: ListingQuery & { fromEnd?: boolean }): Prisma.Sql {
   return Prisma.sql`
     SELECT mv."id" FROM "Movie" mv ${whereClause(movieFilterConditions(query))}
-    ORDER BY ${sortOrder(query.sort ?? "newest")}
+    ORDER BY ${sortOrder(query.sort ?? "newest", query.fromEnd)}
     LIMIT ${query.limit} OFFSET ${query.offset}`;
 }
 
+/** Filtered listings count their movies up to this many and say "more than" beyond. */
+export const LISTING_COUNT_LIMIT = 1000;
+
+export function hasFilters(filters: MovieFilters): boolean {
+  return movieFilterConditions(filters).length > 0;
+}
+
+/**
+ * A listing's total. Unfiltered: the catalogue's size, kept by triggers in CatalogueCount (exact,
+ * one row read). Filtered: the matching movies counted up to LISTING_COUNT_LIMIT + 1, so a filter
+ * that keeps a fifth of 100,000 movies costs no more than one that keeps a thousand.
+ */
 export function listingCountSql(filters: MovieFilters): Prisma.Sql {
-  return Prisma.sql`SELECT count(*)::int AS total FROM "Movie" mv ${whereClause(movieFilterConditions(filters))}`;
+  if (!hasFilters(filters)) return Prisma.sql`SELECT "movies" AS total FROM "CatalogueCount" WHERE "id" = 1`;
+  return Prisma.sql`
+    SELECT count(*)::int AS total FROM (
+      SELECT 1 FROM "Movie" mv ${whereClause(movieFilterConditions(filters))} LIMIT ${LISTING_COUNT_LIMIT + 1}
+    ) counted`;
 }
 
 /** Suggestions while typing: the best `limit` matches by relevance, nothing counted. */
 export function suggestSql(search: string, limit: number): Prisma.Sql {
   return Prisma.sql`
-    WITH ${searchMatchesCte(search)}
-    SELECT mv."id" FROM matches s JOIN "Movie" mv ON mv."id" = s."movieId"
+    SELECT mv."id" FROM ${searchMatches(search, {}, SUGGEST_POOL)} s JOIN "Movie" mv ON mv."id" = s."movieId"
     ORDER BY ${relevanceOrder(search)}
     LIMIT ${limit}`;
 }

@@ -9,7 +9,17 @@ import { deleteUnreferencedFiles } from "@/lib/media/cleanup";
 import { discardMedia, noMedia, oldMediaSelect, queueTranscode } from "@/lib/media/transcode";
 import { cacheTags, expireTags } from "./cache-tags";
 import { isUuid } from "./ids";
-import { closestTitleSql, listingCountSql, listingPageSql, searchCountSql, searchPageSql, suggestSql } from "./movie-search-sql";
+import {
+  closestTitleSql,
+  hasFilters,
+  LISTING_COUNT_LIMIT,
+  listingCountSql,
+  listingPageSql,
+  searchCountSql,
+  searchPageSql,
+  suggestSql,
+  type ListingQuery,
+} from "./movie-search-sql";
 import { movieDetailSelect, movieListSelect, toMovieDetail, toMovieListItem, type MovieDetail, type MovieListItem } from "./movie-shapes";
 import { lockMovie } from "./ratings";
 
@@ -40,13 +50,18 @@ async function moviesInOrder(ids: string[]): Promise<MovieListItem[]> {
 }
 
 export type MovieListPage = { movies: MovieListItem[]; moviesCount: number; totalPage: number; currentPage: number };
+/**
+ * A listing page, and whether `moviesCount` is only a lower bound: a search ranks at most
+ * SEARCH_POOL candidates (docs/api.md, "Search"), and says "N+ movies" when it stopped there.
+ */
+export type MovieListing = MovieListPage & { moviesCountIsLowerBound: boolean };
 
 /**
  * GET /api/movie and the listing pages. Filters combine with AND. With `search`, the movies that
  * match every word by the typo rules of docs/api.md ("Search"), best matches first unless `sort`
  * says otherwise; without it, newest first. A search page and its count come from one statement.
  */
-export async function listMovies(query: MovieListQuery): Promise<MovieListPage> {
+export async function listMovies(query: MovieListQuery): Promise<MovieListing> {
   "use cache";
   cacheLife("hours");
   cacheTag(cacheTags.movieLists);
@@ -55,22 +70,48 @@ export async function listMovies(query: MovieListQuery): Promise<MovieListPage> 
   const listing = { ...query, limit, offset: (page - 1) * limit };
   let ids: string[];
   let moviesCount: number;
+  let moviesCountIsLowerBound = false;
   if (query.search) {
     const search = query.search;
-    const rows = await db.$queryRaw<{ id: string; total: number }[]>(searchPageSql({ ...listing, search }));
+    type Counted = { total: number; capped: boolean };
+    const rows = await db.$queryRaw<({ id: string } & Counted)[]>(searchPageSql({ ...listing, search }));
     ids = rows.map((row) => row.id);
-    moviesCount = rows[0]?.total ?? (page > 1 ? await countRows(searchCountSql({ ...query, search })) : 0);
+    const counted: Counted = rows[0] ?? (page > 1 ? ((await db.$queryRaw<Counted[]>(searchCountSql({ ...query, search })))[0] ?? { total: 0, capped: false }) : { total: 0, capped: false });
+    moviesCount = counted.total;
+    moviesCountIsLowerBound = counted.capped;
   } else {
-    const [rows, total] = await Promise.all([db.$queryRaw<{ id: string }[]>(listingPageSql(listing)), countRows(listingCountSql(query))]);
-    ids = rows.map((row) => row.id);
-    moviesCount = total;
+    ({ ids, moviesCount, moviesCountIsLowerBound } = await listingPage(listing));
   }
-  return { movies: await moviesInOrder(ids), moviesCount, totalPage: Math.ceil(moviesCount / limit), currentPage: page };
+  return { movies: await moviesInOrder(ids), moviesCount, totalPage: Math.ceil(moviesCount / limit), currentPage: page, moviesCountIsLowerBound };
 }
 
 async function countRows(sql: Prisma.Sql): Promise<number> {
   const [row] = await db.$queryRaw<{ total: number }[]>(sql);
   return row?.total ?? 0;
+}
+
+/**
+ * A page of the listing without search, and its total (docs/api.md, "Listing at scale"). The
+ * unfiltered total is exact and known before the page is read, so a page past the middle is read
+ * from the end of the order (the deepest page skips nothing). A filtered total is counted up to
+ * LISTING_COUNT_LIMIT and is then a lower bound.
+ */
+async function listingPage(listing: ListingQuery): Promise<{ ids: string[]; moviesCount: number; moviesCountIsLowerBound: boolean }> {
+  const pageIds = async (sql: Prisma.Sql) => (await db.$queryRaw<{ id: string }[]>(sql)).map((row) => row.id);
+  if (hasFilters(listing) || listing.offset === 0) {
+    const [ids, counted] = await Promise.all([pageIds(listingPageSql(listing)), countRows(listingCountSql(listing))]);
+    const bounded = hasFilters(listing) && counted > LISTING_COUNT_LIMIT;
+    return { ids, moviesCount: bounded ? LISTING_COUNT_LIMIT : counted, moviesCountIsLowerBound: bounded };
+  }
+  const total = await countRows(listingCountSql(listing));
+  const remaining = total - listing.offset;
+  let ids: string[] = [];
+  if (remaining > 0 && listing.offset * 2 <= total) ids = await pageIds(listingPageSql(listing));
+  else if (remaining > 0) {
+    const limit = Math.min(listing.limit, remaining);
+    ids = (await pageIds(listingPageSql({ ...listing, limit, offset: remaining - limit, fromEnd: true }))).reverse();
+  }
+  return { ids, moviesCount: total, moviesCountIsLowerBound: false };
 }
 
 export type MovieSuggestion = { _id: string; name: string; year: number; image: string; category: { _id: string; name: string } };

@@ -53,7 +53,13 @@ export function mediaUrls(request: Pick<Request, "headers" | "url">) {
     url: absolute,
     movie,
     movies: (items: MovieListItem[]) => items.map(movie),
-    moviePage: (page: MovieListPage): MovieListPage => ({ ...page, movies: page.movies.map(movie) }),
+    // Named fields: the contract's shape exactly, whatever else the data layer's page carries.
+    moviePage: (page: MovieListPage): MovieListPage => ({
+      movies: page.movies.map(movie),
+      moviesCount: page.moviesCount,
+      totalPage: page.totalPage,
+      currentPage: page.currentPage,
+    }),
     suggestions: (items: MovieSuggestion[]): MovieSuggestion[] => items.map((item) => ({ ...item, image: absolute(item.image) })),
     movieDetail: (detail: MovieDetail): MovieDetail => ({
       ...movie(detail),

@@ -36,6 +36,7 @@ test("migrations create every table on an empty database", async () => {
   expect(rows.map((r) => r.table_name)).toEqual([
     "CacheTag",
     "CastMember",
+    "CatalogueCount",
     "Category",
     "Favorite",
     "HandOverCode",

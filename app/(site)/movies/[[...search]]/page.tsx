@@ -43,7 +43,8 @@ export default async function MoviesPage({ params, searchParams }: Props) {
       <ListingFilters key={JSON.stringify([search, filters])} search={search} filters={filters} categories={categories} years={years} />
       <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm font-medium text-text">
         <p>
-          Total <span className="font-bold text-accent">{result.moviesCount}</span> Movies
+          {/* A lower bound when a search or filter stopped counting (docs/api.md): "1000+". */}
+          Total <span className="font-bold text-accent">{result.moviesCountIsLowerBound ? `${result.moviesCount}+` : result.moviesCount}</span> Movies
         </p>
         {search && <p>Results for &ldquo;{search}&rdquo;</p>}
       </div>
