@@ -140,12 +140,20 @@ test("keyboard shortcuts: K pauses and plays, arrows seek 10 s and change the vo
   await page.keyboard.press("k");
   await expect.poll(paused).toBe(true);
   await pauseAt(video, 20);
+  // Arrows seek from the player's own time, which follows the element's once a seek has settled
+  // (an HLS stream takes a moment to fetch the new segment): press the next key after that.
+  const player = page.locator("[data-media-player]");
+  const seekedTo = async (seconds: number) => {
+    await expect.poll(() => mediaTime(video)).toBeCloseTo(seconds, 0);
+    await expect(player).not.toHaveAttribute("data-seeking");
+  };
+  await seekedTo(20);
   await page.keyboard.press("ArrowRight");
-  await expect.poll(() => mediaTime(video)).toBeCloseTo(30, 0);
+  await seekedTo(30);
   await page.keyboard.press("ArrowLeft");
-  await expect.poll(() => mediaTime(video)).toBeCloseTo(20, 0);
+  await seekedTo(20);
   await page.keyboard.press("ArrowLeft");
-  await expect.poll(() => mediaTime(video)).toBeCloseTo(10, 0);
+  await seekedTo(10);
   await page.keyboard.press(" ");
   await expect.poll(paused).toBe(false);
 
@@ -157,6 +165,8 @@ test("keyboard shortcuts: K pauses and plays, arrows seek 10 s and change the vo
   const lowered = await volume();
   await page.keyboard.press("m");
   await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.muted)).toBe(true);
+  // As with fullscreen below: M toggles from the player's own state, which follows the element's.
+  await expect(page.locator("[data-media-player]")).toHaveAttribute("data-muted", "");
   await page.keyboard.press("m");
   await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.muted)).toBe(false);
   await page.keyboard.press(">");
