@@ -12,6 +12,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { isDeepStrictEqual } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
 import { freePort } from "@/lib/embedded-postgres";
@@ -37,15 +38,27 @@ const LIST_COUNT = `SELECT count(*)::int AS "count" FROM "Movie" m`;
 const CARDS = `SELECT m."id", m."name", m."desc", m."titleImage", m."image", m."language", m."year", m."hour", m."video", m."rate",
   m."countReviews", m."createdAt", c."id" AS "categoryId", c."name" AS "categoryName"
   FROM "Movie" m JOIN "Category" c ON c."id" = m."categoryId" WHERE m."id" = ANY($1::uuid[])`;
+const MEDIA = `SELECT "durationSeconds", "mediaState", "hlsFolder" FROM "Movie" WHERE "id" = $1`;
 const CASTS = `SELECT "id", "name", "image" FROM "CastMember" WHERE "movieId" = $1 ORDER BY "position" ASC`;
 const REVIEWS = `SELECT r."id", r."userId", r."rating", r."comment", r."createdAt", u."fullName", u."image"
-  FROM "Review" r JOIN "User" u ON u."id" = r."userId" WHERE r."movieId" = $1 ORDER BY r."createdAt" DESC, r."id" ASC LIMIT 100`;
+  FROM "Review" r JOIN "User" u ON u."id" = r."userId" WHERE r."movieId" = $1 ORDER BY r."createdAt" DESC, r."id" DESC LIMIT 100`;
+const SUBTITLES = `SELECT "language", "label", "url" FROM "Subtitle" WHERE "movieId" = $1 ORDER BY "position" ASC`;
 
-type Card = Record<string, unknown> & { id: string; categoryId: string; categoryName: string; createdAt: Date };
-const toCard = ({ id, categoryId, categoryName, createdAt, ...rest }: Card) => ({ _id: id, ...rest, category: { _id: categoryId, name: categoryName }, createdAt: createdAt.toISOString() });
+type Card = Record<string, unknown> & { id: string; image: string; titleImage: string; video: string; categoryId: string; categoryName: string; createdAt: Date };
+// Stored media paths become absolute URLs on the site's public origin, as the API's edge does (CONTRACT.md section 3).
+const absolute = (url: string, origin: string) => (url.startsWith("/") ? `${origin}${url}` : url);
+const toCard = ({ id, categoryId, categoryName, createdAt, ...rest }: Card, origin: string) => ({
+  _id: id,
+  ...rest,
+  image: absolute(rest.image, origin),
+  titleImage: absolute(rest.titleImage, origin),
+  video: absolute(rest.video, origin),
+  category: { _id: categoryId, name: categoryName },
+  createdAt: createdAt.toISOString(),
+});
 
 /** The baseline: no framework, no ORM, no cache. The same JSON shapes as /api/movie and /api/movie/{id}. */
-function startBareServer(databaseUrl: string, port: number): Promise<http.Server> {
+function startBareServer(databaseUrl: string, port: number, origin: string): Promise<http.Server> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   const server = http.createServer((request, response) => {
     const send = (status: number, body: unknown) => {
@@ -60,19 +73,32 @@ function startBareServer(databaseUrl: string, port: number): Promise<http.Server
         const cards = await pool.query<Card>(CARDS, [ids.rows.map((row) => row.id)]);
         const byId = new Map(cards.rows.map((row) => [row.id, row]));
         const moviesCount = counted.rows[0]!.count;
-        return send(200, { movies: ids.rows.flatMap((row) => (byId.has(row.id) ? [toCard(byId.get(row.id)!)] : [])), moviesCount, totalPage: Math.ceil(moviesCount / PAGE_SIZE), currentPage: page });
+        return send(200, { movies: ids.rows.flatMap((row) => (byId.has(row.id) ? [toCard(byId.get(row.id)!, origin)] : [])), moviesCount, totalPage: Math.ceil(moviesCount / PAGE_SIZE), currentPage: page });
       }
       const id = /^\/api\/movie\/([0-9a-f-]{36})$/.exec(url.pathname)?.[1];
       if (id) {
-        const [cards, casts, reviews] = await Promise.all([pool.query<Card>(CARDS, [[id]]), pool.query(CASTS, [id]), pool.query(REVIEWS, [id])]);
+        const [cards, media, casts, reviews, subtitles] = await Promise.all([
+          pool.query<Card>(CARDS, [[id]]),
+          pool.query<{ durationSeconds: number | null; mediaState: string | null; hlsFolder: string | null }>(MEDIA, [id]),
+          pool.query(CASTS, [id]),
+          pool.query(REVIEWS, [id]),
+          pool.query(SUBTITLES, [id]),
+        ]);
         if (!cards.rows[0]) return send(404, { message: "Movie not found" });
-        const card = toCard(cards.rows[0]);
+        const card = toCard(cards.rows[0], origin);
+        const { durationSeconds, mediaState, hlsFolder } = media.rows[0]!;
+        const hls = (file: string) => (mediaState === "ready" && hlsFolder ? `${origin}/api/upload/${hlsFolder}/${file}` : null);
         return send(200, {
           ...card,
           category: card.category._id,
           categoryName: card.category.name,
-          casts: casts.rows.map((cast) => ({ _id: cast.id, name: cast.name, img: cast.image, image: cast.image })),
-          reviews: reviews.rows.map((review) => ({ _id: review.id, userId: review.userId, userName: review.fullName, userImage: review.image, rating: review.rating, comment: review.comment, createdAt: review.createdAt.toISOString() })),
+          casts: casts.rows.map((cast) => ({ _id: cast.id, name: cast.name, img: absolute(cast.image, origin), image: absolute(cast.image, origin) })),
+          reviews: reviews.rows.toReversed().map((review) => ({ _id: review.id, userId: review.userId, userName: review.fullName, userImage: absolute(review.image, origin), rating: review.rating, comment: review.comment, createdAt: review.createdAt.toISOString() })),
+          subtitles: subtitles.rows.map((subtitle) => ({ ...subtitle, url: absolute(subtitle.url, origin) })),
+          hls: hls("master.m3u8"),
+          posterFrame: hls("poster.jpg"),
+          thumbnails: hls("thumbnails.vtt"),
+          durationSeconds,
         });
       }
       send(404, { message: "Not found" });
@@ -129,7 +155,7 @@ async function main() {
       env: { ...process.env, DATABASE_URL: database.url, AUTH_SECRET: "bench-secret-that-is-long-enough-for-hs256-signing", NEXTAUTH_URL: appUrl, MARQUEE_DATA_DIR: path.join(work, "data"), NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
     });
     children.push(app);
-    bare = await startBareServer(database.url, barePort);
+    bare = await startBareServer(database.url, barePort, appUrl); // the app's public URL (its NEXTAUTH_URL)
     await waitFor(`${appUrl}/api/health`, "The app");
 
     const list = (await (await fetch(`${appUrl}/api/movie`)).json()) as { movies: { _id: string }[]; moviesCount: number };
@@ -137,7 +163,7 @@ async function main() {
     // Both sides must answer the same thing, or the comparison means nothing.
     for (const apiPath of ["/api/movie", `/api/movie/${movieId}`]) {
       const [fromApp, fromBare] = await Promise.all([fetch(`${appUrl}${apiPath}`).then((r) => r.json()), fetch(`${bareUrl}${apiPath}`).then((r) => r.json())]);
-      if (JSON.stringify(fromApp) !== JSON.stringify(fromBare)) throw new Error(`${apiPath}: the bare server's answer differs from the app's`);
+      if (!isDeepStrictEqual(fromApp, fromBare)) throw new Error(`${apiPath}: the bare server's answer differs from the app's`);
     }
     log(`${list.moviesCount} movies; ${ROUNDS} rounds of ${SECONDS} s at ${CONNECTIONS} connections per endpoint and side`);
 
