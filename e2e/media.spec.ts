@@ -42,11 +42,12 @@ test.describe("a phone (390x844 at 3x)", () => {
     await expect(poster).toBeVisible();
     await expect.poll(() => poster.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth), { timeout: 60_000 }).toBeGreaterThan(0);
 
-    // Every download of this poster (the page may fetch it again as it hydrates) is a resized WebP.
+    // Every download of this poster (the page may fetch it again as it hydrates) is a resized AVIF
+    // (Chromium accepts AVIF; next.config.ts offers it first).
     expect(posterResponses.length).toBeGreaterThan(0);
     for (const response of posterResponses) {
       expect(response.url).toContain("/_next/image");
-      expect(response.type).toBe("image/webp");
+      expect(response.type).toBe("image/avif");
       expect(response.bytes).toBeLessThanOrEqual(60_000);
     }
   });
