@@ -25,7 +25,6 @@ import { freePort } from "@/lib/embedded-postgres";
 import { createPrismaClient } from "@/lib/prisma";
 import { buildIfStale } from "./lib/build";
 import { benchImages } from "./lib/bench-images";
-import { benchStreaming } from "./lib/bench-streaming";
 import { migrate, openDatabase, projectRoot } from "./lib/database";
 
 const MiB = 1024 * 1024;
@@ -270,7 +269,11 @@ async function waitFor(url: string, what: string) {
 }
 
 async function main() {
+  // Before anything loads lib/env (it reads AUTH_SECRET once): the upload's token is signed here
+  // with the secret the app gets. So lib/ modules that read the env are imported dynamically below.
+  process.env.AUTH_SECRET = AUTH_SECRET;
   if (runs("streaming")) {
+    const { benchStreaming } = await import("./lib/bench-streaming");
     const streaming = await benchStreaming(work, rounds, log);
     console.log(`\n${streaming}\n`);
     if (only === "streaming") {
@@ -289,8 +292,6 @@ async function main() {
     const db = createPrismaClient(database.url);
     const admin = await db.user.create({ data: { email: "bench@marquee.local", fullName: "Bench", isAdmin: true }, select: { id: true, credentialsVersion: true } });
     await db.$disconnect();
-    // Imported only now: lib/env reads AUTH_SECRET when first loaded, and the app gets the same one.
-    process.env.AUTH_SECRET = AUTH_SECRET;
     const { signToken } = await import("@/lib/auth/token");
     const token = await signToken(admin);
 
