@@ -27,8 +27,8 @@ const config: NextConfig = {
     // device width; nothing else is (components/ui/stored-image.tsx).
     localPatterns: [{ pathname: "/api/upload/image/**", search: "" }],
     // AVIF first (a quarter to a third smaller than WebP), WebP for browsers without it. AVIF costs
-    // sharp about 5x WebP's time, but once per (picture, width, format): the result is cached on
-    // disk and every later request is a file read (docs/performance.md has the figures).
+    // sharp 5 to 10 times WebP's time, but once per (picture, width, format): the result is cached
+    // on disk and every later request is a file read (docs/performance.md has the figures).
     formats: ["image/avif", "image/webp"],
   },
   experimental: {
