@@ -1,4 +1,4 @@
-// `npm run bench:media [-- --size-mb 256 --ranges 50 --rounds 7 --only files|streaming]`: how Marquee serves and takes large
+// `npm run bench:media [-- --size-mb 256 --ranges 50 --rounds 7 --only files|streaming|images]`: how Marquee serves and takes large
 // files, next to nginx and a bare Node server serving the same file from the same disk, in one run.
 //   1. writes a large fake video (an MP4 header, then random bytes) into a temp upload folder;
 //   2. starts a throwaway embedded PostgreSQL, the production server (`npm start`'s build and
@@ -11,7 +11,9 @@
 //   4. uploads a file of the same size through POST /api/upload as a streamed multipart body and
 //      samples the server's resident memory (/proc/<pid>/status) while it does;
 //   5. streaming (scripts/lib/bench-streaming.ts): transcoding speed of the HLS pipeline, and time
-//      to first frame in Chromium for the HLS ladder versus the original MP4.
+//      to first frame in Chromium for the HLS ladder versus the original MP4;
+//   6. images (scripts/lib/bench-images.ts): next/image's first (encoding) and cached request time
+//      and bytes for a poster at listing widths, AVIF versus WebP.
 // It prints figures; it asserts nothing. docs/performance.md records a run.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomFillSync } from "node:crypto";
@@ -22,7 +24,7 @@ import path from "node:path";
 import { freePort } from "@/lib/embedded-postgres";
 import { createPrismaClient } from "@/lib/prisma";
 import { buildIfStale } from "./lib/build";
-import { benchStreaming } from "./lib/bench-streaming";
+import { benchImages } from "./lib/bench-images";
 import { migrate, openDatabase, projectRoot } from "./lib/database";
 
 const MiB = 1024 * 1024;
@@ -32,6 +34,8 @@ const sizeBytes = Number(args.get("size-mb") ?? 256) * MiB;
 const rangeCount = Number(args.get("ranges") ?? 50);
 const rounds = Number(args.get("rounds") ?? 7);
 const only = args.get("only");
+/** Whether this run includes a part: all of them, or the one `--only` names. */
+const runs = (part: "files" | "streaming" | "images") => !only || only === part;
 const nginxBinary = args.get("nginx") ?? "/usr/sbin/nginx";
 const AUTH_SECRET = "bench-secret-that-is-long-enough-for-hs256-signing";
 const log = (line: string) => console.log(`[bench] ${line}`);
@@ -194,9 +198,28 @@ function uploadFile(appUrl: string, file: string, token: string): Promise<{ stat
 }
 
 /**
- * nginx, one worker, sendfile: on `directPort` it serves the upload folder itself; on `accelPort`
- * it proxies to Marquee in X-Accel-Redirect mode and serves what Marquee hands back from an
- * internal location (the snippet of docs/media.md).
+ * The X-Accel-Redirect configuration exactly as docs/media.md documents it, with this run's port,
+ * app and folder in place of the example ones: what is measured is what deployers copy.
+ */
+function documentedAccelConfig(listenPort: number, appPort: number): string {
+  const doc = fs.readFileSync(path.join(projectRoot, "docs/media.md"), "utf8");
+  const block = /### Behind nginx[\s\S]*?```nginx\n([\s\S]*?)```/.exec(doc)?.[1];
+  if (!block) throw new Error("docs/media.md has no nginx block under “Behind nginx”");
+  const replacements: [string, string][] = [
+    ["server 127.0.0.1:3000;", `server 127.0.0.1:${appPort};`],
+    ["alias /srv/marquee/.data/uploads/;", `alias ${uploads}/;`],
+    ["# ... listen, server_name, TLS ...", `listen 127.0.0.1:${listenPort};`],
+  ];
+  return replacements.reduce((config, [example, actual]) => {
+    if (!config.includes(example)) throw new Error(`docs/media.md's nginx block no longer contains "${example}": update scripts/bench-media.ts`);
+    return config.replace(example, actual);
+  }, block);
+}
+
+/**
+ * nginx, one worker: on `directPort` it serves the upload folder itself, with the file settings of
+ * the documented internal location; on `accelPort` it runs docs/media.md's configuration in front
+ * of Marquee in X-Accel-Redirect mode.
  */
 function startNginx(directPort: number, accelPort: number, accelAppPort: number): ChildProcess {
   const temp = path.join(work, "nginx");
@@ -211,7 +234,6 @@ error_log ${temp}/error.log;
 events { worker_connections 64; }
 http {
   access_log off;
-  sendfile on;
   client_body_temp_path ${temp}/body;
   proxy_temp_path ${temp}/proxy;
   fastcgi_temp_path ${temp}/fastcgi;
@@ -219,27 +241,14 @@ http {
   scgi_temp_path ${temp}/scgi;
   server {
     listen 127.0.0.1:${directPort};
-    location /api/upload/ { alias ${uploads}/; }
-  }
-  upstream marquee { server 127.0.0.1:${accelAppPort}; keepalive 8; }
-  server {
-    listen 127.0.0.1:${accelPort};
-    location / {
-      proxy_pass http://marquee;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $host;
-    }
-    location /protected-uploads/ {
-      internal;
+    location /api/upload/ {
       alias ${uploads}/;
-      add_header X-Content-Type-Options nosniff always;
-      add_header Vary $upstream_http_vary always;
-      add_header Access-Control-Allow-Origin $upstream_http_access_control_allow_origin always;
-      add_header Access-Control-Allow-Credentials $upstream_http_access_control_allow_credentials always;
-      add_header Access-Control-Expose-Headers $upstream_http_access_control_expose_headers always;
+      sendfile on;
+      tcp_nopush on;
+      open_file_cache max=1000 inactive=60s;
     }
   }
+${documentedAccelConfig(accelPort, accelAppPort)}
 }
 `,
   );
@@ -260,7 +269,11 @@ async function waitFor(url: string, what: string) {
 }
 
 async function main() {
-  if (only !== "files") {
+  // Before anything loads lib/env (it reads AUTH_SECRET once): the upload's token is signed here
+  // with the secret the app gets. So lib/ modules that read the env are imported dynamically below.
+  process.env.AUTH_SECRET = AUTH_SECRET;
+  if (runs("streaming")) {
+    const { benchStreaming } = await import("./lib/bench-streaming");
     const streaming = await benchStreaming(work, rounds, log);
     console.log(`\n${streaming}\n`);
     if (only === "streaming") {
@@ -268,8 +281,9 @@ async function main() {
       return;
     }
   }
-  log(`Writing a ${sizeBytes / MiB} MiB fake video`);
-  writeFakeVideo(storedFile, sizeBytes);
+  // Every side serves this file, in the image run too (their start-up waits for it).
+  log(`Writing a ${runs("files") ? sizeBytes / MiB : 1} MiB fake video`);
+  writeFakeVideo(storedFile, runs("files") ? sizeBytes : MiB);
 
   const database = await openDatabase({ dataDir: path.join(work, "postgres"), name: "marquee_bench", log });
   const children: ChildProcess[] = [];
@@ -278,8 +292,6 @@ async function main() {
     const db = createPrismaClient(database.url);
     const admin = await db.user.create({ data: { email: "bench@marquee.local", fullName: "Bench", isAdmin: true }, select: { id: true, credentialsVersion: true } });
     await db.$disconnect();
-    // Imported only now: lib/env reads AUTH_SECRET when first loaded, and the app gets the same one.
-    process.env.AUTH_SECRET = AUTH_SECRET;
     const { signToken } = await import("@/lib/auth/token");
     const token = await signToken(admin);
 
@@ -312,7 +324,14 @@ async function main() {
     const accelHead = await fetch(`${sides[3]!.url}?download=1&name=Bench`, { method: "HEAD" });
     const shown = ["content-type", "content-length", "cache-control", "x-content-type-options", "content-disposition", "etag", "accept-ranges"];
     log(`X-Accel answer through nginx: ${accelHead.status}, ${shown.map((h) => `${h}: ${accelHead.headers.get(h)}`).join(", ")}`);
+    const missing = await fetch(`${sides[3]!.url.replace(fileName, "0-missing.mp4")}`);
+    log(`X-Accel, a stored name with no file: ${missing.status} ${await missing.text()}, cache-control: ${missing.headers.get("cache-control")}`);
 
+    if (runs("images")) {
+      log("Images: next/image's optimizer, AVIF versus WebP");
+      console.log(`\n${await benchImages(appUrl, uploads, rounds * 5, log)}\n`);
+    }
+    if (!runs("files")) return;
     // Warm up every side (connections, page cache, lazy module loading), then measure in rounds.
     const randomOffsets = () => Array.from({ length: rangeCount }, () => Math.floor(Math.random() * (sizeBytes - MiB)));
     await measureRound(sides, randomOffsets().slice(0, 10));

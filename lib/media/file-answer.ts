@@ -4,7 +4,7 @@
 // module decides status, headers and which bytes; the paths only write the answer out.
 // No "server-only" and nothing from Next: server.ts loads it outside Next's bundles.
 import type { ByteRange, StorageDriver, StorageKey } from "@/lib/storage/types";
-import { isStorageKey } from "@/lib/storage/keys";
+import { contentTypeOf, isStorageKey } from "@/lib/storage/keys";
 import { clientCopyIsCurrent, decideRange, ifRangeHolds, type HeaderReader } from "./http-ranges";
 
 /** Stored names are never reused, so a stored file may be cached for a year. */
@@ -74,6 +74,8 @@ export async function answerFileRequest(request: FileRequest, key: StorageKey, d
   const publicUrl = download ? undefined : driver.publicUrlOf?.(key);
   if (publicUrl) return { status: 302, headers: { Location: publicUrl, "Cache-Control": "public, max-age=86400", "Content-Length": "0" }, body: { kind: "none" } };
 
+  if (options.accelRedirectPrefix && driver.name === "local") return accelRedirectAnswer(key, options.accelRedirectPrefix, download, request.query.get("name"));
+
   const file = await driver.stat(key);
   if (!file) return jsonAnswer(404, { message: "File not found" });
 
@@ -87,15 +89,6 @@ export async function answerFileRequest(request: FileRequest, key: StorageKey, d
     "X-Content-Type-Options": "nosniff",
   };
   if (download) headers["Content-Disposition"] = attachmentDisposition(key, request.query.get("name"));
-
-  if (options.accelRedirectPrefix && driver.name === "local") {
-    // nginx serves the file from its internal location: it answers Range, If-Range and the
-    // conditional headers itself, and keeps the headers set here (see docs/media.md).
-    delete headers["Accept-Ranges"];
-    delete headers.ETag;
-    delete headers["Last-Modified"];
-    return { status: 200, headers: { ...headers, "X-Accel-Redirect": `${options.accelRedirectPrefix}${key}` }, body: { kind: "none" } };
-  }
 
   if (clientCopyIsCurrent(request.headers, file)) return { status: 304, headers, body: { kind: "none" } };
 
@@ -114,6 +107,25 @@ export async function answerFileRequest(request: FileRequest, key: StorageKey, d
   headers["Content-Length"] = String(length);
   const status = range ? 206 : 200;
   return { status, headers, body: isGet && length > 0 ? { kind: "file", range } : { kind: "none" } };
+}
+
+/**
+ * nginx serves the file from its internal location (docs/media.md): it stats and opens it, answers
+ * Range, If-Range and the conditional headers and a missing file, and keeps the headers set here.
+ * So the app touches no disk at all (nginx makes its own stat anyway). Cache-Control is nginx's to
+ * add, on successful answers only: nginx would keep one set here on its 404 too, cached for a year.
+ * `Content-Length: 0` (not a chunked empty body) is what lets nginx reuse the upstream connection:
+ * it keeps one alive only when it knows the answer had no body.
+ */
+function accelRedirectAnswer(key: StorageKey, prefix: string, download: boolean, name: string | null): FileAnswer {
+  const headers: Record<string, string> = {
+    "Content-Type": contentTypeOf(key),
+    "X-Content-Type-Options": "nosniff",
+    "X-Accel-Redirect": `${prefix}${key}`,
+    "Content-Length": "0",
+  };
+  if (download) headers["Content-Disposition"] = attachmentDisposition(key, name);
+  return { status: 200, headers, body: { kind: "none" } };
 }
 
 /**
