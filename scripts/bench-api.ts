@@ -14,7 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { freePort } from "@/lib/embedded-postgres";
+import { freePort } from "./lib/embedded-postgres";
 import { buildIfStale } from "./lib/build";
 import { bin, migrate, openDatabase, projectRoot, seed } from "./lib/database";
 

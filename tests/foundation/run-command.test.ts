@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, expect, test } from "vitest";
-import { freePort } from "@/lib/embedded-postgres";
+import { freePort } from "@/scripts/lib/embedded-postgres";
 import { ADMIN } from "../support/test-accounts";
 
 // `npm start` as a newcomer runs it: no DATABASE_URL, a fresh data folder. It reuses the build
