@@ -11,7 +11,7 @@ test("the listing shows the catalogue's total, the newest movies, and pages with
   await expect(page.getByText(/^Total \d+ Movies$/)).toBeVisible();
   const shown = Number((await page.getByText(/^Total \d+ Movies$/).textContent())!.match(/\d+/)![0]);
   expect(Math.abs(shown - api.moviesCount)).toBeLessThanOrEqual(3); // other tests add movies meanwhile
-  await expect(cardNames(page)).toHaveCount(20);
+  await expect(cardNames(page)).toHaveCount(api.movies.length);
   const pagination = page.getByRole("navigation", { name: "Pagination" });
   await expect(pagination.getByRole("link", { name: /^Page \d+$/ })).toHaveCount(Math.min(5, api.totalPage));
   await expect(pagination.getByRole("link", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
@@ -46,7 +46,7 @@ test("the filter bar offers the spec's options", async ({ page }) => {
   await expect(page.getByRole("combobox").filter({ hasText: "Sort By Rates" })).toBeVisible();
   const options = async (first: string) => page.getByRole("combobox").filter({ hasText: first }).locator("option").allTextContents();
   expect((await options("Sort By Rates"))).toEqual(["Sort By Rates", "1 Star", "2 Star", "3 Star", "4 Star", "5 Star"]);
-  expect((await options("Sort By Hours")).length).toBe(11);
+  expect(await options("Sort By Hours")).toEqual(["Sort By Hours", ...Array.from({ length: 10 }, (_, i) => `${i + 1} Hours`)]);
   // The catalogue's own years, newest first (CONTRACT.md section 7), not the spec's 2022 to 2000.
   const catalogueYears = [...new Set((await listing(page, "sort=year&limit=50")).movies.map((movie) => String(movie.year)))];
   const years = await options("Sort By Year");

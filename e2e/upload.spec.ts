@@ -1,15 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
+import { ADMIN, apiToken } from "./support/accounts";
 
 // The test page takes a bearer token, from the API's login, so it needs no sign-in UI.
 async function openUploadPage(page: Page) {
-  const login = await page.request.post("/api/user", {
-    data: { email: "admin@marquee.local", password: "admin123" },
-    // An address of its own, so these logins never meet another test's rate limit.
-    headers: { "x-forwarded-for": `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
-  });
-  expect(login.status()).toBe(200);
-  const { token } = (await login.json()) as { token: string };
+  const token = await apiToken(page.request, ADMIN);
   await page.goto(`/test/upload?token=${encodeURIComponent(token)}`);
   await expect(page.getByText("Drag your file here")).toBeVisible();
 }

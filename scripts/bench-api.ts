@@ -15,7 +15,7 @@ import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
-import { freePort } from "@/lib/embedded-postgres";
+import { freePort } from "./lib/embedded-postgres";
 import { buildIfStale } from "./lib/build";
 import { bin, migrate, openDatabase, projectRoot, seed } from "./lib/database";
 

@@ -21,7 +21,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { freePort } from "@/lib/embedded-postgres";
+import { freePort } from "./lib/embedded-postgres";
 import { createPrismaClient } from "@/lib/prisma";
 import { buildIfStale } from "./lib/build";
 import { benchImages } from "./lib/bench-images";

@@ -6,7 +6,7 @@
 import "./lib/load-env";
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { superviseEmbeddedPostgres, type Supervision } from "@/lib/embedded-postgres";
+import { superviseEmbeddedPostgres, type Supervision } from "./lib/embedded-postgres";
 import { configuredPublicUrl, dataDir, env } from "@/lib/env";
 import { demoUsers } from "@/prisma/seed/catalogue";
 import { buildIfStale } from "./lib/build";

@@ -16,7 +16,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
-import { freePort } from "@/lib/embedded-postgres";
+import { freePort } from "./lib/embedded-postgres";
 import { buildIfStale } from "./lib/build";
 import { bin, openDatabase, projectRoot, runCommand } from "./lib/database";
 

@@ -1,7 +1,4 @@
-"use client";
-
-import Link from "next/link";
-import { usePathname } from "next/navigation";
+import { SideMenu } from "@/components/layout/side-menu";
 
 const LINKS = [
   { href: "/admin/statistics", label: "Statistics" },
@@ -11,24 +8,6 @@ const LINKS = [
   { href: "/admin/users", label: "Users" },
 ];
 
-/** The admin side menu; on phones and tablets a compact grid above the page. */
 export function AdminMenu() {
-  const pathname = usePathname();
-  return (
-    <nav aria-label="Admin" className="grid grid-cols-3 gap-2 rounded-xl border border-border/40 bg-dry p-3 sm:grid-cols-5 lg:flex lg:flex-col lg:p-5">
-      {LINKS.map(({ href, label }) => {
-        const active = pathname === href;
-        return (
-          <Link
-            key={href}
-            href={href}
-            aria-current={active ? "page" : undefined}
-            className={`flex items-center justify-center whitespace-nowrap rounded-md px-2 py-3 text-sm font-medium lg:justify-start lg:px-4 transition focus-visible:outline-2 focus-visible:outline-subMain ${active ? "bg-subMain text-white" : "text-text hover:bg-main hover:text-white"}`}
-          >
-            {label}
-          </Link>
-        );
-      })}
-    </nav>
-  );
+  return <SideMenu label="Admin" links={LINKS} columns="grid-cols-3 sm:grid-cols-5" />;
 }

@@ -1,19 +1,14 @@
 // Accounts for browser tests: fresh users a test owns, and signing a page in without the login form.
 import { randomUUID } from "node:crypto";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { ADMIN, MEMBER, TEST_PASSWORD, freshIp, uniqueEmail } from "../../tests/support/test-accounts";
 
-export const ADMIN = { email: "admin@marquee.local", password: "admin123" };
-export const MEMBER = { email: "member@marquee.local", password: "member123" };
+export { ADMIN, MEMBER, freshIp, uniqueEmail };
 
 export type Account = { _id: string; fullName: string; email: string; password: string };
 
-/** A client address of its own, so one test's logins never meet another's rate limit. */
-export const freshIp = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-
-export const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.test`;
-
 export async function registerAccount(request: APIRequestContext, label = "e2e"): Promise<Account> {
-  const account = { fullName: `E2E ${label} ${randomUUID().slice(0, 4)}`, email: uniqueEmail(label), password: "secret1" };
+  const account = { fullName: `E2E ${label} ${randomUUID().slice(0, 4)}`, email: uniqueEmail(label), password: TEST_PASSWORD };
   const response = await request.post("/api/user/register", { data: account });
   expect(response.status(), await response.text()).toBe(201);
   return { ...account, _id: ((await response.json()) as { _id: string })._id };

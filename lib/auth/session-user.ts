@@ -1,14 +1,13 @@
 import "server-only";
+import { isUuid } from "@/lib/data/ids";
 import { db } from "@/lib/db";
 
 /** The signed-in user as route handlers and pages see it. Never carries the password hash. */
 export type SessionUser = { id: string; email: string; fullName: string; image: string; isAdmin: boolean; credentialsVersion: number };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The user behind a token or session, if it still exists and its credentials have not changed since. */
 export async function loadSessionUser(userId: string, version: number): Promise<SessionUser | null> {
-  if (!UUID.test(userId)) return null;
+  if (!isUuid(userId)) return null;
   const user = await db.user.findUnique({
     where: { id: userId },
     select: { id: true, email: true, fullName: true, image: true, isAdmin: true, credentialsVersion: true },

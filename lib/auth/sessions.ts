@@ -2,11 +2,11 @@ import "server-only";
 // Web sessions that end on the server (docs/security.md "Sessions"). The NextAuth cookie is a JWT;
 // it also carries `sid`, the id of a Session row. Every request checks that row, so signing out
 // (which deletes it) ends the session even for a copy of the cookie made before.
+import { isUuid } from "@/lib/data/ids";
 import { db } from "@/lib/db";
 import type { SessionUser } from "./session-user";
 import { TOKEN_LIFETIME_SECONDS } from "./token";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const expiry = () => new Date(Date.now() + TOKEN_LIFETIME_SECONDS * 1000);
 
 /** Opens a session for a user who just signed in; returns its id for the cookie. */
@@ -20,7 +20,7 @@ export async function openSession(userId: string): Promise<string> {
  * credentials version is still `version` (a password change ends every session). One query.
  */
 export async function sessionUser(sessionId: unknown, userId: string, version: number): Promise<SessionUser | null> {
-  if (typeof sessionId !== "string" || !UUID.test(sessionId) || !UUID.test(userId)) return null;
+  if (!isUuid(sessionId) || !isUuid(userId)) return null;
   const session = await db.session.findUnique({
     where: { id: sessionId },
     select: {
@@ -44,6 +44,6 @@ export async function extendSession(sessionId: string, userId: string): Promise<
 
 /** Sign-out: the session ends for every copy of its cookie. */
 export async function endSession(sessionId: unknown): Promise<void> {
-  if (typeof sessionId !== "string" || !UUID.test(sessionId)) return;
+  if (!isUuid(sessionId)) return;
   await db.session.deleteMany({ where: { id: sessionId } });
 }

@@ -89,9 +89,3 @@ export async function deleteCategory(id: string): Promise<{ message: string }> {
   await expireTags(cacheTags.categories, cacheTags.category(id));
   return { message: "Delete category successfully" };
 }
-
-/** The id of a category named by id or by name (any case), or null. */
-export async function findCategoryId(idOrName: string): Promise<string | null> {
-  const row = await db.category.findFirst({ where: isUuid(idOrName) ? { id: idOrName } : { name: idOrName }, select: { id: true } });
-  return row?.id ?? null;
-}

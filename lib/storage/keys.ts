@@ -1,6 +1,7 @@
 // Stored files are named by the server: a folder per kind and a random name with the canonical
 // extension. The client's file name is never used.
 import { randomUUID } from "node:crypto";
+import { UUID_PATTERN } from "@/lib/data/ids";
 import type { StorageKey } from "./types";
 
 export const CONTENT_TYPES: Record<string, string> = {
@@ -27,12 +28,11 @@ export type StorageFolder = "image" | "movie" | "subtitle";
 
 const KEY_PATTERN = /^(image|movie|subtitle)\/[A-Za-z0-9][A-Za-z0-9_-]{0,127}\.(jpg|png|webp|mp4|avi|mkv|mov|wmv|flv|vtt)$/;
 
-const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 /**
  * A transcode job's files: master.m3u8, one playlist and its .ts segments per rendition, poster.jpg,
  * and the seek-preview sprites (thumbs_NNN.jpg) with their WebVTT index (thumbnails.vtt).
  */
-const HLS_KEY_PATTERN = new RegExp(`^hls/${UUID}/${UUID}/[A-Za-z0-9][A-Za-z0-9_]{0,63}\\.(m3u8|ts|jpg|vtt)$`);
+const HLS_KEY_PATTERN = new RegExp(`^hls/${UUID_PATTERN}/${UUID_PATTERN}/[A-Za-z0-9][A-Za-z0-9_]{0,63}\\.(m3u8|ts|jpg|vtt)$`);
 
 export function isStorageKey(value: string): value is StorageKey {
   return KEY_PATTERN.test(value) || HLS_KEY_PATTERN.test(value);

@@ -72,6 +72,21 @@ export function wholeNumber(field: string, requiredMessage: string) {
   );
 }
 
+/** A query parameter of digits only; empty means "not given" (CONTRACT.md section 4, listing rules). */
+export function digits(field: string) {
+  return z
+    .string({ error: `${field} must contain digits only` })
+    .trim()
+    .regex(/^\d{0,9}$/, `${field} must contain digits only`)
+    .transform((value) => (value === "" ? undefined : Number(value)))
+    .optional();
+}
+
+/** The same, at least 1: a page number or a page size. */
+export function positiveDigits(field: string) {
+  return digits(field).refine((value) => value === undefined || value >= 1, `${field} must be at least 1`);
+}
+
 // Mirrors lib/storage/keys.ts (a test checks they agree): the forms import this module, and the
 // storage module pulls node:crypto into the bundle.
 const UPLOADED_FILE_URL = /^(?:https?:\/\/[^/]+)?\/api\/upload\/(image|movie|subtitle)\/[A-Za-z0-9][A-Za-z0-9_-]{0,127}\.(jpg|png|webp|mp4|avi|mkv|mov|wmv|flv|vtt)$/;

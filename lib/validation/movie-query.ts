@@ -1,6 +1,6 @@
 // The query of GET /api/movie (CONTRACT.md section 4, listing rules) and the filter bar's options.
 import { z } from "zod";
-import { onStrings, text } from "./fields";
+import { digits, onStrings, positiveDigits, text } from "./fields";
 
 export const DEFAULT_PAGE_SIZE = 20;
 /** The admin Movies List's page (its server render and its client reloads ask for the same). */
@@ -21,18 +21,6 @@ export const SORT_OPTIONS: { value: MovieSort; label: string }[] = [
   { value: "name", label: "A-Z" },
 ];
 
-/** Empty means "no filter"; otherwise digits only. */
-const digitsFilter = (field: string) =>
-  z
-    .string({ error: `${field} must contain digits only` })
-    .trim()
-    .regex(/^\d{0,9}$/, `${field} must contain digits only`)
-    .transform((value) => (value === "" ? undefined : Number(value)))
-    .optional();
-
-const positiveDigits = (field: string) =>
-  digitsFilter(field).refine((value) => value === undefined || value >= 1, `${field} must be at least 1`);
-
 const textFilter = (field: string, max: number) =>
   text(field)
     .trim()
@@ -44,11 +32,11 @@ export const movieListQuerySchema = z.object({
   /** A category id, or a category name. */
   category: textFilter("category", 100),
   /** Exact running time in hours. */
-  time: digitsFilter("time"),
+  time: digits("time"),
   language: textFilter("language", 40),
   /** Minimum rate. */
-  rate: digitsFilter("rate"),
-  year: digitsFilter("year"),
+  rate: digits("rate"),
+  year: digits("year"),
   search: textFilter("search", 200),
   sort: z
     .string({ error: "sort must be a string" })

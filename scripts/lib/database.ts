@@ -1,7 +1,7 @@
 // Shared by the run, test, migrate and seed scripts: where the database is, migrations, the seed.
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { startEmbeddedPostgres, type EmbeddedPostgres } from "@/lib/embedded-postgres";
+import { startEmbeddedPostgres, type EmbeddedPostgres } from "./embedded-postgres";
 import { createPrismaClient } from "@/lib/prisma";
 
 export const projectRoot = path.resolve(import.meta.dirname, "..", "..");

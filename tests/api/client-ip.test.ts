@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { freePort } from "@/lib/embedded-postgres";
+import { freePort } from "@/scripts/lib/embedded-postgres";
 import { uniqueEmail } from "../support/users";
 
 let app: ChildProcess;

@@ -41,7 +41,7 @@ describe("POST /api/user/register", () => {
 
 describe("POST /api/user (login)", () => {
   test("returns UserInfo with a token that works as a bearer token", async () => {
-    const response = await loginFrom({ email: " ADMIN@marquee.local ", password: ADMIN.password });
+    const response = await loginFrom({ email: ` ${ADMIN.email.toUpperCase()} `, password: ADMIN.password });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ _id: expect.any(String), fullName: "Marquee Admin", email: ADMIN.email, image: expect.stringMatching(new RegExp(`^${absolute("/api/upload/image/")}`)), isAdmin: true, token: expect.any(String) });
     expect(response.body).not.toHaveProperty("passwordHash");

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { freePort } from "@/lib/embedded-postgres";
+import { freePort } from "@/scripts/lib/embedded-postgres";
 import { linkProductionDependencies, packRuntime } from "@/scripts/lib/runtime-files";
 
 const root = path.resolve(import.meta.dirname, "..", "..");

@@ -5,7 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, expect, test } from "vitest";
 import net from "node:net";
-import { startEmbeddedPostgres, superviseEmbeddedPostgres, type EmbeddedPostgres } from "@/lib/embedded-postgres";
+import { startEmbeddedPostgres, superviseEmbeddedPostgres, type EmbeddedPostgres } from "@/scripts/lib/embedded-postgres";
 
 // A cluster of its own, apart from the one the test run uses.
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "marquee-embedded-"));
@@ -41,7 +41,7 @@ test("data survives a stop and a start", async () => {
 
 test("a start after the owner was killed adopts the server it left running", async () => {
   // A separate process starts the server and is then killed with SIGKILL, as a crash would.
-  const script = `import { startEmbeddedPostgres } from ${JSON.stringify(path.resolve("lib/embedded-postgres.ts"))};
+  const script = `import { startEmbeddedPostgres } from ${JSON.stringify(path.resolve("scripts/lib/embedded-postgres.ts"))};
     const db = await startEmbeddedPostgres({ dataDir: ${JSON.stringify(dataDir)} });
     console.log("READY " + db.port);
     setInterval(() => {}, 1000);`;

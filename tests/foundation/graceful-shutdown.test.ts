@@ -6,7 +6,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { afterAll, expect, test } from "vitest";
-import { freePort } from "@/lib/embedded-postgres";
+import { freePort } from "@/scripts/lib/embedded-postgres";
 import { newFilesSince, storedFiles, videoOf } from "../support/media";
 import { adminToken } from "../support/users";
 

@@ -5,7 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, expect, test } from "vitest";
-import { freePort } from "@/lib/embedded-postgres";
+import { freePort } from "@/scripts/lib/embedded-postgres";
+import { ADMIN } from "../support/test-accounts";
 
 // `npm start` as a newcomer runs it: no DATABASE_URL, a fresh data folder. It reuses the build
 // that `npm test` made (NEXT_DIST_DIR), so it does not build again.
@@ -73,7 +74,7 @@ function databaseUrl(output: string): string {
 
 test("npm start serves the demo catalogue, stops cleanly on SIGTERM and keeps its data", async () => {
   const first = await start();
-  expect(first.output()).toContain("admin@marquee.local  /  admin123");
+  expect(first.output()).toContain(`${ADMIN.email}  /  ${ADMIN.password}`);
   const home = await (await fetch(`http://127.0.0.1:${first.port}/`)).text();
   expect(home).toContain("Populate Film");
   // No NEXTAUTH_URL is forced on the app: it says so, and links follow the address the browser used.

@@ -2,7 +2,7 @@
 // build, database and uploads as the instance `npm test` started, on another port.
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { freePort } from "@/lib/embedded-postgres";
+import { freePort } from "@/scripts/lib/embedded-postgres";
 
 export type RunningApp = { baseUrl: string; stop: () => Promise<void> };
 

@@ -1,13 +1,9 @@
 // Accounts for API tests: the seeded admin and member, and fresh users that a test owns.
-import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import { api } from "./http";
+import { ADMIN, MEMBER, TEST_PASSWORD, freshIp, uniqueEmail } from "./test-accounts";
 
-export const ADMIN = { email: "admin@marquee.local", password: "admin123" };
-export const MEMBER = { email: "member@marquee.local", password: "member123" };
-
-/** A client IP of its own, so a test's failed logins never throttle another test. */
-export const freshIp = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+export { ADMIN, MEMBER, freshIp, uniqueEmail };
 
 export async function login(credentials: { email: string; password: string }): Promise<string> {
   const response = await api("POST", "/api/user", { body: credentials, headers: { "x-forwarded-for": freshIp() } });
@@ -21,11 +17,9 @@ export const memberToken = () => tokens.get("member") ?? tokens.set("member", lo
 
 export type TestUser = { _id: string; email: string; password: string; fullName: string; token: string };
 
-export const uniqueEmail = (label = "user") => `${label}-${randomUUID().slice(0, 8)}@example.test`;
-
 /** Registers and logs in a new user that only the calling test uses. */
 export async function freshUser(label = "user"): Promise<TestUser> {
-  const account = { fullName: `Test ${label}`, email: uniqueEmail(label), password: "secret1" };
+  const account = { fullName: `Test ${label}`, email: uniqueEmail(label), password: TEST_PASSWORD };
   const registered = await api("POST", "/api/user/register", { body: account });
   expect(registered.status, JSON.stringify(registered.body)).toBe(201);
   return { ...account, _id: registered.body._id, token: await login(account) };

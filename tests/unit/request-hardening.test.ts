@@ -4,7 +4,10 @@ import { clientIp } from "@/lib/http/client-ip";
 import { pageContentSecurityPolicy, storageOrigins } from "@/lib/http/security-headers";
 import { localCallbackPath } from "@/lib/page-routes";
 import { hasForbiddenCharacters } from "@/lib/validation/fields";
-import { categorySchema, movieListQuerySchema, registerSchema, reviewSchema } from "@/lib/validation";
+import { categorySchema } from "@/lib/validation/category";
+import { movieListQuerySchema } from "@/lib/validation/movie-query";
+import { reviewSchema } from "@/lib/validation/review";
+import { registerSchema } from "@/lib/validation/user";
 
 const withForwardedFor = (value: string | null) => ({ headers: new Headers(value === null ? {} : { "x-forwarded-for": value }) });
 

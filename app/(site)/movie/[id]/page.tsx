@@ -10,7 +10,6 @@ import { NO_RATINGS, Stars } from "@/components/movie/stars";
 import { ReviewForm } from "@/components/review/review-form";
 import { ReviewList } from "@/components/review/review-list";
 import { PageLoading } from "@/components/ui/page-loading";
-import { getCategory } from "@/lib/data/categories";
 import { getMovieDetail, listRelatedMovies } from "@/lib/data/movies";
 import { absoluteMediaUrl } from "@/lib/http/media-urls";
 import { pagePublicOrigin } from "@/lib/http/public-url";
@@ -52,7 +51,7 @@ export default function MoviePage({ params }: Props) {
 
 async function MovieDetails({ params }: Props) {
   const movie = await loadMovie((await params).id);
-  const [origin, category, related] = await Promise.all([pagePublicOrigin(), getCategory(movie.category).catch(() => null), listRelatedMovies(movie.category, movie._id)]);
+  const [origin, related] = await Promise.all([pagePublicOrigin(), listRelatedMovies(movie.category, movie._id)]);
   // schema.org data lets search engines show the film with its rating.
   const runtime = movieRuntime(movie.hour, movie.durationSeconds);
   const structured = {
@@ -64,7 +63,7 @@ async function MovieDetails({ params }: Props) {
     image: absoluteMediaUrl(movie.image, origin),
     // Only the release year is known: an ISO 8601 date may be just the year.
     datePublished: String(movie.year),
-    genre: category?.name,
+    genre: movie.categoryName,
     inLanguage: languageCode(movie.language),
     duration: runtime.iso,
     actor: movie.casts.map((cast) => ({ "@type": "Person", name: cast.name })),
@@ -89,13 +88,11 @@ async function MovieDetails({ params }: Props) {
             <div className="flex min-w-0 flex-col gap-5">
               <h1 className="text-3xl font-bold sm:text-5xl">{movie.name}</h1>
               <ul aria-label="Details" className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm font-medium text-dryGray">
-                {category && (
-                  <li>
-                    <Link href={`/movies?category=${category._id}`} className="rounded bg-subMain px-2 py-1 text-xs font-semibold text-white">
-                      {category.name}
-                    </Link>
-                  </li>
-                )}
+                <li>
+                  <Link href={`/movies?category=${movie.category}`} className="rounded bg-subMain px-2 py-1 text-xs font-semibold text-white">
+                    {movie.categoryName}
+                  </Link>
+                </li>
                 <li>{movie.year}</li>
                 <li>
                   <time dateTime={runtime.iso}>{runtime.text}</time>
