@@ -38,6 +38,11 @@ const config: NextConfig = {
     imgOptTimeoutInSeconds: 60,
   },
   typedRoutes: false,
+  // Metadata (title, description, canonical, Open Graph) always in the <head> of the first bytes,
+  // never streamed into <body> after the page: Next streams it to browsers and keeps the head only
+  // for the crawlers on its list, but link previewers off that list (Mastodon, Signal, Telegram)
+  // and Lighthouse read the head only. Costs the wait for generateMetadata's cached read.
+  htmlLimitedBots: /.*/,
   // Security headers on every response, pages and API alike (the page CSP comes from proxy.ts).
   headers: async () => staticSecurityHeaders(),
 };

@@ -1,5 +1,7 @@
 // Text for search engines and link previews, shared by the pages that describe a movie.
+import type { ListingFilters } from "@/lib/movie-filters";
 import type { Language } from "@/lib/validation/movie";
+import type { MovieSort } from "@/lib/validation/movie-query";
 
 export const SITE_NAME = "Marquee";
 export const META_DESCRIPTION_LENGTH = 160;
@@ -48,3 +50,31 @@ const LANGUAGE_CODES: Record<Language, string> = {
 
 /** The language's code, or undefined for a name outside the list (older rows). */
 export const languageCode = (language: string): string | undefined => LANGUAGE_CODES[language as Language];
+
+/**
+ * The movie listing's meta description, written from what the page lists: the search term and each
+ * filter in words, so every filtered URL (they are indexable) describes itself. `categoryName` is
+ * the name of the category filter's category, when it names one that exists.
+ */
+export function listingDescription(search: string, filters: ListingFilters, categoryName?: string): string {
+  // "in French", "from 2024" read as part of the subject; the rating and the length as asides.
+  const where = [filters.language && `in ${filters.language}`, filters.year && `from ${filters.year}`].filter(Boolean);
+  const asides = [
+    filters.rate && `rated ${filters.rate} ${filters.rate === "1" ? "star" : "stars"} and up`,
+    filters.time && `${filters.time} ${filters.time === "1" ? "hour" : "hours"} long`,
+  ].filter(Boolean);
+  const movies = categoryName ? `${categoryName} movies` : "movies";
+  const subject = search ? `${capitalize(movies)} matching “${search}”` : where.length > 0 || asides.length > 0 || categoryName ? capitalize(movies) : "Every movie";
+  const order = filters.sort ? SORT_PHRASES[filters.sort as MovieSort] : undefined;
+  const listed = [[subject, ...where].join(" "), ...asides].join(", ") + (asides.length > 0 ? "," : "");
+  let description = `${listed} in the ${SITE_NAME} catalogue${order ? `, ${order}` : ""}.`;
+  if (filters.page && filters.page > 1) description += ` Page ${filters.page}.`;
+  // The closing line only when it fits whole: a long search term or many filters leave it out.
+  const closing = " Posters, cast and reviews; sign in to stream.";
+  return description.length + closing.length <= META_DESCRIPTION_LENGTH ? description + closing : truncateAtWord(description);
+}
+
+/** The listing's orders (lib/data/movie-search-sql.ts) in words. */
+const SORT_PHRASES: Record<MovieSort, string> = { newest: "newest first", rate: "top rated first", year: "latest year first", name: "from A to Z" };
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -7,17 +7,13 @@
 //   3. prints, per endpoint, the median requests/s and p99 latency with their spread (min-max)
 //      over the rounds, and for the API the app's median as a share of the bare server's.
 // It prints figures; it asserts nothing. docs/performance.md records a run and the targets.
-import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
-import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
 import { freePort } from "./lib/embedded-postgres";
-import { buildIfStale } from "./lib/build";
-import { bin, migrate, openDatabase, projectRoot, seed } from "./lib/database";
+import { startDemoApp } from "./lib/demo-app";
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ""), process.argv[i + 1] ?? "");
@@ -26,9 +22,6 @@ const SECONDS = Number(args.get("seconds") ?? 8);
 const CONNECTIONS = Number(args.get("connections") ?? 50);
 const PAGE_SIZE = 20; // GET /api/movie's default limit (lib/validation/movie-query.ts)
 const log = (line: string) => console.log(`[bench] ${line}`);
-
-const work = fs.mkdtempSync(path.join(os.tmpdir(), "marquee-bench-api-"));
-fs.chmodSync(work, 0o755); // the embedded server runs as the postgres user when we are root
 
 // The statements the API's list and detail send without a cache (lib/data/movies.ts with Prisma's
 // selects in lib/data/movie-shapes.ts), written out by hand: page ids and count, then the cards;
@@ -125,38 +118,14 @@ const median = (values: number[]) => {
 };
 const spread = (values: number[]) => `${Math.min(...values).toFixed(0)}-${Math.max(...values).toFixed(0)}`;
 
-async function waitFor(url: string, what: string) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${what} did not answer within 90 s`);
-}
-
 async function main() {
-  const database = await openDatabase({ dataDir: path.join(work, "postgres"), name: "marquee_bench", log });
-  const children: ChildProcess[] = [];
+  const demo = await startDemoApp("bench-api", log);
   let bare: http.Server | undefined;
   try {
-    await migrate(database.url);
-    await seed(database.url, { onlyIfEmpty: false, log });
-    await buildIfStale(process.env.NEXT_DIST_DIR || ".next"); // like `npm start`; next start reads the same variable
-    const [appPort, barePort] = [await freePort(), await freePort()];
-    const appUrl = `http://127.0.0.1:${appPort}`;
+    const appUrl = demo.url;
+    const barePort = await freePort();
     const bareUrl = `http://127.0.0.1:${barePort}`;
-    const app = spawn(bin("next"), ["start", "--port", String(appPort), "--hostname", "127.0.0.1"], {
-      cwd: projectRoot,
-      stdio: ["ignore", "ignore", "inherit"],
-      env: { ...process.env, DATABASE_URL: database.url, AUTH_SECRET: "bench-secret-that-is-long-enough-for-hs256-signing", NEXTAUTH_URL: appUrl, MARQUEE_DATA_DIR: path.join(work, "data"), NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
-    });
-    children.push(app);
-    bare = await startBareServer(database.url, barePort, appUrl); // the app's public URL (its NEXTAUTH_URL)
-    await waitFor(`${appUrl}/api/health`, "The app");
+    bare = await startBareServer(demo.databaseUrl, barePort, appUrl); // the app's public URL (its NEXTAUTH_URL)
 
     const list = (await (await fetch(`${appUrl}/api/movie`)).json()) as { movies: { _id: string }[]; moviesCount: number };
     const movieId = list.movies[0]!._id;
@@ -215,14 +184,7 @@ ${apiRows.join("\n")}
   } finally {
     bare?.close();
     bare?.closeAllConnections();
-    for (const child of children) {
-      if (child.exitCode === null) {
-        child.kill("SIGTERM");
-        await new Promise((resolve) => child.once("exit", resolve));
-      }
-    }
-    await database.stop();
-    fs.rmSync(work, { recursive: true, force: true });
+    await demo.stop();
   }
 }
 

@@ -4,7 +4,7 @@ import { Banner } from "@/components/home/banner";
 import { ContinueWatching } from "@/components/home/continue-watching";
 import { Promo } from "@/components/home/promo";
 import { TopRated } from "@/components/home/top-rated";
-import { MovieCard } from "@/components/movie/movie-card";
+import { MOVIE_GRID_CLASS, MovieCard } from "@/components/movie/movie-card";
 import { PageLoading } from "@/components/ui/page-loading";
 import { listLatestMovies, randomMovies, topRatedMovies } from "@/lib/data/movies";
 
@@ -39,10 +39,10 @@ async function HomeCatalogue() {
         {latest.length === 0 ? (
           <p className="text-text">No movies</p>
         ) : (
-          <ul className="grid grid-cols-2 gap-3 sm:gap-6 md:grid-cols-3 lg:grid-cols-4">
+          <ul className={MOVIE_GRID_CLASS}>
             {latest.map((movie, index) => (
               <li key={movie._id}>
-                <MovieCard movie={movie} priority={index < 4} />
+                <MovieCard movie={movie} loading={index < 4 ? "eager" : "lazy"} />
               </li>
             ))}
           </ul>

@@ -20,7 +20,7 @@ export function Banner({ movies }: { movies: MovieListItem[] }) {
         <div className="flex h-full flex-col" aria-live={autoplay.rotating ? "off" : "polite"}>
           {movies.map((movie, index) => (
             <div key={movie._id} role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${movies.length}`} className="relative h-full min-h-0 shrink-0 grow-0 basis-full">
-              <StoredImage src={movie.titleImage} alt="" fill sizes="(min-width: 1280px) 1280px, 100vw" loading={index === 0 ? "eager" : "lazy"} className="object-cover" />
+              <StoredImage src={movie.titleImage} alt="" fill sizes="(min-width: 1280px) 1280px, 100vw" loading={index === 0 ? "eager" : "lazy"} fetchPriority={index === 0 ? "high" : undefined} className="object-cover" />
               <div className="absolute inset-0 flex flex-col justify-center gap-4 bg-gradient-to-r from-main via-main/85 to-main/30 px-6 sm:px-12">
                 <h2 className="line-clamp-2 text-2xl font-bold sm:text-4xl">{movie.name}</h2>
                 <p className="flex flex-wrap gap-4 text-sm text-dryGray">

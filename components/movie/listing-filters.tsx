@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import { Spinner } from "@/components/ui/spinner";
+import { FILTER_BAR_CLASS, FILTER_SELECT_CLASS } from "./listing-layout";
 import { listingHref, type FilterKey, type ListingFilters } from "@/lib/movie-filters";
 import { LANGUAGES } from "@/lib/validation/movie";
 import { HOUR_FILTER_OPTIONS, RATE_FILTER_OPTIONS, SORT_OPTIONS } from "@/lib/validation/movie-query";
@@ -31,14 +32,14 @@ export function ListingFilters({ search, filters, categories, years }: { search:
   }
 
   return (
-    <div className="relative grid grid-cols-2 gap-2 rounded-lg border border-border/40 bg-dry p-2 sm:grid-cols-3 sm:gap-3 sm:p-4 lg:grid-cols-6" aria-busy={pending}>
+    <div className={FILTER_BAR_CLASS} aria-busy={pending}>
       {selects.map(({ key, label, first, options }) => (
         <label key={key} className="flex flex-col gap-1 text-xs text-text">
           <span className="sr-only">{label}</span>
           <select
             value={filters[key] ?? ""}
             onChange={(event) => change(key, event.target.value)}
-            className="h-11 w-full rounded-md border border-border/60 bg-main pl-2 pr-1 text-sm text-white sm:px-3 focus-visible:outline-2 focus-visible:outline-subMain"
+            className={`${FILTER_SELECT_CLASS} pl-2 pr-1 text-sm text-white sm:px-3 focus-visible:outline-2 focus-visible:outline-subMain`}
           >
             <option value="">{first}</option>
             {options.map((option) => (

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { listingHref, pagesInRange, type ListingFilters } from "@/lib/movie-filters";
+import { PAGINATION_ROW_CLASS } from "./listing-layout";
 
 const cell = "flex h-10 min-w-10 items-center justify-center rounded-md border px-3 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-subMain";
 
@@ -18,7 +19,7 @@ export function ListingPagination({ search, filters, currentPage, totalPage }: {
       </span>
     );
   return (
-    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-center gap-2">
+    <nav aria-label="Pagination" className={PAGINATION_ROW_CLASS}>
       {edge(currentPage - 1, "<<", "Previous page", currentPage > 1)}
       {pagesInRange(currentPage, totalPage).map((page) => (
         <Link

@@ -39,13 +39,17 @@ export function migrate(url: string): Promise<void> {
   return runCommand(bin("prisma"), ["migrate", "deploy"], { DATABASE_URL: url });
 }
 
-/** Seeds the demo catalogue. With `onlyIfEmpty`, a database that has movies is left alone. */
-export async function seed(url: string, options: { onlyIfEmpty: boolean; log: (line: string) => void }): Promise<boolean> {
+/**
+ * Seeds the demo catalogue. With `onlyIfEmpty`, a database that has movies is left alone. Its
+ * pictures go to the configured storage, or to the local folder `uploadsDir` when given (a
+ * throwaway app's own).
+ */
+export async function seed(url: string, options: { onlyIfEmpty: boolean; log: (line: string) => void; uploadsDir?: string }): Promise<boolean> {
   const db = createPrismaClient(url);
   try {
     if (options.onlyIfEmpty && (await db.movie.count()) > 0) return false;
-    const [{ seedDemoCatalogue }, { storage }] = await Promise.all([import("@/prisma/seed"), import("@/lib/storage")]);
-    await seedDemoCatalogue(db, storage(), options.log);
+    const [{ seedDemoCatalogue }, { storage }, { createLocalStorage }] = await Promise.all([import("@/prisma/seed"), import("@/lib/storage"), import("@/lib/storage/local")]);
+    await seedDemoCatalogue(db, options.uploadsDir ? createLocalStorage(options.uploadsDir) : storage(), options.log);
     return true;
   } finally {
     await db.$disconnect();

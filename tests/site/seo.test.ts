@@ -1,6 +1,15 @@
 import { expect, test } from "vitest";
 import { api, baseUrl } from "../support/http";
-import { createTestMovie } from "../support/catalogue";
+import { createTestCategory, createTestMovie } from "../support/catalogue";
+
+/** The page's <head> as sent: metadata must be there, not streamed into <body> (crawlers, previews, Lighthouse read the head). */
+async function headOf(path: string): Promise<string> {
+  const response = await api("GET", path);
+  expect(response.status).toBe(200);
+  const html = String(response.body);
+  return html.slice(0, html.indexOf("</head>"));
+}
+const descriptionIn = (head: string) => /<meta name="description" content="([^"]*)"/.exec(head)?.[1];
 
 test("robots.txt lets crawlers into the catalogue, keeps them out of the API, accounts and admin, and names the sitemap", async () => {
   const response = await api("GET", "/robots.txt");
@@ -30,10 +39,19 @@ test("a movie page: absolute canonical, og:url and og:site_name, a description c
   expect(html).toContain(`<link rel="canonical" href="${url}"/>`);
   expect(html).toContain(`<meta property="og:url" content="${url}"/>`);
   expect(html).toContain(`<meta property="og:site_name" content="Marquee"/>`);
-  const description = /<meta name="description" content="([^"]*)"/.exec(html)?.[1];
+  const description = descriptionIn(await headOf(`/movie/${movie._id}`));
   expect(description).toBe("A lighthouse keeper finds a stranger on the rocks after the storm, and every night after that the lamp shows a ship that sank a hundred years ago, until the…");
   expect(description!.length).toBeLessThanOrEqual(160);
   const jsonLd = JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)![1]!) as Record<string, unknown>;
   expect(jsonLd).toMatchObject({ "@type": "Movie", url, inLanguage: "fr", datePublished: "2019" });
   expect(html).not.toContain("trailers");
+});
+
+test("the listing's description, in the head, says what it lists: every movie, or the search and filters in words", async () => {
+  expect(descriptionIn(await headOf("/movies"))).toBe("Every movie in the Marquee catalogue. Posters, cast and reviews; sign in to stream.");
+  const category = await createTestCategory();
+  expect(descriptionIn(await headOf(`/movies?category=${category._id}&language=French&year=2019&rate=4&sort=rate&page=2`))).toBe(
+    `${category.name} movies in French from 2019, rated 4 stars and up, in the Marquee catalogue, top rated first. Page 2.`, // the closing line no longer fits in 160 characters
+  );
+  expect(descriptionIn(await headOf("/movies/lighthouse?time=2"))).toBe("Movies matching “lighthouse”, 2 hours long, in the Marquee catalogue. Posters, cast and reviews; sign in to stream.");
 });

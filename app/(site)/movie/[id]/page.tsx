@@ -73,7 +73,8 @@ async function MovieDetails({ params }: Props) {
     <main className="flex flex-col gap-14 pb-12">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(structured).replace(/</g, "\\u003c") }} />
       <section className="relative overflow-hidden">
-        <StoredImage src={movie.titleImage} alt="" fill sizes="100vw" className="object-cover opacity-40" />
+        {/* The page's largest picture (its LCP): fetched first, never lazily. */}
+        <StoredImage src={movie.titleImage} alt="" fill sizes="100vw" loading="eager" fetchPriority="high" className="object-cover opacity-40" />
         <div className="relative bg-gradient-to-t from-main via-main/80 to-main/40">
           <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 py-10 sm:px-6 md:grid-cols-[16rem_1fr] lg:py-16">
             <StoredImage

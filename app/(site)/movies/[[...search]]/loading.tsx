@@ -1,5 +1,5 @@
-import { PageLoading } from "@/components/ui/page-loading";
+import { ListingSkeleton } from "@/components/movie/listing-skeleton";
 
 export default function Loading() {
-  return <PageLoading />;
+  return <ListingSkeleton />;
 }

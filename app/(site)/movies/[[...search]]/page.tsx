@@ -1,12 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { MovieCard } from "@/components/movie/movie-card";
+import { MOVIE_GRID_CLASS, MovieCard } from "@/components/movie/movie-card";
 import { ListingFilters } from "@/components/movie/listing-filters";
+import { LISTING_MAIN_CLASS, LISTING_SUMMARY_CLASS } from "@/components/movie/listing-layout";
 import { ListingPagination } from "@/components/movie/listing-pagination";
 import { listCategories } from "@/lib/data/categories";
 import { closestTitle, listMovies, listMovieYears } from "@/lib/data/movies";
 import { listingHref, readListingFilters } from "@/lib/movie-filters";
+import { listingDescription } from "@/lib/seo";
 import { movieListQuerySchema, type MovieSort } from "@/lib/validation/movie-query";
 
 type Props = { params: Promise<{ search?: string[] }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -22,9 +24,15 @@ async function searchTerm(params: Props["params"]): Promise<string> {
   return term.data ?? "";
 }
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const search = await searchTerm(params);
-  return search ? { title: `Search: ${search}`, robots: { index: false } } : { title: "Movies", description: "Every movie in the Marquee catalogue, by category, language, rating, length and year." };
+  // Request data first: until it is awaited the build prerenders this, and has no database.
+  const filters = readListingFilters(await searchParams);
+  const wanted = filters.category?.toLowerCase();
+  // The category filter takes an id or a name (CONTRACT.md section 4).
+  const category = wanted ? (await listCategories()).find((c) => c._id === filters.category || c.name.toLowerCase() === wanted) : undefined;
+  const description = listingDescription(search, filters, category?.name);
+  return search ? { title: `Search: ${search}`, description, robots: { index: false } } : { title: "Movies", description };
 }
 
 export default async function MoviesPage({ params, searchParams }: Props) {
@@ -38,10 +46,10 @@ export default async function MoviesPage({ params, searchParams }: Props) {
   // No dead end: a search that found nothing offers the closest title.
   const suggestion = search && result.moviesCount === 0 ? await closestTitle(search) : null;
   return (
-    <main className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6">
+    <main className={LISTING_MAIN_CLASS}>
       <h1 className="sr-only">{search ? `Movies matching ${search}` : "Movies"}</h1>
       <ListingFilters key={JSON.stringify([search, filters])} search={search} filters={filters} categories={categories} years={years} />
-      <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm font-medium text-text">
+      <div className={LISTING_SUMMARY_CLASS}>
         <p>
           {/* A lower bound when a search or filter stopped counting (docs/api.md): "1000+". */}
           Total <span className="font-bold text-accent">{result.moviesCountIsLowerBound ? `${result.moviesCount}+` : result.moviesCount}</span> Movies
@@ -62,10 +70,10 @@ export default async function MoviesPage({ params, searchParams }: Props) {
           )}
         </div>
       ) : (
-        <ul className="grid grid-cols-2 gap-3 sm:gap-6 md:grid-cols-3 lg:grid-cols-4">
+        <ul className={MOVIE_GRID_CLASS}>
           {result.movies.map((movie, index) => (
             <li key={movie._id}>
-              <MovieCard movie={movie} priority={index < 4} headingLevel={2} />
+              <MovieCard movie={movie} loading={index === 0 ? "lcp" : index < 4 ? "eager" : "lazy"} headingLevel={2} />
             </li>
           ))}
         </ul>

@@ -1,0 +1,138 @@
+// `npm run audit:lighthouse [-- --runs 3 --only /movies,desktop --reports DIR]`: Lighthouse's scores for the
+// catalogue pages, as a visitor's browser gets them from the production build.
+//   1. starts the demo app (scripts/lib/demo-app.ts: a throwaway PostgreSQL with the demo catalogue,
+//      `next start` on the build, built first when stale) and asks each page once to warm its caches;
+//   2. runs Lighthouse in Chromium on `/`, `/movies` and `/movie/{the newest movie}` with the mobile
+//      and the desktop presets, `--runs` times each (default 3);
+//   3. prints a table of the medians: the four category scores, LCP, CLS and TBT, and the ids of the
+//      audits that failed in any run (with how many runs), which say what to fix.
+// `--only` takes a comma list of pages (`/`, `/movies`, `/movie`) and presets (`mobile`, `desktop`);
+// `--reports DIR` also writes each run's full HTML report there (the hints behind each figure).
+// It prints figures; it asserts nothing. docs/performance.md ("Lighthouse") records a run.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse, { desktopConfig, type Config, type Result } from "lighthouse";
+import { startDemoApp } from "./lib/demo-app";
+
+const PRESETS = { mobile: undefined, desktop: desktopConfig } satisfies Record<string, Config | undefined>;
+type Preset = keyof typeof PRESETS;
+const PAGES = ["/", "/movies", "/movie"] as const;
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+/** Lighthouse shows an audit as passed from this score up (its report's own threshold). */
+const PASS = 0.9;
+
+const log = (line: string) => console.log(`[lighthouse] ${line}`);
+
+function readArguments() {
+  const args = new Map<string, string>();
+  for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ""), process.argv[i + 1] ?? "");
+  for (const name of args.keys()) if (!["runs", "only", "reports"].includes(name)) throw new Error(`Unknown option --${name} (known: --runs N, --only /,/movies,/movie,mobile,desktop, --reports DIR)`);
+  const runs = Number(args.get("runs") ?? 3);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs must be a whole number from 1");
+  const only = (args.get("only") ?? "").split(",").filter(Boolean);
+  for (const item of only) {
+    if (!(item in PRESETS) && !(PAGES as readonly string[]).includes(item)) throw new Error(`--only: unknown page or preset "${item}" (known: ${[...PAGES, ...Object.keys(PRESETS)].join(", ")})`);
+  }
+  const onlyPages = only.filter((item) => !(item in PRESETS));
+  const onlyPresets = only.filter((item) => item in PRESETS);
+  const reports = args.get("reports") || undefined;
+  if (reports) fs.mkdirSync(reports, { recursive: true });
+  return {
+    runs,
+    reports,
+    pages: PAGES.filter((page) => onlyPages.length === 0 || onlyPages.includes(page)),
+    presets: (Object.keys(PRESETS) as Preset[]).filter((preset) => onlyPresets.length === 0 || onlyPresets.includes(preset)),
+  };
+}
+
+type Figures = { scores: number[]; lcp: number; cls: number; tbt: number; failing: string[] };
+
+function figuresOf(result: Result): Figures {
+  const failing = new Set<string>();
+  for (const category of CATEGORIES) {
+    // The audits that cost points (weighted); performance's unweighted hints are in the full report.
+    for (const ref of result.categories[category]?.auditRefs ?? []) {
+      const score = result.audits[ref.id]?.score;
+      if (ref.weight > 0 && typeof score === "number" && score < PASS) failing.add(ref.id);
+    }
+  }
+  return {
+    scores: CATEGORIES.map((category) => Math.round((result.categories[category]?.score ?? 0) * 100)),
+    lcp: result.audits["largest-contentful-paint"]?.numericValue ?? NaN,
+    cls: result.audits["cumulative-layout-shift"]?.numericValue ?? NaN,
+    tbt: result.audits["total-blocking-time"]?.numericValue ?? NaN,
+    failing: [...failing],
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+function row(page: string, preset: Preset, runs: Figures[]): string {
+  const scores = CATEGORIES.map((_, index) => median(runs.map((run) => run.scores[index]!)).toFixed(0));
+  const counts = new Map<string, number>();
+  for (const id of runs.flatMap((run) => run.failing)) counts.set(id, (counts.get(id) ?? 0) + 1);
+  const failing = [...counts].map(([id, count]) => (runs.length > 1 ? `${id} (${count}/${runs.length})` : id)).join(", ") || "-";
+  const lcp = `${(median(runs.map((run) => run.lcp)) / 1000).toFixed(1)} s`;
+  const cls = median(runs.map((run) => run.cls)).toFixed(3);
+  const tbt = `${median(runs.map((run) => run.tbt)).toFixed(0)} ms`;
+  return `| \`${page}\` | ${preset} | ${scores.join(" | ")} | ${lcp} | ${cls} | ${tbt} | ${failing} |`;
+}
+
+const loadAverage = () => os.loadavg().map((load) => load.toFixed(2)).join(", ");
+
+async function main() {
+  const { runs, reports, pages, presets } = readArguments();
+  const demo = await startDemoApp("lighthouse", log);
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  try {
+    const list = (await (await fetch(`${demo.url}/api/movie`)).json()) as { movies: { _id: string }[] };
+    const movieId = list.movies[0]!._id;
+    const pathOf = (page: string) => (page === "/movie" ? `/movie/${movieId}` : page);
+    // The first request to a page renders it and fills the data cache: not what a visitor waits for.
+    for (const page of pages) await fetch(demo.url + pathOf(page));
+
+    // Debian's Chromium when it is there (this machine), else the browser chrome-launcher finds.
+    const chromePath = process.env.CHROME_PATH || (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+    chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
+    const loadBefore = loadAverage();
+    const rows: string[] = [];
+    let version = "";
+    for (const page of pages) {
+      for (const preset of presets) {
+        const results: Figures[] = [];
+        for (let run = 1; run <= runs; run++) {
+          const answer = await lighthouse(demo.url + pathOf(page), { port: chrome.port, output: "html", logLevel: "error", onlyCategories: [...CATEGORIES] }, PRESETS[preset]);
+          if (!answer) throw new Error(`Lighthouse returned nothing for ${page} (${preset})`);
+          if (answer.lhr.runtimeError) throw new Error(`Lighthouse failed on ${page} (${preset}): ${answer.lhr.runtimeError.message}`);
+          version = answer.lhr.lighthouseVersion;
+          if (reports) fs.writeFileSync(path.join(reports, `${page.slice(1).replace(/\W/g, "-") || "home"}-${preset}-${run}.html`), String(answer.report));
+          results.push(figuresOf(answer.lhr));
+          log(`${page} ${preset} run ${run} of ${runs}: ${results.at(-1)!.scores.join(" / ")}`);
+        }
+        rows.push(row(page, preset, results));
+      }
+    }
+    console.log(`
+Lighthouse ${version}, ${runs} run(s) per page and preset, medians; \`/movie\` is /movie/{the newest seeded movie}.
+${os.cpus().length} cores (${os.cpus()[0]?.model}), load average (1, 5, 15 min) ${loadBefore} before and ${loadAverage()} after.
+
+| Page | Preset | Performance | Accessibility | Best practices | SEO | LCP | CLS | TBT | Failing audits (runs) |
+|---|---|---|---|---|---|---|---|---|---|
+${rows.join("\n")}
+`);
+  } finally {
+    chrome?.kill();
+    await demo.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});
