@@ -47,12 +47,12 @@ export function requiredText(field: string, requiredMessage: string, limit?: { m
  * documented `when` option prevents that; the params type of min/max leaves it out, hence the cast.
  */
 export function onStrings<P extends object>(params: P): P {
-  return { ...params, when: (payload: { value: unknown }) => typeof payload.value === "string" } as P;
+  return { ...params, when: (payload: { value: unknown }) => typeof payload.value === "string" };
 }
 
 /** The same for list length checks. */
 export function onLists<P extends object>(params: P): P {
-  return { ...params, when: (payload: { value: unknown }) => Array.isArray(payload.value) } as P;
+  return { ...params, when: (payload: { value: unknown }) => Array.isArray(payload.value) };
 }
 
 /**
