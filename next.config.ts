@@ -32,7 +32,7 @@ const config: NextConfig = {
   },
   typedRoutes: false,
   // Security headers on every response, pages and API alike (the page CSP comes from proxy.ts).
-  headers: async () => staticSecurityHeaders(),
+  headers: () => Promise.resolve(staticSecurityHeaders()),
 };
 
 export default config;
