@@ -10,7 +10,7 @@ export const MEMBER = { email: "member@marquee.local", password: "member123" };
 export const freshIp = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 
 export async function login(credentials: { email: string; password: string }): Promise<string> {
-  const response = await api("POST", "/api/user", { body: credentials, headers: { "x-forwarded-for": freshIp() } });
+  const response = await api<{ token: string }>("POST", "/api/user", { body: credentials, headers: { "x-forwarded-for": freshIp() } });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body.token;
 }
