@@ -12,7 +12,7 @@ export async function register() {
       const start = () =>
         startJobs().catch((error: unknown) => {
           console.error("[jobs] Could not start, trying again in a minute:", error instanceof Error ? error.message : error);
-          setTimeout(start, 60_000).unref();
+          setTimeout(() => void start(), 60_000).unref();
         });
       void start();
     }

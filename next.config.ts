@@ -44,7 +44,7 @@ const config: NextConfig = {
   // and Lighthouse read the head only. Costs the wait for generateMetadata's cached read.
   htmlLimitedBots: /.*/,
   // Security headers on every response, pages and API alike (the page CSP comes from proxy.ts).
-  headers: async () => staticSecurityHeaders(),
+  headers: () => Promise.resolve(staticSecurityHeaders()),
 };
 
 export default config;

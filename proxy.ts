@@ -34,7 +34,7 @@ async function sessionClaims(request: NextRequest): Promise<SessionClaims> {
   const token = await getToken({ req: { cookies: request.cookies, headers: {} } as never, secret: authSecret() });
   const signedIn = Boolean(token?.sub) && typeof token?.ver === "number";
   if (!signedIn) return { signedIn, isAdmin: undefined };
-  const user = await sessionUser(token!.sid, token!.sub!, token!.ver as number);
+  const user = await sessionUser(token.sid, token.sub!, token.ver as number);
   return { signedIn: user !== null, isAdmin: user?.isAdmin };
 }
 

@@ -102,7 +102,7 @@ test("Download hands the movie's own video to the browser as '<movie name>.mp4',
   expect(download.suggestedFilename()).toBe(`${movie.name}.mp4`);
   await expect(toast(page, "Download completed!")).toBeVisible();
   // What the user gets is the movie's video, byte for byte.
-  const saved = await fs.readFile((await download.path())!);
+  const saved = await fs.readFile(await download.path());
   const original = await (await page.request.get(movie.video)).body();
   expect(saved.length).toBeGreaterThan(0);
   expect(saved.equals(original)).toBe(true);

@@ -45,7 +45,7 @@ async function minuteMovie(request: APIRequestContext, { withSubtitles = false }
   };
   const response = await request.post("/api/movie", { data, headers: { authorization: `Bearer ${await apiToken(request, ADMIN)}` } });
   expect(response.status(), await response.text()).toBe(201);
-  return response.json();
+  return (await response.json()) as { _id: string; name: string };
 }
 
 const videoOf = (page: Page) => page.locator("video");

@@ -16,7 +16,7 @@ function connect(): Db {
 export const db: Db = new Proxy({} as Db, {
   get(_target, property) {
     globalForDb.marqueeDb ??= connect();
-    const value = Reflect.get(globalForDb.marqueeDb, property);
-    return typeof value === "function" ? value.bind(globalForDb.marqueeDb) : value;
+    const value: unknown = Reflect.get(globalForDb.marqueeDb, property);
+    return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(globalForDb.marqueeDb) : value;
   },
 });

@@ -37,6 +37,9 @@ const REVIEWS = `SELECT r."id", r."userId", r."rating", r."comment", r."createdA
   FROM "Review" r JOIN "User" u ON u."id" = r."userId" WHERE r."movieId" = $1 ORDER BY r."createdAt" DESC, r."id" DESC LIMIT 100`;
 const SUBTITLES = `SELECT "language", "label", "url" FROM "Subtitle" WHERE "movieId" = $1 ORDER BY "position" ASC`;
 
+type CastRow = { id: string; name: string; image: string };
+type ReviewRow = { id: string; userId: string; rating: number; comment: string; createdAt: Date; fullName: string; image: string };
+type SubtitleRow = { language: string; label: string; url: string };
 type Card = Record<string, unknown> & { id: string; image: string; titleImage: string; video: string; categoryId: string; categoryName: string; createdAt: Date };
 // Stored media paths become absolute URLs on the site's public origin, as the API's edge does (CONTRACT.md section 3).
 const absolute = (url: string, origin: string) => (url.startsWith("/") ? `${origin}${url}` : url);
@@ -73,9 +76,9 @@ function startBareServer(databaseUrl: string, port: number, origin: string): Pro
         const [cards, media, casts, reviews, subtitles] = await Promise.all([
           pool.query<Card>(CARDS, [[id]]),
           pool.query<{ durationSeconds: number | null; mediaState: string | null; hlsFolder: string | null }>(MEDIA, [id]),
-          pool.query(CASTS, [id]),
-          pool.query(REVIEWS, [id]),
-          pool.query(SUBTITLES, [id]),
+          pool.query<CastRow>(CASTS, [id]),
+          pool.query<ReviewRow>(REVIEWS, [id]),
+          pool.query<SubtitleRow>(SUBTITLES, [id]),
         ]);
         if (!cards.rows[0]) return send(404, { message: "Movie not found" });
         const card = toCard(cards.rows[0], origin);
@@ -131,7 +134,7 @@ async function main() {
     const movieId = list.movies[0]!._id;
     // Both sides must answer the same thing, or the comparison means nothing.
     for (const apiPath of ["/api/movie", `/api/movie/${movieId}`]) {
-      const [fromApp, fromBare] = await Promise.all([fetch(`${appUrl}${apiPath}`).then((r) => r.json()), fetch(`${bareUrl}${apiPath}`).then((r) => r.json())]);
+      const [fromApp, fromBare] = await Promise.all([fetch(`${appUrl}${apiPath}`).then((r) => r.json() as Promise<unknown>), fetch(`${bareUrl}${apiPath}`).then((r) => r.json() as Promise<unknown>)]);
       if (!isDeepStrictEqual(fromApp, fromBare)) throw new Error(`${apiPath}: the bare server's answer differs from the app's`);
     }
     log(`${list.moviesCount} movies; ${ROUNDS} rounds of ${SECONDS} s at ${CONNECTIONS} connections per endpoint and side`);

@@ -148,7 +148,7 @@ async function startApp(tierEnv: Record<string, string>): Promise<Stack> {
     stdio: ["ignore", "ignore", "pipe"],
     env: { ...process.env, ...env, NODE_ENV: "production" },
   });
-  app.stderr!.on("data", (chunk: Buffer) => {
+  app.stderr.on("data", (chunk: Buffer) => {
     process.stderr.write(chunk);
     serverStderr.write(chunk);
   });

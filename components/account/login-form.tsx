@@ -62,7 +62,7 @@ export function LoginForm({ googleEnabled, handOver, handOverCode: code, error, 
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-5">
       <TextField label="Email" type="email" autoComplete="email" placeholder="you@example.com" error={errors.email?.message} {...register("email")} />
       <TextField label="Password" type="password" autoComplete="current-password" placeholder="******" error={errors.password?.message} {...register("password")} />
       <Button type="submit" disabled={isSubmitting} className="w-full py-3">

@@ -35,7 +35,7 @@ export function PasswordForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-6">
       <h1 className="text-xl font-bold">Change Password</h1>
       <TextField label="Password" type="password" autoComplete="current-password" placeholder="******" error={errors.oldPassword?.message} {...register("oldPassword")} />
       <TextField label="New Password" type="password" autoComplete="new-password" placeholder="******" error={errors.newPassword?.message} {...register("newPassword")} />

@@ -41,7 +41,7 @@ export function ProfileForm(initial: Props) {
 
   return (
     <>
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-6">
         <h1 className="text-xl font-bold">Profile</h1>
         <MediaField label="Profile image" kind="image" value={image} alt="Your profile picture" onChange={(url) => setValue("image", url, { shouldDirty: true })} error={errors.image?.message} />
         <TextField label="Full Name" autoComplete="name" error={errors.fullName?.message} {...register("fullName")} />

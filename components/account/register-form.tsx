@@ -31,7 +31,7 @@ export function RegisterForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-5">
       <TextField label="Full Name" autoComplete="name" placeholder="Your name" error={errors.fullName?.message} {...register("fullName")} />
       <TextField label="Email" type="email" autoComplete="email" placeholder="you@example.com" error={errors.email?.message} {...register("email")} />
       <TextField label="Password" type="password" autoComplete="new-password" placeholder="******" error={errors.password?.message} {...register("password")} />

@@ -44,7 +44,7 @@ export function CategoryDialog({ open, category, onClose, onSaved }: Props) {
 
   return (
     <Dialog open={open} onClose={close} title={category ? "Edit Category" : "Create Category"}>
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-6">
         <TextField label="Category Name" placeholder="Actions" autoFocus error={errors.name?.message} {...register("name")} />
         <Button type="submit" disabled={isSubmitting} className="w-full py-3">
           {isSubmitting ? "Processing..." : category ? "Update" : "Add"}

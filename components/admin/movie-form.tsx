@@ -106,7 +106,7 @@ export function MovieForm({ movie, onSaved, categories: initialCategories }: Pro
   const castsError = errors.casts?.message ?? (Array.isArray(errors.casts) ? "Every cast member needs a name and an image" : undefined);
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-6">
       <div className="grid gap-6 md:grid-cols-2">
         <TextField label="Movie Title" placeholder="Game of Thrones" error={errors.name?.message} {...register("name")} />
         <TextField label="Hours" type="number" inputMode="numeric" min={1} max={10} placeholder="2" error={errors.hour?.message} {...register("hour")} />

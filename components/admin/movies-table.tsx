@@ -135,7 +135,7 @@ function VideoState({ status, onRetry, name }: { status: MediaStatus; onRetry: (
 
 /** The edit form needs the cast, which only the detail record carries. */
 function EditMovie({ id, onSaved }: { id: string; onSaved: () => void }) {
-  const { data: movie, error } = useSWR<MovieDetail>(`/api/movie/${id}`, fetcher, { revalidateOnFocus: false });
+  const { data: movie, error } = useSWR<MovieDetail, Error>(`/api/movie/${id}`, fetcher, { revalidateOnFocus: false });
   if (error) return <p className="text-accent">{errorMessage(error)}</p>;
   if (!movie) return <Loading />;
   return <MovieForm movie={movie} onSaved={onSaved} />;

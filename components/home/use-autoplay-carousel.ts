@@ -35,7 +35,7 @@ export function useAutoplayCarousel(options: EmblaOptionsType, delay: number) {
     const autoplay = embla?.plugins().autoplay;
     if (!autoplay) return;
     // A carousel whose slides all fit has one snap: the plugin never initialised, and play() would throw.
-    if (rotating && embla!.scrollSnapList().length > 1) autoplay.play();
+    if (rotating && embla.scrollSnapList().length > 1) autoplay.play();
     else autoplay.stop();
   }, [embla, rotating]);
 

@@ -74,6 +74,7 @@ export function SiteFooter() {
 }
 
 /** The year is cached for a day: a prerendered page may not read the clock, and it changes once a year. */
+// eslint-disable-next-line @typescript-eslint/require-await -- a "use cache" function must be async
 async function CopyrightYear() {
   "use cache";
   cacheLife("days");

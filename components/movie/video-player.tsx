@@ -31,8 +31,8 @@ const SEEK_STEP = 10;
  * (it follows the viewer across devices, and the watch page asks before resuming).
  */
 class PreferencesStorage extends LocalMediaStorage {
-  override async getTime() {
-    return null;
+  override getTime() {
+    return Promise.resolve(null);
   }
   override async setTime() {}
 }

@@ -57,7 +57,7 @@ export function ReviewForm({ movieId, movieName }: { movieId: string; movieName:
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5 rounded-lg border border-border/40 bg-main p-6">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-5 rounded-lg border border-border/40 bg-main p-6">
       <h3 className="text-lg font-semibold">Review &ldquo;{movieName}&rdquo;</h3>
       <p className="text-sm text-text">Write a review for this movie. It will be posted on this page; a new one replaces your earlier review.</p>
       <SelectField label="Select Rating" error={errors.rating?.message} {...register("rating")}>

@@ -8,7 +8,7 @@ const adminHeaders = async (request: APIRequestContext) => ({ authorization: `Be
 export async function createCategory(request: APIRequestContext, label = "Cat"): Promise<{ _id: string; name: string }> {
   const response = await request.post("/api/category", { data: { name: `E2E ${label} ${randomUUID().slice(0, 8)}` }, headers: await adminHeaders(request) });
   expect(response.status()).toBe(201);
-  return response.json();
+  return (await response.json()) as { _id: string; name: string };
 }
 
 /** A movie with https media (accepted by the movie schema), so no upload is needed. */
@@ -27,5 +27,5 @@ export async function createMovie(request: APIRequestContext, categoryId: string
   };
   const response = await request.post("/api/movie", { data, headers: await adminHeaders(request) });
   expect(response.status(), await response.text()).toBe(201);
-  return response.json();
+  return (await response.json()) as { _id: string; name: string };
 }

@@ -8,7 +8,10 @@ import { NextRequest } from "next/server";
 import { badRequest, errorResponse, readBoundedText } from "@/lib/http";
 import { authOptions } from "./options";
 
-const nextAuth = NextAuth(authOptions);
+type Context = { params: Promise<{ nextauth: string[] }> };
+
+// next-auth 4 types its App Router handler as `any`; this is what it is.
+const nextAuth = NextAuth(authOptions) as (request: NextRequest, context: Context) => Promise<Response>;
 const CALLBACK_COOKIES = ["next-auth.callback-url", "__Secure-next-auth.callback-url"];
 export const INVALID_CALLBACK_URL = "callbackUrl must be a path on this site or an http(s) URL";
 
@@ -35,8 +38,6 @@ async function checkedRequest(request: NextRequest): Promise<NextRequest> {
   }
   return new NextRequest(request.url, { method: "POST", headers: request.headers, body });
 }
-
-type Context = { params: Promise<{ nextauth: string[] }> };
 
 export async function nextAuthRoute(request: NextRequest, context: Context): Promise<Response> {
   let checked: NextRequest;

@@ -130,12 +130,12 @@ export const authOptions: NextAuthOptions = {
       // `adm` lets proxy.ts route optimistically without the database; nothing authorizes by it.
       return { ...token, sub: signedIn.id, ver: signedIn.credentialsVersion, sid, adm: signedIn.isAdmin, name: signedIn.name, email: signedIn.email, picture: signedIn.image };
     },
-    async session({ session, token }) {
+    session({ session, token }) {
       // For client components only; the server trusts getRequestUser(), which rereads the user.
       if (session.user) Object.assign(session.user, { id: token.sub });
       return session;
     },
-    async signIn({ user, account, profile }) {
+    signIn({ user, account, profile }) {
       // Users are matched by email, so only an address Google has verified may open an account:
       // anything else would let someone sign in as the owner of an email they do not control.
       if (account?.provider === "google") return Boolean(user.email) && (profile as { email_verified?: boolean } | undefined)?.email_verified === true;

@@ -1,6 +1,7 @@
 // SWR hooks for client components, keyed by the API URL they read (dub lib/swr/use-*.ts). The
 // account and admin screens pass what their server component rendered as `initial`: the first HTML
-// already holds the data, and SWR takes over for reloads after a change.
+// already holds the data, and SWR takes over for reloads after a change. Their error is an `Error`:
+// the fetcher throws ApiError, and fetch itself a TypeError.
 import useSWR from "swr";
 import type { Category } from "@/lib/data/categories";
 import type { MovieListItem } from "@/lib/data/movie-shapes";
@@ -17,17 +18,17 @@ export const adminMoviesUrl = (page: number) => `/api/movie?limit=${ADMIN_MOVIES
 export const adminUsersUrl = (page: number) => `/api/admin/users?page=${page}`;
 
 /** The signed-in user's favourites; pass false for a visitor, who has none to load. */
-export const useFavorites = (signedIn = true, initial?: MovieListItem[]) => useSWR<MovieListItem[]>(signedIn ? FAVORITES_URL : null, fetcher, { fallbackData: initial });
+export const useFavorites = (signedIn = true, initial?: MovieListItem[]) => useSWR<MovieListItem[], Error>(signedIn ? FAVORITES_URL : null, fetcher, { fallbackData: initial });
 /** The signed-in user's Continue watching row (GET /api/user/progress); false for a visitor. */
-export const useContinueWatching = (signedIn = true) => useSWR<ContinueWatchingItem[]>(signedIn ? CONTINUE_WATCHING_URL : null, fetcher);
-export const useCategories = (initial?: Category[]) => useSWR<Category[]>(CATEGORIES_URL, fetcher, { fallbackData: initial });
+export const useContinueWatching = (signedIn = true) => useSWR<ContinueWatchingItem[], Error>(signedIn ? CONTINUE_WATCHING_URL : null, fetcher);
+export const useCategories = (initial?: Category[]) => useSWR<Category[], Error>(CATEGORIES_URL, fetcher, { fallbackData: initial });
 /** `initial` is page 1's; other pages load when asked for. */
 export const useAdminMovies = (page: number, initial?: MovieListPage) =>
-  useSWR<MovieListPage>(adminMoviesUrl(page), fetcher, { keepPreviousData: true, fallbackData: page === 1 ? initial : undefined });
+  useSWR<MovieListPage, Error>(adminMoviesUrl(page), fetcher, { keepPreviousData: true, fallbackData: page === 1 ? initial : undefined });
 export const useAdminUsers = (page: number, initial?: AdminUserPage) =>
-  useSWR<AdminUserPage>(adminUsersUrl(page), fetcher, { keepPreviousData: true, fallbackData: page === 1 ? initial : undefined });
+  useSWR<AdminUserPage, Error>(adminUsersUrl(page), fetcher, { keepPreviousData: true, fallbackData: page === 1 ? initial : undefined });
 export type { MovieSuggestion };
 export const movieSuggestUrl = (query: string) => `/api/movie/suggest?q=${encodeURIComponent(query)}`;
 /** Suggestions for what has been typed; nothing is asked for an empty query. */
 export const useMovieSuggestions = (query: string) =>
-  useSWR<MovieSuggestion[]>(query ? movieSuggestUrl(query) : null, fetcher, { keepPreviousData: true, revalidateOnFocus: false });
+  useSWR<MovieSuggestion[], Error>(query ? movieSuggestUrl(query) : null, fetcher, { keepPreviousData: true, revalidateOnFocus: false });

@@ -26,7 +26,8 @@ export function recordPeerAddresses(): void {
     const { request, socket } = message as { request: IncomingMessage; socket: Socket };
     const peer = socket.remoteAddress;
     if (!peer) return;
-    const forwarded = request.headers["x-forwarded-for"];
+    // Node joins repeated X-Forwarded-For headers into one string; only Set-Cookie arrives as a list.
+    const forwarded = request.headers["x-forwarded-for"] as string | undefined;
     request.headers["x-forwarded-for"] = forwarded ? `${forwarded}, ${normalize(peer)}` : normalize(peer);
   });
 }

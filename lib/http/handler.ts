@@ -8,7 +8,8 @@ import { log } from "@/lib/log";
 import { withCors } from "./cors";
 import { HttpError, badRequest, type FieldErrors } from "./errors";
 
-type Handler<Ctx> = (request: Request, context: Ctx) => Promise<unknown>;
+/** Returns the body (or a Response), sync or async: the wrapper awaits it inside its try. */
+type Handler<Ctx> = (request: Request, context: Ctx) => unknown;
 
 /** A JSON response; `status` defaults to 200. */
 export function json(body: unknown, status = 200, headers?: HeadersInit): Response {

@@ -8,7 +8,7 @@ import { SignJWT, jwtVerify } from "jose";
 import { z } from "zod";
 import type { SessionUser } from "@/lib/auth";
 import { authSecret } from "@/lib/env";
-import { HttpError, badRequest, forbidden, notFound } from "@/lib/http/errors";
+import { type HttpError, badRequest, forbidden, notFound } from "@/lib/http/errors";
 import { newStorageKey, storage, urlOf, type DirectUploadSupport, type StorageDriver, type StorageKey } from "@/lib/storage";
 import { checkUploadAllowance, recordUpload } from "./upload-ledger";
 import { SNIFF_BYTES, VIDEO_NEEDS_ADMIN_MESSAGE, declaredAcceptedType, detectAcceptedType, folderOf, maxBytesOf, tooLarge, unsupportedType, type MediaKind } from "./file-types";

@@ -44,7 +44,7 @@ export function createMediaFastPath(options: FastPathOptions) {
       pipeline(stream, res, (error) => {
         // A client that goes away (a seek, leaving the page) is normal: pipeline has closed the
         // file or S3 stream already, and there is nothing to report.
-        if (!error || (error as NodeJS.ErrnoException).code === "ERR_STREAM_PREMATURE_CLOSE" || req.destroyed) return;
+        if (!error || error.code === "ERR_STREAM_PREMATURE_CLOSE" || req.destroyed) return;
         console.error(`Reading ${key} failed part way:`, error);
       });
     })().catch((error: unknown) => {

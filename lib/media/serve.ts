@@ -29,7 +29,7 @@ export async function serveStoredFile(request: Request, key: StorageKey, driver:
  * cancel was seen to throw `Controller is already closed` as an uncaughtException (issue 16).
  */
 function pulledFrom(stream: Readable): ReadableStream<Uint8Array> {
-  const chunks = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const chunks = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer, undefined>;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       const { value, done } = await chunks.next();

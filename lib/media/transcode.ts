@@ -169,7 +169,7 @@ export async function runTranscodeJob(jobId: string, { movieId }: TranscodeJobDa
     // The master playlist last: nothing points at the folder until the movie says ready anyway.
     const names = (await fs.promises.readdir(outDir)).sort((a, b) => Number(a === "master.m3u8") - Number(b === "master.m3u8"));
     for (const name of names) {
-      const key = `${folder}/${name}` as StorageKey;
+      const key: StorageKey = `${folder}/${name}`;
       await storage().put(key, fs.createReadStream(path.join(outDir, name)), { contentType: contentTypeOf(key) });
       written.push(key);
     }

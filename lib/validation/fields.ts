@@ -44,15 +44,15 @@ export function requiredText(field: string, requiredMessage: string, limit?: { m
 /**
  * Zod runs a length check even after a type error when the value has a length (an array), which
  * would add "Name is required" beside "name must be a string" for `["x"]`. The check definition's
- * documented `when` option prevents that; the params type of min/max leaves it out, hence the cast.
+ * documented `when` option prevents that; the params type of min/max leaves it out.
  */
 export function onStrings<P extends object>(params: P): P {
-  return { ...params, when: (payload: { value: unknown }) => typeof payload.value === "string" } as P;
+  return { ...params, when: (payload: { value: unknown }) => typeof payload.value === "string" };
 }
 
 /** The same for list length checks. */
 export function onLists<P extends object>(params: P): P {
-  return { ...params, when: (payload: { value: unknown }) => Array.isArray(payload.value) } as P;
+  return { ...params, when: (payload: { value: unknown }) => Array.isArray(payload.value) };
 }
 
 /**

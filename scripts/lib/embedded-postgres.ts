@@ -26,7 +26,7 @@ export type EmbeddedPostgres = {
   /** Whether the server process is alive. */
   isRunning(): boolean;
   /** Starts the server again, on the same port, after it died. Throws when it does not come up. */
-  restart(): Promise<void>;
+  restart(): void;
   stop(): Promise<void>;
 };
 
@@ -82,7 +82,7 @@ function placeForRoot(binDir: string, dataDir: string, runAs: RunAs): { binDir: 
   const home = "/var/lib/marquee";
   let bins = binDir;
   if (!reachable(path.join(binDir, "bin", "postgres"), runAs)) {
-    const version = JSON.parse(fs.readFileSync(path.join(binDir, "..", "package.json"), "utf8")).version as string;
+    const version = (JSON.parse(fs.readFileSync(path.join(binDir, "..", "package.json"), "utf8")) as { version: string }).version;
     bins = path.join(home, `postgres-${version}`);
     if (!fs.existsSync(path.join(bins, "bin", "postgres"))) {
       fs.mkdirSync(home, { recursive: true, mode: 0o755 });
@@ -211,7 +211,7 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
       // postmaster.pid outlives a killed server: the process behind it decides.
       return processAlive(Number(readOr(path.join(dataDir, "postmaster.pid"), "0").split("\n")[0]));
     },
-    async restart() {
+    restart() {
       const started = start(port);
       if (!started.ok) throw new Error(`PostgreSQL did not start:\n${started.output}\n${logTail()}`);
     },
@@ -254,21 +254,21 @@ export function superviseEmbeddedPostgres(
   const { onGiveUp, log = () => {}, intervalMs = 2000, backoffMs = 1000, maxFailures = 5 } = options;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
-  const later = (ms: number, next: () => Promise<void>) => {
-    if (!stopped) timer = setTimeout(() => void next(), ms);
+  const later = (ms: number, next: () => void) => {
+    if (!stopped) timer = setTimeout(next, ms);
   };
 
-  async function check(): Promise<void> {
+  function check(): void {
     if (stopped) return;
     if (db.isRunning()) return later(intervalMs, check);
     log("PostgreSQL stopped unexpectedly: starting it again");
     return attempt(1);
   }
 
-  async function attempt(n: number): Promise<void> {
+  function attempt(n: number): void {
     if (stopped) return;
     try {
-      await db.restart();
+      db.restart();
       log(`PostgreSQL is running again on port ${db.port}`);
       later(intervalMs, check);
     } catch (error) {

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, test } from "vitest";
+import type { MovieDetail } from "@/lib/data/movie-shapes";
 import { absolute, api } from "../support/http";
 import { createTestCategory, createTestMovie } from "../support/catalogue";
 import { freshUser } from "../support/users";
@@ -9,7 +10,7 @@ const LIST_ITEM_KEYS = ["_id", "category", "countReviews", "createdAt", "desc", 
 
 /** A category of our own with five movies, so exact results do not depend on other tests. */
 let category: { _id: string; name: string };
-const movies: Record<string, Item> = {};
+const movies: Record<string, MovieDetail> = {};
 const names = (list: Item[]) => list.map((m) => m.name);
 const list = async (query: string) => {
   const response = await api("GET", `/api/movie?${query}`);

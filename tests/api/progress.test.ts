@@ -60,7 +60,7 @@ describe("PUT /api/user/progress/{movieId}", () => {
 
 describe("GET /api/user/progress (Continue watching)", () => {
   test("lists movies between 5% and 95%, most recently watched first, with their progress", async () => {
-    const [early, middle, late, finished, latest] = await Promise.all([0, 1, 2, 3, 4].map(() => createTestMovie()));
+    const [early, middle, late, finished, latest] = await Promise.all([createTestMovie(), createTestMovie(), createTestMovie(), createTestMovie(), createTestMovie()]);
     const user = await freshUser("continue");
     await save(user.token, early._id, { position: 29, duration: 600 }); // under 5%
     await save(user.token, middle._id, { position: 300, duration: 600 });

@@ -165,7 +165,7 @@ describe("favourites", () => {
   test("20 users liking one movie at once: 20 favourites", async () => {
     const movie = await createTestMovie();
     const users = await Promise.all(Array.from({ length: 20 }, () => freshUser("fan")));
-    const responses = await Promise.all(users.map((u) => api("POST", "/api/user/favorite", { token: u.token, body: { idMovie: movie._id } })));
+    const responses = await Promise.all(users.map((u) => api<{ liked: boolean }>("POST", "/api/user/favorite", { token: u.token, body: { idMovie: movie._id } })));
     expect(responses.map((r) => r.body.liked)).toEqual(Array(20).fill(true));
     expect(await db.favorite.count({ where: { movieId: movie._id } })).toBe(20);
   });

@@ -44,8 +44,8 @@ beforeAll(async () => {
   };
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts", "--port", String(port), "--hostname", "127.0.0.1"], { cwd: copy, env, stdio: ["ignore", "pipe", "pipe"] });
   server = child;
-  child.stdout.on("data", (chunk: Buffer) => (printed += chunk));
-  child.stderr.on("data", (chunk: Buffer) => (printed += chunk));
+  child.stdout.on("data", (chunk: Buffer) => (printed += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (printed += chunk.toString()));
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The copied server exited with ${child.exitCode}:\n${printed}`);

@@ -25,8 +25,8 @@ async function startServer(): Promise<{ url: string; output: () => string }> {
     env: { ...process.env, NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  server.stdout!.on("data", (chunk: Buffer) => (output += chunk));
-  server.stderr!.on("data", (chunk: Buffer) => (output += chunk));
+  server.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 240; attempt++) {
     const healthy = await fetch(`${url}/api/health`).then(
@@ -57,7 +57,7 @@ test("SIGTERM during an upload lets it finish, refuses new connections, then exi
   const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
     request.on("response", (response) => {
       let body = "";
-      response.on("data", (chunk: Buffer) => (body += chunk));
+      response.on("data", (chunk: Buffer) => (body += chunk.toString()));
       response.on("end", () => resolve({ status: response.statusCode!, body }));
     });
     request.on("error", reject);

@@ -32,7 +32,7 @@ afterAll(async () => {
 });
 
 test("migrations create every table on an empty database", async () => {
-  const { rows } = await client.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`);
+  const { rows } = await client.query<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`);
   expect(rows.map((r) => r.table_name)).toEqual([
     "CacheTag",
     "CastMember",
@@ -56,7 +56,7 @@ test("migrations create every table on an empty database", async () => {
 });
 
 test("the extensions for case-insensitive keys and search are installed", async () => {
-  const { rows } = await client.query(`SELECT extname FROM pg_extension ORDER BY extname`);
+  const { rows } = await client.query<{ extname: string }>(`SELECT extname FROM pg_extension ORDER BY extname`);
   expect(rows.map((r) => r.extname)).toEqual(expect.arrayContaining(["citext", "fuzzystrmatch", "pg_trgm", "unaccent"]));
 });
 
@@ -99,7 +99,7 @@ test("'Did you mean' is served by the trigram index", async () => {
     // The A-Z btree can also be read whole and filtered; hide it (rolled back) to see that the
     // trigram index serves the condition itself.
     await client.query(`DROP INDEX "Movie_searchName_id_idx"`);
-    const { rows } = await client.query(`EXPLAIN SELECT id FROM "Movie" WHERE "searchName" % marquee_search_text('creme brule')`);
+    const { rows } = await client.query<{ "QUERY PLAN": string }>(`EXPLAIN SELECT id FROM "Movie" WHERE "searchName" % marquee_search_text('creme brule')`);
     expect(rows.map((r) => r["QUERY PLAN"]).join("\n")).toContain("Movie_searchName_trgm_idx");
   } finally {
     await client.query("ROLLBACK");
@@ -117,7 +117,7 @@ test("the triggers keep the search lexicon: title, cast and category words with 
   ).rows[0];
   expect(movie.searchName).toBe("l ete verdict");
   await client.query(`INSERT INTO "CastMember" (id, "movieId", name, image, position) VALUES (gen_random_uuid(), $1, 'Zoë Kravitz', 'i', 0)`, [movie.id]);
-  const words = async () => (await client.query(`SELECT source, position, word FROM "MovieWord" WHERE "movieId" = $1 ORDER BY source, position`, [movie.id])).rows;
+  const words = async () => (await client.query<{ source: number; position: number; word: string }>(`SELECT source, position, word FROM "MovieWord" WHERE "movieId" = $1 ORDER BY source, position`, [movie.id])).rows;
   expect(await words()).toEqual([
     { source: 0, position: 1, word: "l" },
     { source: 0, position: 2, word: "ete" },
@@ -128,7 +128,7 @@ test("the triggers keep the search lexicon: title, cast and category words with 
     { source: 2, position: 2, word: "noir" },
   ]);
   // "verdict" (7 letters, one typo allowed) is stored with each one-letter deletion.
-  const variants = (await client.query(`SELECT variant FROM "SearchWordVariant" WHERE word = 'verdict' ORDER BY variant`)).rows.map((r) => r.variant);
+  const variants = (await client.query<{ variant: string }>(`SELECT variant FROM "SearchWordVariant" WHERE word = 'verdict' ORDER BY variant`)).rows.map((r) => r.variant);
   expect(variants).toEqual(["erdict", "vedict", "verdct", "verdic", "verdict", "verdit", "verict", "vrdict"]);
   expect((await client.query(`SELECT marquee_typos('verdict', 'vedrict', 1) AS typos`)).rows[0].typos).toBe(1);
   await client.query(`UPDATE "Movie" SET name = 'Blackwater' WHERE id = $1`, [movie.id]);

@@ -28,8 +28,8 @@ async function start(): Promise<Running> {
   };
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/run.ts", "start"], { env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
   // The first start seeds the demo catalogue (art drawn with sharp, the search lexicon filled by
   // triggers) while the other test tiers share the two cores: give it time.
   const deadline = Date.now() + 300_000;

@@ -51,7 +51,7 @@ async function bytesOf(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-type Subject = { driver: StorageDriver; leftovers(): string[] };
+type Subject = { driver: StorageDriver; leftovers: () => string[] };
 
 let s3: TestS3;
 let localRoot: string;

@@ -47,7 +47,7 @@ function startWorker(): ChildProcess {
     env: { ...process.env, DATABASE_URL: url.toString(), STORAGE_DRIVER: "local", STORAGE_LOCAL_DIR: storageDir, TRANSCODE_BACKLOG_ON_START: "true" },
     stdio: ["ignore", "pipe", "inherit"],
   });
-  worker.stdout!.resume();
+  worker.stdout.resume();
   workers.push(worker);
   return worker;
 }

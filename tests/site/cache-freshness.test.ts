@@ -2,6 +2,7 @@
 // entry exists, then writes through the API, and expects the very next request (API and page HTML)
 // to show the change. A missing or wrong tag in lib/data fails one of these.
 import { describe, expect, test } from "vitest";
+import type { MovieDetail } from "@/lib/data/movie-shapes";
 import { createTestCategory, createTestMovie, uniqueName } from "../support/catalogue";
 import { api, baseUrl } from "../support/http";
 import { adminToken, freshUser } from "../support/users";
@@ -12,8 +13,8 @@ async function pageHtml(path: string): Promise<string> {
   return response.text();
 }
 
-async function movieDetail(id: string) {
-  const response = await api("GET", `/api/movie/${id}`);
+async function movieDetail(id: string): Promise<MovieDetail> {
+  const response = await api<MovieDetail>("GET", `/api/movie/${id}`);
   expect(response.status).toBe(200);
   return response.body;
 }
@@ -104,10 +105,10 @@ describe("an admin's change shows on the next request", () => {
     const movie = await createTestMovie();
     const reviewer = await freshUser("renaming");
     await api("POST", `/api/movie/review/${movie._id}`, { token: reviewer.token, body: { rating: 3, message: "Signed by me" } });
-    expect((await movieDetail(movie._id)).reviews[0].userName).toBe(reviewer.fullName);
+    expect((await movieDetail(movie._id)).reviews[0]?.userName).toBe(reviewer.fullName);
 
     const fullName = uniqueName("New Name");
     expect((await api("PUT", "/api/user", { token: reviewer.token, body: { fullName, email: reviewer.email } })).status).toBe(200);
-    expect((await movieDetail(movie._id)).reviews[0].userName).toBe(fullName);
+    expect((await movieDetail(movie._id)).reviews[0]?.userName).toBe(fullName);
   });
 });

@@ -1,6 +1,7 @@
 // Movies and categories that a test creates for itself, so tests that change data can run in parallel.
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
+import type { MovieDetail } from "@/lib/data/movie-shapes";
 import { api } from "./http";
 import { adminToken } from "./users";
 
@@ -10,7 +11,7 @@ export const VIDEO = "/api/upload/movie/demo-test.mp4";
 export const uniqueName = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;
 
 export async function createTestCategory(name = uniqueName("Category")): Promise<{ _id: string; name: string }> {
-  const response = await api("POST", "/api/category", { token: await adminToken(), body: { name } });
+  const response = await api<{ _id: string; name: string }>("POST", "/api/category", { token: await adminToken(), body: { name } });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body;
 }
@@ -32,9 +33,9 @@ export function movieBody(categoryId: string, overrides: Record<string, unknown>
 }
 
 /** A movie in a category of its own (unless one is given). */
-export async function createTestMovie(overrides: Record<string, unknown> = {}, categoryId?: string) {
+export async function createTestMovie(overrides: Record<string, unknown> = {}, categoryId?: string): Promise<MovieDetail> {
   const category = categoryId ?? (await createTestCategory())._id;
-  const response = await api("POST", "/api/movie", { token: await adminToken(), body: movieBody(category, overrides) });
+  const response = await api<MovieDetail>("POST", "/api/movie", { token: await adminToken(), body: movieBody(category, overrides) });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body;
 }

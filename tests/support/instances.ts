@@ -29,8 +29,8 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
     env: { ...process.env, ...env, NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  child.stdout!.on("data", (chunk: Buffer) => (printed += chunk));
-  child.stderr!.on("data", (chunk: Buffer) => (printed += chunk));
+  child.stdout.on("data", (chunk: Buffer) => (printed += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (printed += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const instance: Instance = {
     baseUrl,

@@ -32,14 +32,16 @@ export function rawRequest(head: string, chunks: Iterable<Buffer | string>): Pro
     });
     socket.on("error", (error) => (answered ? undefined : reject(error)));
     socket.on("close", () => (answered ? undefined : received ? finish() : reject(new Error("connection closed without an answer"))));
-    socket.on("connect", async () => {
+    const send = async () => {
       socket.write(`${head.replace(/\n/g, "\r\n")}\r\n`);
       for (const chunk of chunks) {
         if (answered || socket.destroyed) break;
         const ok = socket.write(chunk);
         if (!ok) await new Promise((r) => socket.once("drain", r));
       }
-    });
+    };
+    // Nothing in send() rejects: a failed write surfaces as the socket's "error" event above.
+    socket.on("connect", () => void send());
   });
 }
 

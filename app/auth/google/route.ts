@@ -7,7 +7,7 @@ import { GOOGLE_UNAVAILABLE_PATH, REDIRECT_NOT_ALLOWED, allowedRedirectOrigin, i
 import { badRequest, errorResponse } from "@/lib/http";
 import { publicOrigin } from "@/lib/http/public-url";
 
-export async function GET(request: Request): Promise<Response> {
+export function GET(request: Request): Response {
   const requested = new URL(request.url).searchParams.get("redirect");
   const origin = allowedRedirectOrigin(requested);
   if (requested && !origin) return errorResponse(badRequest(REDIRECT_NOT_ALLOWED));
