@@ -3,6 +3,7 @@
 // document's components, so the types, the handlers and /api/openapi.json cannot drift apart.
 // Each schema is registered under its component name; the registry is what lib/openapi.ts reads.
 import { z } from "zod";
+import { LANGUAGES } from "@/lib/validation/movie";
 
 export const apiShapes = z.registry<{ id: string; description?: string }>();
 
@@ -56,7 +57,7 @@ export const movieListItemShape = shape(
     desc: z.string(),
     titleImage: mediaUrl,
     image: mediaUrl,
-    language: z.string(),
+    language: z.string().meta({ description: `One of ${LANGUAGES.join(", ")}` }),
     year: z.int(),
     hour: z.int(),
     video: mediaUrl,
