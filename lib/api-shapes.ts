@@ -201,6 +201,7 @@ export type AdminUserItem = z.infer<typeof adminUserShape>;
 export type AdminUserPage = z.infer<typeof adminUserPageShape>;
 export type UploadConfig = z.infer<typeof uploadConfigShape>;
 export type StartedUpload = z.infer<typeof startedUploadShape>;
+export type PartUrls = z.infer<typeof partUrlsShape>;
 export type ServiceHealth = z.infer<typeof serviceHealth>;
 export type Health = z.infer<typeof healthShape>;
 export type MediaStatus = z.infer<typeof mediaStatusShape>;
