@@ -1,10 +1,13 @@
 // The OpenAPI 3.1 description of /api, served at GET /api/openapi.json. Request bodies come from
-// the same zod schemas the handlers validate with, so the document cannot drift from them.
+// the zod schemas the handlers validate with, response bodies from the zod schemas the data layer's
+// types are inferred from (lib/api-shapes.ts), so the document cannot drift from either.
 import { z } from "zod";
+import { apiShapes } from "@/lib/api-shapes";
+import { abortSchema, completeSchema, partUrlsSchema, startSchema } from "@/lib/media/direct-upload";
 import { categorySchema } from "@/lib/validation/category";
 import { favoriteToggleSchema } from "@/lib/validation/favorite";
 import { watchProgressSchema } from "@/lib/validation/progress";
-import { FIRST_FILM_YEAR, LANGUAGES, MOVIE_HOURS_MAX, MOVIE_HOURS_MIN, movieCreateSchema, movieUpdateSchema } from "@/lib/validation/movie";
+import { FIRST_FILM_YEAR, MOVIE_HOURS_MAX, MOVIE_HOURS_MIN, movieCreateSchema, movieUpdateSchema } from "@/lib/validation/movie";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MOVIE_SORTS } from "@/lib/validation/movie-query";
 import { reviewSchema } from "@/lib/validation/review";
 import { adminRoleSchema } from "@/lib/validation/admin-user";
@@ -31,38 +34,31 @@ function requestSchema(schema: z.ZodType, bounds: Record<string, { minimum: numb
 }
 
 const str = { type: "string" };
-const int = { type: "integer" };
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const arrayOf = (name: string) => ({ type: "array", items: ref(name) });
-const object = (properties: Record<string, unknown>, required = Object.keys(properties)) => ({ type: "object", properties, required });
-const dateTime = { type: "string", format: "date-time" };
-/** CONTRACT.md section 3: this site's files come back absolute; the database keeps paths. */
-const mediaUrl = {
-  type: "string",
-  description: "Absolute URL: this site's files on PUBLIC_URL (else NEXTAUTH_URL, else the request's origin), or an external https URL; empty for no picture",
-};
-
-const movieFields = {
-  _id: { type: "string", format: "uuid" },
-  name: str,
-  desc: str,
-  titleImage: mediaUrl,
-  image: mediaUrl,
-  language: { type: "string", enum: [...LANGUAGES] },
-  year: int,
-  hour: int,
-  video: mediaUrl,
-  rate: { type: "number", minimum: 0, maximum: 5, description: "Mean review rating, one decimal; 0 without reviews" },
-  countReviews: int,
-  createdAt: dateTime,
-};
 
 const numberBounds = {
   year: { minimum: FIRST_FILM_YEAR, maximum: new Date().getFullYear() + 1 },
   hour: { minimum: MOVIE_HOURS_MIN, maximum: MOVIE_HOURS_MAX },
 };
 
-const schemas: Record<string, unknown> = {
+/**
+ * The response components: every shape lib/api-shapes.ts registered, as JSON Schema of what the
+ * server sends (its output side). Converting the registry in one call makes a shape used inside
+ * another (a review in a movie detail) a $ref to its component rather than a copy.
+ */
+function responseSchemas(): Record<string, JsonSchema> {
+  const { schemas } = z.toJSONSchema(apiShapes, { io: "output", target: "draft-2020-12", uri: (id) => `#/components/schemas/${id}` });
+  // Components are not documents: the dialect is the document's jsonSchemaDialect, and $id would
+  // make each component a new base URI that its own $refs resolve against.
+  for (const schema of Object.values(schemas)) {
+    delete schema.$schema;
+    delete schema.$id;
+  }
+  return schemas;
+}
+
+const requestSchemas: Record<string, JsonSchema> = {
   LoginBody: requestSchema(loginSchema),
   RegisterBody: requestSchema(registerSchema),
   ProfileBody: requestSchema(profileSchema),
@@ -74,44 +70,11 @@ const schemas: Record<string, unknown> = {
   AdminRoleBody: requestSchema(adminRoleSchema),
   MovieCreateBody: requestSchema(movieCreateSchema, numberBounds, ["year", "hour"]),
   MovieUpdateBody: requestSchema(movieUpdateSchema, numberBounds),
-  Error: {
-    type: "object",
-    properties: {
-      message: str,
-      errors: { type: "object", additionalProperties: { type: "array", items: str }, description: "Validation errors by field" },
-    },
-    required: ["message"],
-  },
-  Message: object({ message: str }),
-  UserInfo: object(
-    { _id: { type: "string", format: "uuid" }, fullName: str, email: { type: "string", format: "email" }, image: mediaUrl, isAdmin: { type: "boolean" }, token: str },
-    ["_id", "fullName", "email", "image", "isAdmin"],
-  ),
-  Category: object({ _id: { type: "string", format: "uuid" }, name: str, createdAt: dateTime, updatedAt: dateTime }),
-  MovieListItem: object({ ...movieFields, category: object({ _id: str, name: str }) }),
-  MovieDetail: object({
-    ...movieFields,
-    category: { type: "string", format: "uuid", description: "The category's id" },
-    categoryName: str,
-    casts: { type: "array", items: object({ _id: str, name: str, img: mediaUrl, image: mediaUrl }) },
-    reviews: {
-      type: "array",
-      description: "The newest 100, in oldest-first order; countReviews is the total",
-      items: object({ _id: str, userId: str, userName: str, userImage: mediaUrl, rating: int, comment: str, createdAt: dateTime }),
-    },
-    subtitles: { type: "array", description: "WebVTT subtitle tracks, in the order the admin listed them", items: ref("Subtitle") },
-  }),
-  Subtitle: object({ language: { type: "string", description: "BCP 47 language tag, e.g. `en` or `pt-BR`" }, label: str, url: { ...mediaUrl, description: "The WebVTT file (absolute URL)" } }),
-  WatchProgress: object({ movieId: { type: "string", format: "uuid" }, position: { type: "number", description: "Seconds from the start" }, duration: { type: "number", description: "The video's length in seconds" }, updatedAt: dateTime }),
-  ContinueWatchingItem: {
-    allOf: [ref("MovieListItem"), object({ progress: object({ position: { type: "number" }, duration: { type: "number" }, updatedAt: dateTime }) })],
-  },
-  AdminUser: object({ _id: { type: "string", format: "uuid" }, fullName: str, email: { type: "string", format: "email" }, image: mediaUrl, isAdmin: { type: "boolean" }, createdAt: dateTime }),
-  AdminUserPage: object({ users: arrayOf("AdminUser"), usersCount: int, totalPage: int, currentPage: int }),
-  MovieListPage: object({ movies: arrayOf("MovieListItem"), moviesCount: int, totalPage: int, currentPage: int }),
-  MovieSuggestion: object({ _id: str, name: str, year: int, image: str, category: object({ _id: str, name: str }) }),
-  FavoriteToggle: object({ message: { type: "string", enum: ["Movie added to favorites", "Movie removed from favorites"] }, liked: { type: "boolean" } }),
-  PasswordChanged: object({ message: { type: "string", const: "Password updated successfully" }, token: str }),
+  DirectUploadStartBody: requestSchema(startSchema),
+  DirectUploadPartUrlsBody: requestSchema(partUrlsSchema),
+  DirectUploadCompleteBody: requestSchema(completeSchema),
+  DirectUploadAbortBody: requestSchema(abortSchema),
+  FileUploadBody: { type: "object", properties: { file: { type: "string", contentMediaType: "application/octet-stream", description: "The file" } }, required: ["file"] },
 };
 
 const jsonContent = (schema: unknown) => ({ "application/json": { schema } });
@@ -143,6 +106,40 @@ const adminUserParams = [
   { name: "page", description: "1-based page (digits only)" },
   { name: "limit", description: "Page size, default 20, at most 100" },
 ].map((p) => ({ ...p, in: "query", required: false, schema: str }));
+
+const multipart = {
+  required: true,
+  content: { "multipart/form-data": { schema: ref("FileUploadBody") } },
+};
+const uploadRefusals = {
+  ...error("413", "The file is too large (the message gives the limit)"),
+  ...error("415", "The file's type is not accepted"),
+  ...error("429", "Upload rate or daily quota reached (see Retry-After; admins are unlimited)"),
+};
+const noDirectUpload = error("404", "Direct uploads need the s3 storage driver");
+
+const pathParam = (name: string, description: string) => ({ name, in: "path", required: true, description, schema: str });
+const hlsPath = pathParam("path", "`<movieId>/<jobId>/<file>`: several segments, only names the transcode writes");
+/** The files under /api/upload: streamed with Range support (docs/media.md), not JSON. */
+const storedFile = (summary: string, parameters: unknown[]) => ({
+  summary: `${summary}; Range, If-Range, ETag and \`?download=1[&name=...]\` (docs/media.md)`,
+  tags: ["uploads"],
+  parameters,
+  responses: {
+    "200": { description: "The file", content: { "application/octet-stream": { schema: { type: "string", contentMediaType: "application/octet-stream" } } } },
+    "206": { description: "The requested range" },
+    "302": { description: "s3 driver: a short-lived signed URL to fetch it from" },
+    "304": { description: "Not modified" },
+    ...error("404", "File not found"),
+    "416": { description: "The range cannot be satisfied" },
+  },
+});
+const nextAuth = {
+  summary: "NextAuth's own endpoints for the web UI (session, csrf, sign-in callbacks); API clients use POST /api/user and a bearer token",
+  tags: ["web"],
+  parameters: [pathParam("nextauth", "NextAuth's route, possibly several segments (e.g. `session`, `callback/credentials`)")],
+  responses: { "200": { description: "NextAuth's answer" } },
+};
 
 const notOnYourself = error("400", "The target is the caller (`You cannot change or delete your own account here`), or invalid input");
 
@@ -212,6 +209,61 @@ const paths = {
     put: { summary: "Rename a category", tags: ["categories"], ...signedIn, parameters: idParam("category"), requestBody: body("CategoryBody"), responses: { ...ok("The category", ref("Category")), ...invalid, ...adminErrors, ...error("404", "Category not found"), ...error("409", "A category of that name exists") } },
     delete: { summary: "Delete an unused category", tags: ["categories"], ...signedIn, parameters: idParam("category"), responses: { ...ok("`Delete category successfully`", ref("Message")), ...adminErrors, ...error("404", "Category not found"), ...error("409", "Movies still use it (the message says how many)") } },
   },
+  "/api/upload": {
+    post: {
+      summary: "Upload an image (anyone signed in) or a video (admins); the type comes from the file's leading bytes, not its name",
+      tags: ["uploads"],
+      ...signedIn,
+      requestBody: multipart,
+      responses: { ...ok("Stored", ref("UploadedFile")), ...error("400", "Not a multipart body with a `file`"), ...userErrors, ...error("403", "A video from a member who is not an admin"), ...uploadRefusals },
+    },
+  },
+  "/api/upload/subtitle": {
+    post: { summary: "Upload an SRT or WebVTT subtitle file, stored as WebVTT", tags: ["uploads"], ...signedIn, requestBody: multipart, responses: { ...ok("Stored", ref("UploadedFile")), ...error("400", "Not multipart, not text, or not valid SRT/WebVTT (the message says where)"), ...adminErrors, ...error("413", "The file is too large") } },
+  },
+  "/api/upload/config": {
+    get: { summary: "How to upload: through POST /api/upload, or straight to storage (s3 driver), and the size limits", tags: ["uploads"], responses: ok("The upload settings", ref("UploadConfig")) },
+  },
+  "/api/upload/multipart": {
+    post: { summary: "Start a direct multipart upload to storage (s3 driver)", tags: ["uploads"], ...signedIn, requestBody: body("DirectUploadStartBody"), responses: { ...ok("The ticket and how to split the file", ref("StartedUpload")), ...invalid, ...userErrors, ...error("403", "A video from a member who is not an admin"), ...noDirectUpload, ...uploadRefusals } },
+  },
+  "/api/upload/multipart/part-urls": {
+    post: { summary: "Presigned URLs to PUT parts of a started upload to", tags: ["uploads"], ...signedIn, requestBody: body("DirectUploadPartUrlsBody"), responses: { ...ok("One URL per part asked for", ref("PartUrls")), ...invalid, ...userErrors, ...noDirectUpload } },
+  },
+  "/api/upload/multipart/complete": {
+    post: { summary: "Finish a direct upload; the stored object is checked (size, type) and deleted when it fails", tags: ["uploads"], ...signedIn, requestBody: body("DirectUploadCompleteBody"), responses: { ...ok("Stored", ref("UploadedFile")), ...invalid, ...userErrors, ...noDirectUpload, ...error("413", "The file is larger than declared or than the limit"), ...error("415", "The file's type is not accepted") } },
+  },
+  "/api/upload/multipart/abort": {
+    post: { summary: "Give up a direct upload; storage discards its parts", tags: ["uploads"], ...signedIn, requestBody: body("DirectUploadAbortBody"), responses: { ...ok("`Upload aborted`", ref("Message")), ...invalid, ...userErrors, ...noDirectUpload } },
+  },
+  "/api/upload/{folder}/{file}": { get: storedFile("A stored upload", [pathParam("folder", "image, video or subtitle"), pathParam("file", "The stored name")]), head: storedFile("The headers of GET", [pathParam("folder", "image, video or subtitle"), pathParam("file", "The stored name")]) },
+  "/api/upload/hls/{path}": {
+    get: storedFile("A movie's HLS file: playlist, segment, poster frame or thumbnails", [hlsPath]),
+    head: storedFile("The headers of GET", [hlsPath]),
+  },
+  "/api/admin/media": {
+    get: { summary: "Whether transcoding is on (and why not), and each movie's transcode state", tags: ["admin"], ...signedIn, responses: { ...ok("The media overview", ref("MediaOverview")), ...adminErrors } },
+  },
+  "/api/movie/{id}/transcode": {
+    post: { summary: "Transcode the movie's video again (the retry of a failed transcode)", tags: ["admin"], ...signedIn, parameters: idParam("movie"), responses: { ...ok("Queued", ref("TranscodeQueued")), ...error("400", "Transcoding is off (no ffmpeg), or the video is not a file stored here"), ...adminErrors, ...error("404", "Movie not found") } },
+  },
+  "/api/health": {
+    get: {
+      summary: "Whether this instance can serve: the database and storage answer (for load balancers and container healthchecks); never cached",
+      tags: ["operations"],
+      responses: { ...ok("Healthy", ref("Health")), ...ok("The database or storage does not answer", ref("Health"), "503") },
+    },
+  },
+  "/api/viewer": {
+    get: { summary: "Who is signed in, for the web UI's own client components (not part of the public API)", tags: ["web"], responses: ok("The viewer, or null", ref("Viewer")) },
+  },
+  "/api/openapi.json": {
+    get: { summary: "This document", tags: ["operations"], responses: { "200": { description: "OpenAPI 3.1", content: { "application/json": { schema: { type: "object" } } } } } },
+  },
+  "/api/auth/{nextauth}": {
+    get: nextAuth,
+    post: nextAuth,
+  },
 };
 
 let cached: JsonSchema | null = null;
@@ -223,11 +275,11 @@ export function openApiDocument(): JsonSchema {
       title: "Marquee API",
       version: "1.0.0",
       description:
-        "The JSON API of Marquee. Errors are `{ message }` (plus `errors` by field for invalid input); unexpected failures are 500 `Something went wrong.`. Uploads (`/api/upload`) are described in docs/api.md.",
+        "The JSON API of Marquee. Errors are `{ message }` (plus `errors` by field for invalid input); unexpected failures are 500 `Something went wrong.`. Uploads are described further in docs/api.md and docs/media.md.",
     },
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
     components: {
-      schemas,
+      schemas: { ...responseSchemas(), ...requestSchemas },
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "The token that POST /api/user returns (valid 30 days)" },
         session: { type: "apiKey", in: "cookie", name: "next-auth.session-token", description: "The web session (`__Secure-` prefixed over https)" },

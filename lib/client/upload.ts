@@ -1,11 +1,10 @@
 // Browser side of uploads: through POST /api/upload (XHR, for upload progress events, which fetch
 // lacks), or, when the server stores files in S3, straight to the bucket in presigned parts.
 import { SESSION_ENDED_MESSAGE } from "./sign-in";
+import type { PartUrls, StartedUpload, UploadConfig } from "@/lib/api-shapes";
 import { formatBytes } from "@/lib/media/format-bytes";
 
 export type UploadProgress = (fraction: number) => void;
-
-type UploadConfig = { driver: "local" | "s3"; directUpload: boolean; maxImageBytes: number; maxVideoBytes: number };
 
 /** A failure whose message is fit to show the user (the server's own, or ours). */
 export class UploadError extends Error {}
@@ -41,16 +40,14 @@ function uploadThroughApp(file: File, token: string | undefined, onProgress: Upl
   return send<unknown>("POST", "/api/upload", form, { token, onProgress: (loaded, total) => onProgress(total ? loaded / total : 0) }).then(urlFrom);
 }
 
-type Started = { ticket: string; partSize: number; partCount: number };
-
 async function uploadInParts(file: File, token: string | undefined, onProgress: UploadProgress): Promise<string> {
-  const started = await postJson<Started>("/api/upload/multipart", { size: file.size, type: file.type, name: file.name }, token);
+  const started = await postJson<StartedUpload>("/api/upload/multipart", { size: file.size, type: file.type, name: file.name }, token);
   try {
     const sent = new Array<number>(started.partCount).fill(0);
     const parts: { partNumber: number; etag: string }[] = [];
     for (let first = 1; first <= started.partCount; first += 100) {
       const partNumbers = Array.from({ length: Math.min(100, started.partCount - first + 1) }, (_, i) => first + i);
-      const { urls } = await postJson<{ urls: { partNumber: number; url: string }[] }>("/api/upload/multipart/part-urls", { ticket: started.ticket, partNumbers }, token);
+      const { urls } = await postJson<PartUrls>("/api/upload/multipart/part-urls", { ticket: started.ticket, partNumbers }, token);
       for (const { partNumber, url } of urls) {
         const slice = file.slice((partNumber - 1) * started.partSize, partNumber * started.partSize);
         const etag = await putPart(url, slice, (loaded) => {

@@ -8,9 +8,9 @@ import { badRequest, forbidden, notFound } from "@/lib/http/errors";
 import { ADMIN_USERS_PAGE_SIZE, type AdminRoleInput, type AdminUsersQuery } from "@/lib/validation/admin-user";
 import { isUuid } from "./ids";
 import { removeUser } from "./users";
+import type { AdminUserItem, AdminUserPage } from "@/lib/api-shapes";
 
-export type AdminUserItem = { _id: string; fullName: string; email: string; image: string; isAdmin: boolean; createdAt: string };
-export type AdminUserPage = { users: AdminUserItem[]; usersCount: number; totalPage: number; currentPage: number };
+export type { AdminUserItem, AdminUserPage };
 
 export const USER_NOT_FOUND = "User not found";
 export const NOT_ON_YOURSELF = "You cannot change or delete your own account here";

@@ -6,9 +6,10 @@ import { conflict, notFound } from "@/lib/http/errors";
 import type { CategoryInput } from "@/lib/validation/category";
 import { cacheTags, expireTags } from "./cache-tags";
 import { isUuid } from "./ids";
+import type { Category } from "@/lib/api-shapes";
 
 /** CONTRACT.md's Category. */
-export type Category = { _id: string; name: string; createdAt: string; updatedAt: string };
+export type { Category };
 
 const categorySelect = { id: true, name: true, createdAt: true, updatedAt: true } satisfies Prisma.CategorySelect;
 type CategoryRow = Prisma.CategoryGetPayload<{ select: typeof categorySelect }>;

@@ -4,6 +4,7 @@ import { notFound } from "@/lib/http/errors";
 import { isUuid } from "./ids";
 import { MOVIE_NOT_FOUND } from "./movies";
 import { movieListSelect, toMovieListItem, type MovieListItem } from "./movie-shapes";
+import type { ToggleResult } from "@/lib/api-shapes";
 
 /** GET /api/user/favorite: the user's liked movies, most recently liked first. */
 export async function listFavorites(userId: string): Promise<MovieListItem[]> {
@@ -15,7 +16,7 @@ export async function listFavorites(userId: string): Promise<MovieListItem[]> {
   return rows.map((row) => toMovieListItem(row.movie));
 }
 
-export type ToggleResult = { message: string; liked: boolean };
+export type { ToggleResult };
 
 /**
  * POST /api/user/favorite: likes the movie, or unlikes it when already liked. Calls for the same

@@ -4,9 +4,9 @@ import { log } from "@/lib/log";
 import { storage } from "@/lib/storage";
 import type { StorageDriver } from "@/lib/storage/types";
 import packageJson from "@/package.json" with { type: "json" };
+import type { Health, ServiceHealth } from "@/lib/api-shapes";
 
-export type ServiceHealth = { ok: true; latencyMs: number } | { ok: false; error: string };
-export type Health = { status: "ok" | "error"; version: string; database: ServiceHealth; storage: ServiceHealth & { driver: string } };
+export type { Health, ServiceHealth };
 
 /** What a load balancer, a container healthcheck or an operator asks: can this instance serve? */
 export async function checkHealth(): Promise<Health> {

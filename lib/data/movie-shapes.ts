@@ -1,5 +1,8 @@
 // The movie shapes of CONTRACT.md section 3, and the Prisma selects that feed them.
+import type { MovieDetail, MovieListItem } from "@/lib/api-shapes";
 import type { Prisma } from "@/lib/generated/prisma/client";
+
+export type { CastMemberItem, MovieDetail, MovieListItem, ReviewItem, SubtitleItem } from "@/lib/api-shapes";
 
 export const movieListSelect = {
   id: true,
@@ -18,12 +21,6 @@ export const movieListSelect = {
 } satisfies Prisma.MovieSelect;
 
 type MovieListRow = Prisma.MovieGetPayload<{ select: typeof movieListSelect }>;
-
-export type MovieListItem = Omit<MovieListRow, "id" | "category" | "createdAt"> & {
-  _id: string;
-  category: { _id: string; name: string };
-  createdAt: string;
-};
 
 export function toMovieListItem({ id, category, createdAt, ...rest }: MovieListRow): MovieListItem {
   return { _id: id, ...rest, category: { _id: category.id, name: category.name }, createdAt: createdAt.toISOString() };
@@ -48,28 +45,6 @@ export const movieDetailSelect = {
 } satisfies Prisma.MovieSelect;
 
 type MovieDetailRow = Prisma.MovieGetPayload<{ select: typeof movieDetailSelect }>;
-
-/** A WebVTT subtitle track; `url` is the stored path (the API makes it absolute at its edge). */
-export type SubtitleItem = { language: string; label: string; url: string };
-export type CastMemberItem = { _id: string; name: string; img: string; image: string };
-export type ReviewItem = { _id: string; userId: string; userName: string; userImage: string; rating: number; comment: string; createdAt: string };
-
-export type MovieDetail = Omit<MovieListItem, "category"> & {
-  /** On the detail record the category is its id (spec section 3); categoryName saves a lookup. */
-  category: string;
-  categoryName: string;
-  casts: CastMemberItem[];
-  reviews: ReviewItem[];
-  subtitles: SubtitleItem[];
-  /** The HLS master playlist once the transcode is ready, else null (play `video`). docs/media.md. */
-  hls: string | null;
-  /** The poster frame the transcode took, with `hls`. */
-  posterFrame: string | null;
-  /** The seek-preview thumbnails (a WebVTT track of sprite tiles), with `hls`. */
-  thumbnails: string | null;
-  /** The video's real length, probed by the transcode; null until then. */
-  durationSeconds: number | null;
-};
 
 export function toMovieDetail({ casts, reviews, subtitles, durationSeconds, mediaState, hlsFolder, ...movie }: MovieDetailRow): MovieDetail {
   const listItem = toMovieListItem(movie);

@@ -22,6 +22,7 @@ import {
 } from "./movie-search-sql";
 import { movieDetailSelect, movieListSelect, toMovieDetail, toMovieListItem, type MovieDetail, type MovieListItem } from "./movie-shapes";
 import { lockMovie } from "./ratings";
+import type { MovieListPage, MovieSuggestion } from "@/lib/api-shapes";
 
 type Tx = Prisma.TransactionClient;
 
@@ -49,7 +50,7 @@ async function moviesInOrder(ids: string[]): Promise<MovieListItem[]> {
   });
 }
 
-export type MovieListPage = { movies: MovieListItem[]; moviesCount: number; totalPage: number; currentPage: number };
+export type { MovieListPage, MovieSuggestion };
 /**
  * A listing page, and whether `moviesCount` is only a lower bound: a search ranks at most
  * SEARCH_POOL candidates (docs/api.md, "Search"), and says "N+ movies" when it stopped there.
@@ -114,7 +115,6 @@ async function listingPage(listing: ListingQuery): Promise<{ ids: string[]; movi
   return { ids, moviesCount: total, moviesCountIsLowerBound: false };
 }
 
-export type MovieSuggestion = { _id: string; name: string; year: number; image: string; category: { _id: string; name: string } };
 
 /** GET /api/movie/suggest: the best matches for what has been typed so far, by the search rules. */
 export async function suggestMovies(text: string | undefined): Promise<MovieSuggestion[]> {

@@ -4,12 +4,10 @@ import { notFound } from "@/lib/http/errors";
 import { CONTINUE_FROM, WATCHED_FROM, type WatchProgressInput } from "@/lib/validation/progress";
 import { isUuid } from "./ids";
 import { MOVIE_NOT_FOUND } from "./movies";
-import { movieListSelect, toMovieListItem, type MovieListItem } from "./movie-shapes";
+import { movieListSelect, toMovieListItem } from "./movie-shapes";
+import type { ContinueWatchingItem, WatchProgress } from "@/lib/api-shapes";
 
-export type WatchProgress = { movieId: string; position: number; duration: number; updatedAt: string };
-
-/** A movie of the Continue watching row: the list item plus where the user stopped. */
-export type ContinueWatchingItem = MovieListItem & { progress: { position: number; duration: number; updatedAt: string } };
+export type { ContinueWatchingItem, WatchProgress };
 
 /** How many movies the Continue watching row holds at most. */
 export const CONTINUE_WATCHING_LIMIT = 20;

@@ -8,9 +8,10 @@ import { type HttpError, badRequest, conflict, unauthorized } from "@/lib/http/e
 import type { LoginInput, PasswordInput, ProfileInput, RegisterInput } from "@/lib/validation/user";
 import { cacheTags, expireTags } from "./cache-tags";
 import { lockMovie, refreshMovieRating } from "./ratings";
+import type { UserInfo } from "@/lib/api-shapes";
 
 /** CONTRACT.md's UserInfo. */
-export type UserInfo = { _id: string; fullName: string; email: string; image: string; isAdmin: boolean; token?: string };
+export type { UserInfo };
 
 const userInfoSelect = { id: true, fullName: true, email: true, image: true, isAdmin: true, credentialsVersion: true } satisfies Prisma.UserSelect;
 export type UserRow = Prisma.UserGetPayload<{ select: typeof userInfoSelect }>;

@@ -5,10 +5,7 @@ import "server-only";
 // do not depend on who asked. Route handlers turn paths into absolute URLs on the way out (a
 // client on another origin would resolve a path against itself) and this site's absolute URLs
 // back into paths on the way in.
-import type { AdminUserItem, AdminUserPage } from "@/lib/data/admin-users";
-import type { MovieDetail, MovieListItem } from "@/lib/data/movie-shapes";
-import type { MovieListPage, MovieSuggestion } from "@/lib/data/movies";
-import type { UserInfo } from "@/lib/data/users";
+import type { AdminUserItem, AdminUserPage, MovieDetail, MovieListItem, MovieListPage, MovieSuggestion, UserInfo } from "@/lib/api-shapes";
 import { mediaUrlMessage, type MediaKind } from "@/lib/validation/fields";
 import { badRequest } from "./errors";
 import { publicOrigin, requestOrigin } from "./public-url";

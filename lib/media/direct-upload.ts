@@ -12,6 +12,7 @@ import { type HttpError, badRequest, forbidden, notFound } from "@/lib/http/erro
 import { newStorageKey, storage, urlOf, type DirectUploadSupport, type StorageDriver, type StorageKey } from "@/lib/storage";
 import { checkUploadAllowance, recordUpload } from "./upload-ledger";
 import { SNIFF_BYTES, VIDEO_NEEDS_ADMIN_MESSAGE, declaredAcceptedType, detectAcceptedType, folderOf, maxBytesOf, tooLarge, unsupportedType, type MediaKind } from "./file-types";
+import type { StartedUpload, UploadConfig } from "@/lib/api-shapes";
 
 const MiB = 1024 * 1024;
 /** S3 allows at most 10,000 parts of at least 5 MiB (except the last). */
@@ -21,7 +22,7 @@ const TICKET_LIFETIME_SECONDS = 24 * 60 * 60;
 const PART_URL_LIFETIME_SECONDS = 60 * 60;
 const TICKET_AUDIENCE = "marquee:direct-upload";
 
-export type UploadConfig = { driver: "local" | "s3"; directUpload: boolean; maxImageBytes: number; maxVideoBytes: number };
+export type { StartedUpload, UploadConfig };
 
 /** What the upload widget needs to know before it starts: GET /api/upload/config. */
 export function uploadConfig(driver: StorageDriver = storage()): UploadConfig {
@@ -44,8 +45,6 @@ export const completeSchema = z.object({
 export const abortSchema = z.object({ ticket: z.string().min(1).max(4000) });
 
 type Ticket = { key: StorageKey; uploadId: string; userId: string; size: number; partSize: number; partCount: number; kind: MediaKind };
-
-export type StartedUpload = { ticket: string; partSize: number; partCount: number };
 
 /** Creates the multipart upload after checking what the client declares (type, size, role). */
 export async function startDirectUpload(user: SessionUser, input: z.infer<typeof startSchema>, driver: StorageDriver = storage()): Promise<StartedUpload> {

@@ -11,6 +11,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
+import type { MediaOverview, MediaStatus as ApiMediaStatus } from "@/lib/api-shapes";
 import { cacheTags, expireTagsOutsideRequests } from "@/lib/data/cache-tags";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -29,7 +30,9 @@ const STALLED_MESSAGE = "The worker transcoding this video stopped responding.";
 export type TranscodeJobData = { movieId: string };
 
 /** Media status as the admin list and the movie detail show it. */
-export type MediaStatus = { state: "queued" | "transcoding" | "ready" | "failed"; progress: number; error: string | null } | null;
+/** A movie's transcode state; null for a movie that never had one. */
+export type MediaStatus = ApiMediaStatus | null;
+export type { MediaOverview };
 
 /** What the data layer must hand over when a movie's video goes away, to clean up after it. */
 export type OldMedia = { mediaJobId: string | null; mediaFiles: string[] };
@@ -235,11 +238,6 @@ export function mediaStatusOf(row: { mediaState: string | null; mediaProgress: n
   return { state: row.mediaState as NonNullable<MediaStatus>["state"], progress: row.mediaProgress, error: row.mediaError };
 }
 
-export type MediaOverview = {
-  transcoding: { available: boolean; reason: string | null };
-  /** Movies that have a media status, by id. */
-  movies: Record<string, NonNullable<MediaStatus>>;
-};
 
 /** GET /api/admin/media: whether transcoding is on, and every movie's state for the admin list. */
 export async function mediaOverview(): Promise<MediaOverview> {

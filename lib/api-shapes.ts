@@ -1,0 +1,208 @@
+// Every JSON body the API answers (CONTRACT.md sections 2 and 3), written once as zod schemas. The
+// data layer's types are inferred from them, and lib/openapi.ts turns them into the OpenAPI
+// document's components, so the types, the handlers and /api/openapi.json cannot drift apart.
+// Each schema is registered under its component name; the registry is what lib/openapi.ts reads.
+import { z } from "zod";
+import { LANGUAGES } from "@/lib/validation/movie";
+
+export const apiShapes = z.registry<{ id: string; description?: string }>();
+
+/** Registers `schema` as the component `id`, so other shapes and the document $ref it by name. */
+function shape<T extends z.ZodType>(id: string, schema: T, description?: string): T {
+  apiShapes.add(schema, { id, ...(description && { description }) });
+  return schema;
+}
+
+const id = z.guid();
+const timestamp = z.iso.datetime();
+/**
+ * CONTRACT.md section 3: in a response every media URL is absolute. The data layer carries the
+ * stored form (a path of this site's uploads, or an external https URL) with the same type, and
+ * lib/http/media-urls.ts makes it absolute at the edge; "" means no picture.
+ */
+const mediaUrl = z.string().meta({ description: "Absolute URL: this site's files on PUBLIC_URL (else NEXTAUTH_URL, else the request's origin), or an external https URL; empty for no picture" });
+const playbackUrl = (what: string) => mediaUrl.nullable().meta({ description: `${what} (absolute URL) once the transcode is ready, else null (docs/media.md)` });
+
+export const errorShape = shape(
+  "Error",
+  z.object({
+    message: z.string(),
+    errors: z.record(z.string(), z.array(z.string())).optional().meta({ description: "Validation errors by field; `message` is the first of them" }),
+  }),
+);
+
+export const messageShape = shape("Message", z.object({ message: z.string() }));
+
+export const userInfoShape = shape(
+  "UserInfo",
+  z.object({
+    _id: id,
+    fullName: z.string(),
+    email: z.string(),
+    image: mediaUrl,
+    isAdmin: z.boolean(),
+    token: z.string().optional().meta({ description: "A bearer token, valid 30 days: on log in, profile update and the Google hand-over only" }),
+  }),
+);
+
+export const categoryShape = shape("Category", z.object({ _id: id, name: z.string(), createdAt: timestamp, updatedAt: timestamp }));
+
+const categoryRef = z.object({ _id: id, name: z.string() });
+
+export const movieListItemShape = shape(
+  "MovieListItem",
+  z.object({
+    _id: id,
+    name: z.string(),
+    desc: z.string(),
+    titleImage: mediaUrl,
+    image: mediaUrl,
+    language: z.string().meta({ description: `One of ${LANGUAGES.join(", ")}` }),
+    year: z.int(),
+    hour: z.int(),
+    video: mediaUrl,
+    rate: z.number().min(0).max(5).meta({ description: "Mean review rating, one decimal; 0 without reviews" }),
+    countReviews: z.int().nonnegative(),
+    category: categoryRef,
+    createdAt: timestamp,
+  }),
+);
+
+export const subtitleShape = shape(
+  "Subtitle",
+  z.object({
+    language: z.string().meta({ description: "BCP 47 language tag, e.g. `en` or `pt-BR`" }),
+    label: z.string(),
+    url: mediaUrl.meta({ description: "The WebVTT file (absolute URL)" }),
+  }),
+);
+
+export const castMemberShape = shape("CastMember", z.object({ _id: id, name: z.string(), img: mediaUrl, image: mediaUrl.meta({ description: "The same URL as img" }) }));
+
+export const reviewShape = shape(
+  "Review",
+  z.object({ _id: id, userId: id, userName: z.string(), userImage: mediaUrl, rating: z.int().min(0).max(5), comment: z.string(), createdAt: timestamp }),
+);
+
+export const movieDetailShape = shape(
+  "MovieDetail",
+  movieListItemShape.omit({ category: true }).extend({
+    category: id.meta({ description: "The category's id (spec section 3); categoryName saves a lookup" }),
+    categoryName: z.string(),
+    casts: z.array(castMemberShape),
+    reviews: z.array(reviewShape).meta({ description: "The newest 100, in oldest-first order; countReviews is the total" }),
+    subtitles: z.array(subtitleShape).meta({ description: "WebVTT subtitle tracks, in the order the admin listed them" }),
+    hls: playbackUrl("The HLS master playlist"),
+    posterFrame: playbackUrl("The poster frame the transcode took"),
+    thumbnails: playbackUrl("The seek-preview thumbnails, a WebVTT track of sprite tiles"),
+    durationSeconds: z.number().nullable().meta({ description: "The video's real length, probed by the transcode; null until then" }),
+  }),
+);
+
+const page = { totalPage: z.int().nonnegative(), currentPage: z.int().positive() };
+
+export const movieListPageShape = shape("MovieListPage", z.object({ movies: z.array(movieListItemShape), moviesCount: z.int().nonnegative(), ...page }));
+
+export const movieSuggestionShape = shape("MovieSuggestion", z.object({ _id: id, name: z.string(), year: z.int(), image: mediaUrl, category: categoryRef }));
+
+export const favoriteToggleShape = shape(
+  "FavoriteToggle",
+  z.object({ message: z.enum(["Movie added to favorites", "Movie removed from favorites"]), liked: z.boolean() }),
+);
+
+const progressFields = {
+  position: z.number().nonnegative().meta({ description: "Seconds from the start" }),
+  duration: z.number().positive().meta({ description: "The video's length in seconds" }),
+  updatedAt: timestamp,
+};
+
+export const watchProgressShape = shape("WatchProgress", z.object({ movieId: id, ...progressFields }));
+
+export const continueWatchingItemShape = shape(
+  "ContinueWatchingItem",
+  movieListItemShape.extend({ progress: z.object(progressFields) }),
+  "A movie of the Continue watching row: the list item plus where the user stopped",
+);
+
+export const adminUserShape = shape(
+  "AdminUser",
+  z.object({ _id: id, fullName: z.string(), email: z.string(), image: mediaUrl, isAdmin: z.boolean(), createdAt: timestamp }),
+);
+
+export const adminUserPageShape = shape("AdminUserPage", z.object({ users: z.array(adminUserShape), usersCount: z.int().nonnegative(), ...page }));
+
+export const passwordChangedShape = shape("PasswordChanged", z.object({ message: z.literal("Password updated successfully"), token: z.string() }));
+
+export const uploadedFileShape = shape("UploadedFile", mediaUrl.meta({ description: "The stored file's absolute URL, as a JSON string" }));
+
+export const uploadConfigShape = shape(
+  "UploadConfig",
+  z.object({
+    driver: z.enum(["local", "s3"]),
+    directUpload: z.boolean().meta({ description: "true: upload straight to storage through /api/upload/multipart; false: POST /api/upload" }),
+    maxImageBytes: z.int().positive(),
+    maxVideoBytes: z.int().positive(),
+  }),
+);
+
+export const startedUploadShape = shape("StartedUpload", z.object({ ticket: z.string(), partSize: z.int().positive(), partCount: z.int().positive() }));
+
+export const partUrlsShape = shape(
+  "PartUrls",
+  z.object({ urls: z.array(z.object({ partNumber: z.int().positive(), url: z.url().meta({ description: "A presigned URL to PUT the part to" }) })) }),
+);
+
+const serviceHealth = z.discriminatedUnion("ok", [z.object({ ok: z.literal(true), latencyMs: z.number() }), z.object({ ok: z.literal(false), error: z.string() })]);
+
+export const healthShape = shape(
+  "Health",
+  z.object({
+    status: z.enum(["ok", "error"]),
+    version: z.string(),
+    database: serviceHealth,
+    storage: z.intersection(serviceHealth, z.object({ driver: z.string() })),
+  }),
+);
+
+export const mediaStatusShape = shape(
+  "MediaStatus",
+  z.object({ state: z.enum(["queued", "transcoding", "ready", "failed"]), progress: z.number(), error: z.string().nullable() }),
+);
+
+export const mediaOverviewShape = shape(
+  "MediaOverview",
+  z.object({
+    transcoding: z.object({ available: z.boolean(), reason: z.string().nullable().meta({ description: "Why transcoding is off (no ffmpeg)" }) }),
+    movies: z.record(id, mediaStatusShape).meta({ description: "Movies that have a media status, by id" }),
+  }),
+);
+
+export const transcodeQueuedShape = shape("TranscodeQueued", z.object({ message: z.literal("Transcoding queued"), jobId: z.string() }));
+
+export const viewerShape = shape(
+  "Viewer",
+  z.object({ viewer: z.object({ fullName: z.string(), image: z.string(), isAdmin: z.boolean() }).nullable().meta({ description: "null when signed out" }) }),
+);
+
+export type ApiError = z.infer<typeof errorShape>;
+export type UserInfo = z.infer<typeof userInfoShape>;
+export type Category = z.infer<typeof categoryShape>;
+export type MovieListItem = z.infer<typeof movieListItemShape>;
+export type SubtitleItem = z.infer<typeof subtitleShape>;
+export type CastMemberItem = z.infer<typeof castMemberShape>;
+export type ReviewItem = z.infer<typeof reviewShape>;
+export type MovieDetail = z.infer<typeof movieDetailShape>;
+export type MovieListPage = z.infer<typeof movieListPageShape>;
+export type MovieSuggestion = z.infer<typeof movieSuggestionShape>;
+export type ToggleResult = z.infer<typeof favoriteToggleShape>;
+export type WatchProgress = z.infer<typeof watchProgressShape>;
+export type ContinueWatchingItem = z.infer<typeof continueWatchingItemShape>;
+export type AdminUserItem = z.infer<typeof adminUserShape>;
+export type AdminUserPage = z.infer<typeof adminUserPageShape>;
+export type UploadConfig = z.infer<typeof uploadConfigShape>;
+export type StartedUpload = z.infer<typeof startedUploadShape>;
+export type PartUrls = z.infer<typeof partUrlsShape>;
+export type ServiceHealth = z.infer<typeof serviceHealth>;
+export type Health = z.infer<typeof healthShape>;
+export type MediaStatus = z.infer<typeof mediaStatusShape>;
+export type MediaOverview = z.infer<typeof mediaOverviewShape>;
