@@ -121,7 +121,14 @@ test("a worker killed mid-transcode: another worker picks the job up and finishe
   }
   expect(ready.mediaFiles.every((key) => fs.existsSync(path.join(storageDir, key)))).toBe(true);
 
-  // pg-boss recorded the dead worker's attempt and the retry that completed the job.
-  const { rows } = await client.query(`SELECT state, retry_count FROM pgboss.job WHERE id = $1`, [started.mediaJobId]);
+  // pg-boss recorded the dead worker's attempt and the retry that completed the job. The movie says
+  // ready just before the job's handler returns, and pg-boss completes the job after that.
+  const jobState = async () => (await client.query<{ state: string; retry_count: number }>(`SELECT state, retry_count FROM pgboss.job WHERE id = $1`, [started.mediaJobId])).rows;
+  const deadline = Date.now() + 30_000;
+  let rows = await jobState();
+  while (rows[0]?.state === "active" && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    rows = await jobState();
+  }
   expect(rows).toEqual([{ state: "completed", retry_count: 1 }]);
 });
