@@ -136,8 +136,10 @@ export async function runTranscodeJob(jobId: string, { movieId }: TranscodeJobDa
   const beat = () => db.$executeRaw`UPDATE "Movie" SET "mediaHeartbeatAt" = now() WHERE id = ${movieId}::uuid AND "mediaJobId" = ${jobId}::uuid`;
   const heartbeat = setInterval(() => void beat().catch((error: unknown) => console.error(`Transcode heartbeat of ${movieId} failed:`, error)), HEARTBEAT_SECONDS * 1000);
   try {
-    await update({ mediaState: "transcoding", mediaProgress: 0, mediaError: null });
-    await beat();
+    // State and first heartbeat in one statement: a worker killed between two statements would
+    // leave a transcoding movie without a heartbeat, which recoverStalledTranscodes never sees as stalled.
+    await db.$executeRaw`UPDATE "Movie" SET "mediaState" = 'transcoding', "mediaProgress" = 0, "mediaError" = NULL, "mediaHeartbeatAt" = now()
+      WHERE id = ${movieId}::uuid AND "mediaJobId" = ${jobId}::uuid`;
     const input = path.join(work, "source");
     await pipeline(await storage().read(sourceKey), fs.createWriteStream(input));
     const source = await probe(tools.ffprobe, input).catch((error: Error) => {
