@@ -42,5 +42,13 @@ export default defineConfig([
     files: ["**/*.{js,jsx,mjs,cjs}"],
     extends: [tseslint.configs.disableTypeChecked],
   },
-  globalIgnores([".next/**", ".next-test*/**", ".data/**", "lib/generated/**", "next-env.d.ts", "test-results/**", "playwright-report/**"]),
+  globalIgnores([
+    ".next/**",
+    ".next-test*/**",
+    ".data/**",
+    "lib/generated/**",
+    "next-env.d.ts",
+    "test-results/**",
+    "playwright-report/**",
+  ]),
 ]);

@@ -11,7 +11,10 @@ export async function register() {
       // A database that is down at start must not stop the app from serving its 503s: try again later.
       const start = () =>
         startJobs().catch((error: unknown) => {
-          console.error("[jobs] Could not start, trying again in a minute:", error instanceof Error ? error.message : error);
+          console.error(
+            "[jobs] Could not start, trying again in a minute:",
+            error instanceof Error ? error.message : error,
+          );
           setTimeout(() => void start(), 60_000).unref();
         });
       void start();

@@ -18,7 +18,10 @@ const config: NextConfig = {
   // Production builds keep 'use cache' entries in memory but share tag expirations through PostgreSQL,
   // so every instance sees an admin's change at its next request (lib/cache/handler.mjs). The dev
   // server, one process, keeps Next's own handler and its reload-friendly retention.
-  cacheHandlers: process.env.NODE_ENV === "production" ? { default: fileURLToPath(new URL("./lib/cache/handler.mjs", import.meta.url)) } : undefined,
+  cacheHandlers:
+    process.env.NODE_ENV === "production"
+      ? { default: fileURLToPath(new URL("./lib/cache/handler.mjs", import.meta.url)) }
+      : undefined,
   // Partial prefetching pays off with generateStaticParams-prerendered params, which need a database
   // at build; Marquee builds without one, so it stays off until that changes.
   partialPrefetching: false,

@@ -15,7 +15,14 @@ import { sessionUser } from "@/lib/auth/sessions";
 import { movieExists } from "@/lib/data/movie-exists";
 import { authSecret } from "@/lib/env";
 import { pageContentSecurityPolicy } from "@/lib/http/security-headers";
-import { ADMIN_PAGES, PER_REQUEST_PAGES, SIGNED_IN_HOME, SIGNED_IN_PAGES, SIGNED_OUT_PAGES, isUnder } from "@/lib/page-routes";
+import {
+  ADMIN_PAGES,
+  PER_REQUEST_PAGES,
+  SIGNED_IN_HOME,
+  SIGNED_IN_PAGES,
+  SIGNED_OUT_PAGES,
+  isUnder,
+} from "@/lib/page-routes";
 
 export const MALFORMED_PATH = "Malformed URL path";
 
@@ -74,7 +81,8 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   // A path whose percent-encoding is not UTF-8 (`/api/movie/%ED%A0%80`) makes Next.js answer a bare
   // 500 while decoding route parameters: answer it here, as the client error it is.
   if (!isDecodable(request.nextUrl.pathname)) {
-    if (request.nextUrl.pathname.startsWith("/api/")) return NextResponse.json({ message: MALFORMED_PATH }, { status: 400 });
+    if (request.nextUrl.pathname.startsWith("/api/"))
+      return NextResponse.json({ message: MALFORMED_PATH }, { status: 400 });
     return withPolicy(NextResponse.rewrite(new URL(NOT_FOUND_PATH, request.url)), pageContentSecurityPolicy());
   }
   if (request.nextUrl.pathname.startsWith("/api/")) return NextResponse.next();
@@ -86,7 +94,8 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   }
   const decided = await accessDecision(request);
   if (decided) return decided;
-  if (!isUnder(request.nextUrl.pathname, PER_REQUEST_PAGES)) return withPolicy(NextResponse.next(), pageContentSecurityPolicy());
+  if (!isUnder(request.nextUrl.pathname, PER_REQUEST_PAGES))
+    return withPolicy(NextResponse.next(), pageContentSecurityPolicy());
   // Next.js reads the nonce from the request's policy header and puts it on every script it renders.
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
   const policy = pageContentSecurityPolicy({ nonce });

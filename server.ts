@@ -34,7 +34,10 @@ const [{ default: next }, { env }, { storage }, { createMediaFastPath }] = await
 
 const app = next({ dev, dir, hostname, port });
 const handle = app.getRequestHandler();
-const serveStoredFileFast = createMediaFastPath({ driver: storage, accelRedirectPrefix: env.MEDIA_ACCEL_REDIRECT_PREFIX });
+const serveStoredFileFast = createMediaFastPath({
+  driver: storage,
+  accelRedirectPrefix: env.MEDIA_ACCEL_REDIRECT_PREFIX,
+});
 // Lets the shared serving tests reach the route handler through this same server.
 const routeHandlerSwitch = process.env.MARQUEE_TEST_PAGES === "1";
 
@@ -44,11 +47,14 @@ let stopping = false;
 const server = http.createServer((req, res) => {
   // While stopping, answers close their connection, so keep-alive clients go elsewhere.
   if (stopping) res.setHeader("Connection", "close");
-  if (!(routeHandlerSwitch && req.headers[ROUTE_HANDLER_HEADER] === "route-handler") && serveStoredFileFast(req, res)) return;
+  if (!(routeHandlerSwitch && req.headers[ROUTE_HANDLER_HEADER] === "route-handler") && serveStoredFileFast(req, res))
+    return;
   void handle(req, res);
 });
 server.listen(port, hostname, () => {
-  console.log(`> Marquee listening on http://${hostname ?? "localhost"}:${port} (${dev ? "development" : "production"})`);
+  console.log(
+    `> Marquee listening on http://${hostname ?? "localhost"}:${port} (${dev ? "development" : "production"})`,
+  );
 });
 
 async function stop(signal: string) {

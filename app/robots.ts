@@ -6,7 +6,11 @@ import { pagePublicOrigin } from "@/lib/http/public-url";
 export default async function robots(): Promise<MetadataRoute.Robots> {
   await connection(); // the sitemap's origin is the request's (or the configured one), not the build's
   return {
-    rules: { userAgent: "*", allow: "/", disallow: ["/api/", "/admin", "/profile", "/password", "/favorite", "/login", "/register", "/watch/"] },
+    rules: {
+      userAgent: "*",
+      allow: "/",
+      disallow: ["/api/", "/admin", "/profile", "/password", "/favorite", "/login", "/register", "/watch/"],
+    },
     sitemap: `${await pagePublicOrigin()}/sitemap.xml`,
   };
 }

@@ -12,6 +12,10 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const [base, movies] = await Promise.all([pagePublicOrigin(), listMovieSitemapEntries()]);
   return [
     ...PUBLIC_PAGES.map((page) => ({ url: `${base}${page}`, changeFrequency: "daily" as const })),
-    ...movies.map((movie) => ({ url: `${base}/movie/${movie.id}`, lastModified: movie.updatedAt, changeFrequency: "weekly" as const })),
+    ...movies.map((movie) => ({
+      url: `${base}/movie/${movie.id}`,
+      lastModified: movie.updatedAt,
+      changeFrequency: "weekly" as const,
+    })),
   ];
 }

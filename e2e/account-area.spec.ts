@@ -14,20 +14,29 @@ test("profile: picture upload and a new name are saved; the email is read-only",
 
   await page.locator('input[type="file"]').setInputFiles(await pngFile("me.png"));
   await expect(toast(page, "Upload successfully")).toBeVisible();
-  await expect(page.getByRole("img", { name: "Your profile picture" })).toHaveAttribute("src", /\/api\/upload\/image\//);
+  await expect(page.getByRole("img", { name: "Your profile picture" })).toHaveAttribute(
+    "src",
+    /\/api\/upload\/image\//,
+  );
   await page.getByLabel("Full Name").fill("Renamed Person");
   await page.getByRole("button", { name: "Update" }).click();
   await expect(toast(page, "Profile updated")).toBeVisible();
 
   await page.reload();
   await expect(page.getByLabel("Full Name")).toHaveValue("Renamed Person");
-  await expect(page.getByRole("img", { name: "Your profile picture" })).toHaveAttribute("src", /\/api\/upload\/image\//);
+  await expect(page.getByRole("img", { name: "Your profile picture" })).toHaveAttribute(
+    "src",
+    /\/api\/upload\/image\//,
+  );
   await page.getByLabel("Full Name").fill("");
   await page.getByRole("button", { name: "Update" }).click();
   await expect(page.getByText("Full name is required")).toBeVisible();
 });
 
-test("password change keeps this browser signed in, ends other sessions, and the new password works", async ({ page, browser }) => {
+test("password change keeps this browser signed in, ends other sessions, and the new password works", async ({
+  page,
+  browser,
+}) => {
   const account = await registerAccount(page.request, "password");
   const otherToken = await apiToken(page.request, account);
   await signIn(page, account);
@@ -50,7 +59,9 @@ test("password change keeps this browser signed in, ends other sessions, and the
   // This browser is still signed in; the token issued before the change is not.
   await page.goto("/profile");
   await expect(page).toHaveURL(/\/profile$/);
-  expect((await page.request.get("/api/user/favorite", { headers: { authorization: `Bearer ${otherToken}` } })).status()).toBe(401);
+  expect(
+    (await page.request.get("/api/user/favorite", { headers: { authorization: `Bearer ${otherToken}` } })).status(),
+  ).toBe(401);
 
   const fresh = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": freshIp() } });
   const other = await fresh.newPage();
@@ -65,9 +76,14 @@ test("password change keeps this browser signed in, ends other sessions, and the
 test("favourites: liked movies are listed, one is removed, then all", async ({ page }) => {
   const account = await registerAccount(page.request, "favorites");
   const token = await apiToken(page.request, account);
-  const { movies } = (await (await page.request.get("/api/movie?limit=2&page=2")).json()) as { movies: { _id: string; name: string }[] };
+  const { movies } = (await (await page.request.get("/api/movie?limit=2&page=2")).json()) as {
+    movies: { _id: string; name: string }[];
+  };
   for (const movie of movies) {
-    const liked = await page.request.post("/api/user/favorite", { data: { idMovie: movie._id }, headers: { authorization: `Bearer ${token}` } });
+    const liked = await page.request.post("/api/user/favorite", {
+      data: { idMovie: movie._id },
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(liked.status()).toBe(200);
   }
   const [first, second] = movies as [{ _id: string; name: string }, { _id: string; name: string }];
@@ -106,12 +122,17 @@ test("logout ends the session and goes home", async ({ page }) => {
   await expect(page).toHaveURL("/login?callbackUrl=%2Fprofile");
 });
 
-test("a 401 from the API signs the browser out and says the session ended (the password was changed elsewhere)", async ({ page }) => {
+test("a 401 from the API signs the browser out and says the session ended (the password was changed elsewhere)", async ({
+  page,
+}) => {
   const account = await registerAccount(page.request, "signedout");
   await signIn(page, account);
   await page.goto("/profile");
   const token = await apiToken(page.request, account);
-  const changed = await page.request.put("/api/user/password", { data: { oldPassword: account.password, newPassword: "elsewhere1", comfirmPassword: "elsewhere1" }, headers: { authorization: `Bearer ${token}` } });
+  const changed = await page.request.put("/api/user/password", {
+    data: { oldPassword: account.password, newPassword: "elsewhere1", comfirmPassword: "elsewhere1" },
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(changed.status()).toBe(200);
   // The page is still open; its next call gets 401. The page says so in words (the API's
   // "Not authorized, ..." is for API clients), and the login page repeats it after the sign-out.

@@ -1,7 +1,17 @@
 import { createHash, randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
-import { ADMIN, MEMBER, apiToken, freshIp, registerAccount, registerAdmin, signIn, toast, uniqueEmail } from "./support/accounts";
+import {
+  ADMIN,
+  MEMBER,
+  apiToken,
+  freshIp,
+  registerAccount,
+  registerAdmin,
+  signIn,
+  toast,
+  uniqueEmail,
+} from "./support/accounts";
 
 test.describe("register and login forms", () => {
   test("register, then log in with the new account and land home signed in", async ({ page }) => {
@@ -38,7 +48,9 @@ test.describe("register and login forms", () => {
     await expect(page.getByLabel("Password")).toHaveValue("wrong-pw");
     await expect(page).toHaveURL(/\/login$/);
     // Submitting again asks the server again rather than saying the password is missing.
-    const secondTry = page.waitForRequest((request) => request.method() === "POST" && request.url().includes("/api/auth/callback/credentials"));
+    const secondTry = page.waitForRequest(
+      (request) => request.method() === "POST" && request.url().includes("/api/auth/callback/credentials"),
+    );
     await page.getByRole("button", { name: "Submit" }).click();
     await secondTry;
     await expect(page.getByText("Password is required")).toHaveCount(0);
@@ -97,7 +109,10 @@ test.describe("/login?data= hand-over", () => {
     const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await client.connect();
     try {
-      await client.query(`INSERT INTO "HandOverCode" ("codeHash", "stateHash", "userId", "expiresAt") VALUES ($1, $2, $3, now() + interval '60 seconds')`, [sha256(code), sha256(state), userId]);
+      await client.query(
+        `INSERT INTO "HandOverCode" ("codeHash", "stateHash", "userId", "expiresAt") VALUES ($1, $2, $3, now() + interval '60 seconds')`,
+        [sha256(code), sha256(state), userId],
+      );
     } finally {
       await client.end();
     }
@@ -109,7 +124,14 @@ test.describe("/login?data= hand-over", () => {
     const token = await apiToken(page.request, account);
     const state = randomBytes(32).toString("base64url");
     await context.addCookies([{ name: "marquee-google-state", value: state, url: baseURL! }]);
-    const data = JSON.stringify({ _id: account._id, fullName: account.fullName, email: account.email, image: "", isAdmin: true, token });
+    const data = JSON.stringify({
+      _id: account._id,
+      fullName: account.fullName,
+      email: account.email,
+      image: "",
+      isAdmin: true,
+      token,
+    });
     await page.goto(`/login?data=${encodeURIComponent(data)}&code=${await issueCode(account._id, state)}`);
     await expect(page).toHaveURL(/\/$/);
     await page.goto("/profile");
@@ -122,9 +144,19 @@ test.describe("/login?data= hand-over", () => {
   test("a valid token without this browser's code is refused (login CSRF)", async ({ page }) => {
     const account = await registerAccount(page.request, "csrf");
     const token = await apiToken(page.request, account);
-    const data = JSON.stringify({ _id: account._id, fullName: account.fullName, email: account.email, image: "", isAdmin: false, token });
+    const data = JSON.stringify({
+      _id: account._id,
+      fullName: account.fullName,
+      email: account.email,
+      image: "",
+      isAdmin: false,
+      token,
+    });
     const someoneElsesCode = await issueCode(account._id, "the-attackers-browser");
-    for (const url of [`/login?data=${encodeURIComponent(data)}`, `/login?data=${encodeURIComponent(data)}&code=${someoneElsesCode}`]) {
+    for (const url of [
+      `/login?data=${encodeURIComponent(data)}`,
+      `/login?data=${encodeURIComponent(data)}&code=${someoneElsesCode}`,
+    ]) {
       await page.goto(url);
       await expect(toast(page, "This sign-in link is invalid or has expired. Please log in.")).toBeVisible();
       await expect(page).toHaveURL(/\/login$/);
@@ -134,7 +166,11 @@ test.describe("/login?data= hand-over", () => {
   });
 
   test("anything else is ignored with an error toast", async ({ page }) => {
-    for (const data of ["not json", JSON.stringify({ email: "x@y.z", isAdmin: true }), JSON.stringify({ token: "forged.token.value" })]) {
+    for (const data of [
+      "not json",
+      JSON.stringify({ email: "x@y.z", isAdmin: true }),
+      JSON.stringify({ token: "forged.token.value" }),
+    ]) {
       await page.goto(`/login?data=${encodeURIComponent(data)}`);
       await expect(toast(page, "This sign-in link is invalid or has expired. Please log in.")).toBeVisible();
       await expect(page).toHaveURL(/\/login$/);

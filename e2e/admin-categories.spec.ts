@@ -3,7 +3,8 @@ import { expect, test } from "@playwright/test";
 import { registerAdmin, signIn, toast } from "./support/accounts";
 import { createCategory, createMovie } from "./support/catalogue";
 
-const longDate = (iso: string) => new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+const longDate = (iso: string) =>
+  new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
 test("create, edit and delete a category", async ({ page }) => {
   await signIn(page, await registerAdmin(page.request, "categories"));
@@ -28,7 +29,11 @@ test("create, edit and delete a category", async ({ page }) => {
   await expect(create).toBeHidden();
   const row = page.getByRole("row").filter({ hasText: name });
   await expect(row).toBeVisible();
-  const categories = (await (await page.request.get("/api/category")).json()) as { _id: string; name: string; createdAt: string }[];
+  const categories = (await (await page.request.get("/api/category")).json()) as {
+    _id: string;
+    name: string;
+    createdAt: string;
+  }[];
   const created = categories.find((c) => c.name === name)!;
   await expect(row.getByRole("cell").nth(0)).toHaveText(created._id.slice(0, 8).toUpperCase());
   await expect(row.getByRole("cell").nth(1)).toHaveText(longDate(created.createdAt));

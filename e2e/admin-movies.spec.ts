@@ -11,7 +11,16 @@ test("add movie: required fields, then a complete movie with uploads and a cast"
   await page.goto("/admin/add");
 
   await page.getByRole("button", { name: "Add Movie" }).click();
-  for (const message of ["Name is required", "Decs is required", "Language is required", "Category is required", "Image is required", "Title image is required", "Video is required", "Cast is required"]) {
+  for (const message of [
+    "Name is required",
+    "Decs is required",
+    "Language is required",
+    "Category is required",
+    "Image is required",
+    "Title image is required",
+    "Video is required",
+    "Cast is required",
+  ]) {
     await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
 
@@ -23,9 +32,15 @@ test("add movie: required fields, then a complete movie with uploads and a cast"
   await page.getByLabel("Category").selectOption(category._id);
   await page.getByLabel("Movie Description").fill("Made in a browser, uploaded through the drop zones.");
 
-  await page.getByRole("group", { name: "Movie Image" }).locator('input[type="file"]').setInputFiles(await pngFile("image.png"));
+  await page
+    .getByRole("group", { name: "Movie Image" })
+    .locator('input[type="file"]')
+    .setInputFiles(await pngFile("image.png"));
   await expect(page.getByRole("img", { name: "Movie image" })).toBeVisible();
-  await page.getByRole("group", { name: "Poster Image" }).locator('input[type="file"]').setInputFiles(await pngFile("poster.png", "#1c3d8a"));
+  await page
+    .getByRole("group", { name: "Poster Image" })
+    .locator('input[type="file"]')
+    .setInputFiles(await pngFile("poster.png", "#1c3d8a"));
   await expect(page.getByRole("img", { name: "Poster image" })).toBeVisible();
   await page.getByRole("group", { name: "Movie Video" }).locator('input[type="file"]').setInputFiles(mp4File());
   await expect(page.getByLabel("Video preview")).toHaveAttribute("src", /\/api\/upload\/movie\//, { timeout: 20_000 });
@@ -35,7 +50,10 @@ test("add movie: required fields, then a complete movie with uploads and a cast"
   await cast.getByRole("button", { name: "Add" }).click();
   await expect(cast.getByText("Cast name is required")).toBeVisible();
   await cast.getByLabel("Cast Name").fill("Ada Stage");
-  await cast.getByRole("group", { name: "Cast Image" }).locator('input[type="file"]').setInputFiles(await pngFile("actor.png", "#3d8a1c"));
+  await cast
+    .getByRole("group", { name: "Cast Image" })
+    .locator('input[type="file"]')
+    .setInputFiles(await pngFile("actor.png", "#3d8a1c"));
   await expect(cast.getByRole("img")).toBeVisible();
   await cast.getByRole("button", { name: "Add" }).click();
   await expect(cast).toBeHidden();
@@ -50,7 +68,9 @@ test("add movie: required fields, then a complete movie with uploads and a cast"
   await expect(page.getByLabel("Video preview")).toHaveCount(0);
   await expect(casts).toHaveCount(0);
 
-  const { movies } = (await (await page.request.get(`/api/movie?search=${encodeURIComponent(name)}`)).json()) as { movies: { name: string; language: string; year: number; category: { _id: string } }[] };
+  const { movies } = (await (await page.request.get(`/api/movie?search=${encodeURIComponent(name)}`)).json()) as {
+    movies: { name: string; language: string; year: number; category: { _id: string } }[];
+  };
   expect(movies[0]).toMatchObject({ name, language: "French", year: 2021, category: { _id: category._id } });
 });
 
@@ -93,7 +113,7 @@ test("statistics shows real totals and the newest movies", async ({ page }) => {
   const admin = await registerAdmin(page.request, "stats");
   const headers = { authorization: `Bearer ${await apiToken(page.request, admin)}` };
   await signIn(page, admin);
-  const get = async <T,>(path: string) => (await (await page.request.get(path, { headers })).json()) as T;
+  const get = async <T>(path: string) => (await (await page.request.get(path, { headers })).json()) as T;
   const counted = async () => {
     const [listing, categories, users] = await Promise.all([
       get<{ moviesCount: number }>("/api/movie?limit=1"),
@@ -108,7 +128,11 @@ test("statistics shows real totals and the newest movies", async ({ page }) => {
   await expect(async () => {
     const expected = await counted();
     await page.goto("/admin/statistics");
-    expect({ movies: await total("Total Movies"), categories: await total("Total Categories"), users: await total("Total Users") }).toEqual(expected);
+    expect({
+      movies: await total("Total Movies"),
+      categories: await total("Total Categories"),
+      users: await total("Total Users"),
+    }).toEqual(expected);
   }).toPass({ timeout: 30_000 });
   await expect(page.getByRole("heading", { name: "Recent Movies" })).toBeVisible();
   await expect(page.getByRole("table", { name: "Recent movies" })).toBeVisible();
@@ -131,14 +155,24 @@ test("Add Movie waits, and says why, while a video is still uploading", async ({
   // Slow the upload down (Chromium's network emulation) so it is still running while we look.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 64 * 1024 });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 64 * 1024,
+  });
   await page.getByRole("group", { name: "Movie Video" }).locator('input[type="file"]').setInputFiles(mp4File());
   await expect(page.getByRole("button", { name: "Movie Video" })).toHaveAttribute("aria-busy", "true");
   await expect(submit).toBeDisabled();
   await expect(submit).toHaveAccessibleDescription("Please wait until the upload has finished.");
   await expect(page.getByText("Please wait until the upload has finished.")).toBeVisible();
 
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
   await expect(page.getByLabel("Video preview")).toHaveAttribute("src", /\/api\/upload\/movie\//, { timeout: 20_000 });
   await expect(submit).toBeEnabled();
   await expect(page.getByText("Please wait until the upload has finished.")).toHaveCount(0);

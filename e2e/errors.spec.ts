@@ -1,13 +1,17 @@
 import { expect, test } from "@playwright/test";
 
-test("a page that fails to render shows the error page inside the site, and Try again renders it afresh", async ({ page }) => {
+test("a page that fails to render shows the error page inside the site, and Try again renders it afresh", async ({
+  page,
+}) => {
   const logged: string[] = [];
   page.on("console", (message) => message.type() === "error" && logged.push(message.text()));
   await page.goto("/test/broken");
   await page.getByRole("button", { name: "Break this page" }).click();
 
   await expect(page.getByRole("heading", { level: 1, name: "Something went wrong" })).toBeVisible();
-  await expect(page.getByRole("alert").filter({ hasText: "This page could not be shown. Please try again." })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "This page could not be shown. Please try again." }),
+  ).toBeVisible();
   // The root layout stays around it: the site's header and footer.
   await expect(page.getByRole("banner").getByRole("link", { name: "Marquee" })).toBeVisible();
   await expect(page.getByRole("contentinfo")).toBeVisible();

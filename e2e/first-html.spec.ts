@@ -21,8 +21,21 @@ test("admin and account pages send their data in the first HTML", async ({ page 
   const admin = await registerAdmin(page.request, "first-html");
   const token = await apiToken(page.request, admin);
   const headers = { authorization: `Bearer ${token}` };
-  const category = (await (await page.request.post("/api/category", { data: { name: `First HTML ${randomUUID().slice(0, 8)}` }, headers })).json()) as { _id: string; name: string };
-  const movieBody = { name: `First HTML Movie ${randomUUID().slice(0, 8)}`, desc: "Rendered on the server.", titleImage: "/api/upload/image/x.webp", image: "/api/upload/image/x.webp", language: "English", year: 2021, hour: 2, video: "/api/upload/movie/x.mp4", category: category._id, casts: [{ name: "First Actor", image: "/api/upload/image/x.webp" }] };
+  const category = (await (
+    await page.request.post("/api/category", { data: { name: `First HTML ${randomUUID().slice(0, 8)}` }, headers })
+  ).json()) as { _id: string; name: string };
+  const movieBody = {
+    name: `First HTML Movie ${randomUUID().slice(0, 8)}`,
+    desc: "Rendered on the server.",
+    titleImage: "/api/upload/image/x.webp",
+    image: "/api/upload/image/x.webp",
+    language: "English",
+    year: 2021,
+    hour: 2,
+    video: "/api/upload/movie/x.mp4",
+    category: category._id,
+    casts: [{ name: "First Actor", image: "/api/upload/image/x.webp" }],
+  };
   const created = await page.request.post("/api/movie", { data: movieBody, headers });
   expect(created.status()).toBe(201);
   const movie = (await created.json()) as { _id: string; name: string };

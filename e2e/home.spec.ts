@@ -16,6 +16,8 @@ test("the home page shows the catalogue's newest movies, rendered on the server"
 
 test("seeded movies are in the catalogue", async ({ request }) => {
   const seeded = demoMovies[0]!;
-  const { movies } = (await (await request.get(`/api/movie?search=${encodeURIComponent(seeded.name)}`)).json()) as { movies: { name: string }[] };
+  const { movies } = (await (await request.get(`/api/movie?search=${encodeURIComponent(seeded.name)}`)).json()) as {
+    movies: { name: string }[];
+  };
   expect(movies.map((m) => m.name)).toContain(seeded.name);
 });

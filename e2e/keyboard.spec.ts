@@ -19,7 +19,13 @@ test("the first Tab reaches 'Skip to content', which moves focus past the header
   await expect(page.locator("#content")).toBeFocused();
   // The next Tab lands in the page, not in the header.
   await page.keyboard.press("Tab");
-  expect(await page.evaluate(() => document.activeElement?.closest("header") === null && document.getElementById("content")!.contains(document.activeElement))).toBe(true);
+  expect(
+    await page.evaluate(
+      () =>
+        document.activeElement?.closest("header") === null &&
+        document.getElementById("content")!.contains(document.activeElement),
+    ),
+  ).toBe(true);
 });
 
 test("header search: the field comes before its button, with a visible focus ring", async ({ page }) => {
@@ -51,14 +57,18 @@ test("Like keeps keyboard focus after toggling", async ({ page }) => {
 
 test("Play on the watch page hands focus to the player", async ({ page }) => {
   const name = demoMovies[0]!.name;
-  const { movies } = (await (await page.request.get(`/api/movie?search=${encodeURIComponent(name)}`)).json()) as { movies: { _id: string; name: string }[] };
+  const { movies } = (await (await page.request.get(`/api/movie?search=${encodeURIComponent(name)}`)).json()) as {
+    movies: { _id: string; name: string }[];
+  };
   await page.goto(`/watch/${movies.find((movie) => movie.name === name)!._id}`);
   await page.waitForLoadState("networkidle"); // hydrated: the button acts on Enter
   await page.getByRole("button", { name: "Play" }).focus();
   await page.keyboard.press("Enter");
   // The player loads when asked for; then keyboard focus is on it (or inside it).
   await expect(page.locator("[data-media-player]")).toBeVisible({ timeout: 20_000 });
-  await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest("[data-media-player]")))).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => Boolean(document.activeElement?.closest("[data-media-player]"))))
+    .toBe(true);
 });
 
 test("the home banner has a pause control, and holds still while focus is inside it", async ({ page }) => {
@@ -68,7 +78,10 @@ test("the home banner has a pause control, and holds still while focus is inside
   const slides = banner.locator("[aria-live]");
   await expect(slides).toHaveAttribute("aria-live", "off");
 
-  await banner.getByRole("link", { name: /^Watch / }).first().focus();
+  await banner
+    .getByRole("link", { name: /^Watch / })
+    .first()
+    .focus();
   await expect(slides).toHaveAttribute("aria-live", "polite");
   await page.getByRole("combobox", { name: "Search movies" }).focus();
   await expect(slides).toHaveAttribute("aria-live", "off");

@@ -7,7 +7,10 @@ import { demoMovies } from "../prisma/seed/catalogue";
 
 const otherClient = process.env.TEST_OTHER_CLIENT_ORIGIN!;
 
-test("a client on another origin shows the poster and plays the video at the URLs the API gave it", async ({ page, baseURL }) => {
+test("a client on another origin shows the poster and plays the video at the URLs the API gave it", async ({
+  page,
+  baseURL,
+}) => {
   const movie = demoMovies[0]!;
   expect(new URL(otherClient).origin).not.toBe(new URL(baseURL!).origin);
   await page.goto(`${otherClient}/?api=${encodeURIComponent(baseURL!)}&search=${encodeURIComponent(movie.name)}`);
@@ -16,7 +19,9 @@ test("a client on another origin shows the poster and plays the video at the URL
   const poster = page.getByRole("img", { name: "Poster" });
   // Absolute on the API's address, not resolved against this page's origin.
   await expect(poster).toHaveAttribute("src", new RegExp(`^${baseURL}/api/upload/image/`));
-  await expect.poll(() => poster.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => poster.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+    .toBeGreaterThan(0);
 
   await expect(page.locator("body")).toHaveAttribute("data-video", new RegExp(`^${baseURL}/api/upload/movie/`));
   const player = page.locator("video");

@@ -41,9 +41,18 @@ test("home and listing grids show two posters a row, captions below the art", as
 test("favourites and admin tables become cards: no sideways scrolling, every button in reach", async ({ page }) => {
   const admin = await registerAdmin(page.request, "phone-tables");
   const token = await apiToken(page.request, admin);
-  const { movies } = (await (await page.request.get("/api/movie?limit=1")).json()) as { movies: { _id: string; name: string }[] };
+  const { movies } = (await (await page.request.get("/api/movie?limit=1")).json()) as {
+    movies: { _id: string; name: string }[];
+  };
   const movie = movies[0]!;
-  expect((await page.request.post("/api/user/favorite", { data: { idMovie: movie._id }, headers: { authorization: `Bearer ${token}` } })).ok()).toBe(true);
+  expect(
+    (
+      await page.request.post("/api/user/favorite", {
+        data: { idMovie: movie._id },
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).ok(),
+  ).toBe(true);
   await signIn(page, admin);
 
   await page.goto("/favorite");
@@ -64,7 +73,9 @@ test("favourites and admin tables become cards: no sideways scrolling, every but
   await expectWithinWidth(page, page.getByRole("button", { name: /^Delete / }).first());
 });
 
-test("toasts stay below the header, and the profile picture preview keeps the picture's proportions", async ({ page }) => {
+test("toasts stay below the header, and the profile picture preview keeps the picture's proportions", async ({
+  page,
+}) => {
   await signIn(page, await registerAccount(page.request, "phone-profile"));
   await page.goto("/profile");
   // A portrait picture (64 x 96) must not be stretched or cropped into another shape.

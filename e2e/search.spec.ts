@@ -25,13 +25,18 @@ test("keyboard only: suggestions while typing, arrows, Enter opens the movie", a
 
   await page.keyboard.press("ArrowDown");
   await expect(suggestions(page).getByRole("option").first()).toHaveAttribute("aria-selected", "true");
-  await expect(searchBox(page)).toHaveAttribute("aria-activedescendant", (await suggestions(page).getByRole("option").first().getAttribute("id"))!);
+  await expect(searchBox(page)).toHaveAttribute(
+    "aria-activedescendant",
+    (await suggestions(page).getByRole("option").first().getAttribute("id"))!,
+  );
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/movie\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { level: 1, name: "Blackwater Verdict" })).toBeVisible();
 });
 
-test("keyboard only: Escape closes the list; Enter with nothing highlighted opens the results page, which keeps the term", async ({ page }) => {
+test("keyboard only: Escape closes the list; Enter with nothing highlighted opens the results page, which keeps the term", async ({
+  page,
+}) => {
   await page.goto("/about-us");
   await tabToSearch(page);
   await page.keyboard.type("lighthose");
@@ -42,7 +47,9 @@ test("keyboard only: Escape closes the list; Enter with nothing highlighted open
   await expect(searchBox(page)).toHaveValue("lighthose");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/movies\/lighthose$/);
-  await expect(page.getByRole("main").getByRole("heading", { name: "Do Not Answer the Lighthouse", exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("main").getByRole("heading", { name: "Do Not Answer the Lighthouse", exact: true }),
+  ).toBeVisible();
   await expect(searchBox(page)).toHaveValue("lighthose");
 });
 
@@ -58,7 +65,9 @@ test("opening the suggestions moves nothing on the page", async ({ page }) => {
 });
 
 test("an answer that arrives late never replaces the suggestions for newer text", async ({ page }) => {
-  const expected = ((await (await page.request.get("/api/movie/suggest?q=the%20hollow")).json()) as { name: string }[]).map((movie) => new RegExp(movie.name));
+  const expected = (
+    (await (await page.request.get("/api/movie/suggest?q=the%20hollow")).json()) as { name: string }[]
+  ).map((movie) => new RegExp(movie.name));
   expect(expected.length).toBeGreaterThan(0);
   await page.goto("/about-us");
   let releaseFirst: () => void = () => {};
@@ -91,12 +100,17 @@ test("the Sort control orders the listing and lives in the URL", async ({ page }
   await page.getByRole("combobox").filter({ hasText: "Sort: Newest" }).selectOption({ label: "Sort: A-Z" });
   await expect(page).toHaveURL(/\/movies\?sort=name$/);
   const api = (await (await page.request.get("/api/movie?sort=name")).json()) as { movies: { name: string }[] };
-  await expect(page.getByRole("main").getByRole("listitem").getByRole("heading")).toHaveText(api.movies.map((movie) => movie.name));
+  await expect(page.getByRole("main").getByRole("listitem").getByRole("heading")).toHaveText(
+    api.movies.map((movie) => movie.name),
+  );
   await page.reload();
   await expect(page.getByRole("combobox").filter({ hasText: "Sort: Newest" })).toHaveValue("name");
 });
 
-test("on a phone: the search keyboard, suggestions within the screen, a tap opens the movie", async ({ page, isMobile }) => {
+test("on a phone: the search keyboard, suggestions within the screen, a tap opens the movie", async ({
+  page,
+  isMobile,
+}) => {
   test.skip(!isMobile, "phone viewport only");
   await page.goto("/about-us");
   await expect(searchBox(page)).toHaveAttribute("enterkeyhint", "search");

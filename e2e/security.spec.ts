@@ -12,14 +12,18 @@ function watchViolations(page: Page): string[] {
     if (/Content[- ]Security[- ]Policy|securitypolicyviolation/i.test(message.text())) violations.push(message.text());
   });
   void page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (event) => console.error(`securitypolicyviolation: ${event.violatedDirective} blocked ${event.blockedURI}`));
+    document.addEventListener("securitypolicyviolation", (event) =>
+      console.error(`securitypolicyviolation: ${event.violatedDirective} blocked ${event.blockedURI}`),
+    );
   });
   return violations;
 }
 
 async function demoMovieId(page: Page, index: number): Promise<string> {
   const name = demoMovies[index]!.name;
-  const { movies } = (await (await page.request.get(`/api/movie?search=${encodeURIComponent(name)}`)).json()) as { movies: { _id: string; name: string }[] };
+  const { movies } = (await (await page.request.get(`/api/movie?search=${encodeURIComponent(name)}`)).json()) as {
+    movies: { _id: string; name: string }[];
+  };
   return movies.find((movie) => movie.name === name)!._id;
 }
 
@@ -46,7 +50,10 @@ test("the admin upload form reports no CSP violation while an image uploads", as
   const violations = watchViolations(page);
   await signIn(page, await registerAdmin(page.request, "csp"));
   await page.goto("/admin/add");
-  await page.getByRole("group", { name: "Movie Image" }).locator('input[type="file"]').setInputFiles(await pngFile("image.png"));
+  await page
+    .getByRole("group", { name: "Movie Image" })
+    .locator('input[type="file"]')
+    .setInputFiles(await pngFile("image.png"));
   await expect(page.getByRole("img", { name: "Movie image" })).toBeVisible();
   expect(violations).toEqual([]);
 });

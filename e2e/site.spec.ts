@@ -22,11 +22,17 @@ test("header search: a blank term lists every movie, a term goes into the path",
 
 test("header and mobile bar: visitors get a login icon, signed-in users their avatar", async ({ page }) => {
   await page.goto("/");
-  const region = isPhone(page) ? page.getByRole("navigation", { name: "Mobile" }) : page.getByRole("navigation", { name: "Main" });
+  const region = isPhone(page)
+    ? page.getByRole("navigation", { name: "Mobile" })
+    : page.getByRole("navigation", { name: "Main" });
   await expect(region.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/login");
   await expect(region.getByRole("link", { name: "Favorites" })).toHaveAttribute("href", "/favorite");
   if (!isPhone(page)) {
-    for (const [name, href] of [["Movies", "/movies"], ["About Us", "/about-us"], ["Contact Us", "/contact"]]) {
+    for (const [name, href] of [
+      ["Movies", "/movies"],
+      ["About Us", "/about-us"],
+      ["Contact Us", "/contact"],
+    ]) {
       await expect(region.getByRole("link", { name, exact: true })).toHaveAttribute("href", href!);
     }
   } else {
@@ -35,7 +41,10 @@ test("header and mobile bar: visitors get a login icon, signed-in users their av
   const account = await registerAccount(page.request, "header");
   await signIn(page, account);
   await page.reload();
-  await expect(region.getByRole("link", { name: `Profile of ${account.fullName}` })).toHaveAttribute("href", "/profile");
+  await expect(region.getByRole("link", { name: `Profile of ${account.fullName}` })).toHaveAttribute(
+    "href",
+    "/profile",
+  );
   await expect(region.getByRole("link", { name: "Login" })).toHaveCount(0);
 });
 
@@ -54,7 +63,11 @@ test("phone drawer: the menu opens Movie, Contact and About, and closes by butto
   await page.getByRole("button", { name: "Menu" }).click();
   const drawer = page.getByRole("dialog", { name: "Menu" });
   await expect(drawer).toBeVisible();
-  for (const [name, href] of [["Movie", "/movies"], ["Contact", "/contact"], ["About", "/about-us"]]) {
+  for (const [name, href] of [
+    ["Movie", "/movies"],
+    ["Contact", "/contact"],
+    ["About", "/about-us"],
+  ]) {
     await expect(drawer.getByRole("link", { name, exact: true })).toHaveAttribute("href", href!);
   }
   await drawer.getByRole("button", { name: "Close menu" }).click();
@@ -73,7 +86,8 @@ test("about and contact pages", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1, name: "About Us" })).toBeVisible();
   await page.goto("/contact");
   await expect(page.getByRole("heading", { level: 1, name: "Contact Us" })).toBeVisible();
-  for (const card of ["Email", "Call", "Location"]) await expect(page.getByRole("heading", { level: 2, name: card })).toBeVisible();
+  for (const card of ["Email", "Call", "Location"])
+    await expect(page.getByRole("heading", { level: 2, name: card })).toBeVisible();
   await expect(page.getByRole("main").getByText(/Ho Chi Minh City/)).toBeVisible();
 });
 
@@ -81,7 +95,9 @@ test("unknown paths and /404 answer 404 with the not-found screen and a way home
   for (const path of ["/404", "/no/such/page"]) {
     const response = await page.goto(path);
     expect(response?.status()).toBe(404);
-    await expect(page.getByText("The page you are looking for does not exist. You may have mistyped the URL")).toBeVisible();
+    await expect(
+      page.getByText("The page you are looking for does not exist. You may have mistyped the URL"),
+    ).toBeVisible();
   }
   await page.getByRole("link", { name: "Back Home" }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -103,7 +119,10 @@ test("home: three banner slides with Watch links, and the Top rate carousel", as
 
 test("like buttons: a visitor is asked to log in; a member adds and removes a favourite", async ({ page }) => {
   await page.goto("/movies");
-  const firstLike = page.getByRole("main").getByRole("button", { name: /^Add .* to favorites$/ }).first();
+  const firstLike = page
+    .getByRole("main")
+    .getByRole("button", { name: /^Add .* to favorites$/ })
+    .first();
   await firstLike.click();
   await expect(toast(page, "You need to login to like a movie")).toBeVisible();
 
@@ -114,7 +133,10 @@ test("like buttons: a visitor is asked to log in; a member adds and removes a fa
   const name = (await card.getByRole("heading").textContent())!;
   await card.getByRole("button", { name: `Add ${name} to favorites` }).click();
   await expect(toast(page, "Movie added to favorites")).toBeVisible();
-  await expect(card.getByRole("button", { name: `Remove ${name} from favorites` })).toHaveAttribute("aria-pressed", "true");
+  await expect(card.getByRole("button", { name: `Remove ${name} from favorites` })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
   const favorites = (await (await page.request.get("/api/user/favorite")).json()) as { name: string }[];
   expect(favorites.map((movie) => movie.name)).toEqual([name]);
   await card.getByRole("button", { name: `Remove ${name} from favorites` }).click();

@@ -17,7 +17,16 @@ function makeClip(): Buffer {
   try {
     execFileSync("ffmpeg", [
       ...["-hide_banner", "-loglevel", "error", "-y"],
-      ...["-f", "lavfi", "-i", "testsrc=size=854x480:rate=24:duration=12", "-f", "lavfi", "-i", "sine=frequency=440:duration=12"],
+      ...[
+        "-f",
+        "lavfi",
+        "-i",
+        "testsrc=size=854x480:rate=24:duration=12",
+        "-f",
+        "lavfi",
+        "-i",
+        "sine=frequency=440:duration=12",
+      ],
       ...["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", file],
     ]);
     return fs.readFileSync(file);
@@ -28,7 +37,10 @@ function makeClip(): Buffer {
 
 async function transcodedMovie(request: APIRequestContext): Promise<{ _id: string; name: string }> {
   const headers = { authorization: `Bearer ${await apiToken(request, ADMIN)}` };
-  const upload = await request.post("/api/upload", { multipart: { file: { name: "clip.mp4", mimeType: "video/mp4", buffer: makeClip() } }, headers });
+  const upload = await request.post("/api/upload", {
+    multipart: { file: { name: "clip.mp4", mimeType: "video/mp4", buffer: makeClip() } },
+    headers,
+  });
   expect(upload.status()).toBe(200);
   const category = await createCategory(request, "Streaming");
   const created = await request.post("/api/movie", {
@@ -49,16 +61,27 @@ async function transcodedMovie(request: APIRequestContext): Promise<{ _id: strin
   expect(created.status()).toBe(201);
   const movie = (await created.json()) as { _id: string; name: string };
   await expect
-    .poll(async () => ((await (await request.get("/api/admin/media", { headers })).json()) as { movies: Record<string, { state: string }> }).movies[movie._id]?.state, {
-      timeout: 120_000,
-      intervals: [500],
-    })
+    .poll(
+      async () =>
+        (
+          (await (await request.get("/api/admin/media", { headers })).json()) as {
+            movies: Record<string, { state: string }>;
+          }
+        ).movies[movie._id]?.state,
+      {
+        timeout: 120_000,
+        intervals: [500],
+      },
+    )
     .toBe("ready");
   return movie;
 }
 
 test("the watch page plays the HLS ladder and switches quality", async ({ page, request, isMobile }) => {
-  test.skip(isMobile, "hovering the time slider and the settings menu are desktop interactions; phones play the same stream (watching.spec.ts)");
+  test.skip(
+    isMobile,
+    "hovering the time slider and the settings menu are desktop interactions; phones play the same stream (watching.spec.ts)",
+  );
   test.setTimeout(180_000);
   const movie = await transcodedMovie(request);
   const segments: string[] = [];
@@ -72,7 +95,9 @@ test("the watch page plays the HLS ladder and switches quality", async ({ page, 
   const video = page.locator("video");
   // hls.js feeds the element through Media Source Extensions: its source is a blob, not the MP4.
   await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentSrc)).toMatch(/^blob:/);
-  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 30_000 }).toBeGreaterThan(0.5);
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 30_000 })
+    .toBeGreaterThan(0.5);
   // Segments of the ladder, not the MP4, are what plays.
   expect(segments.length).toBeGreaterThan(0);
   // Paused, so the short clip cannot end while the menu is used.
@@ -97,7 +122,9 @@ test("the watch page plays the HLS ladder and switches quality", async ({ page, 
   }).toPass({ timeout: 20_000 });
   const at = await video.evaluate((element: HTMLVideoElement) => element.currentTime);
   await video.evaluate((element: HTMLVideoElement) => void element.play());
-  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 30_000 }).toBeGreaterThan(at + 0.5);
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 30_000 })
+    .toBeGreaterThan(at + 0.5);
 });
 
 test("the admin movie list shows a transcoded video as Ready", async ({ page, request }) => {

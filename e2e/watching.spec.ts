@@ -15,19 +15,44 @@ const sameOrigin = { origin: process.env.TEST_BASE_URL! };
 test.describe.configure({ timeout: 90_000 });
 
 const MINUTE_CLIP = path.join(process.cwd(), "e2e/fixtures/minute.mp4");
-const SUBTITLES_SRT = "1\n00:00:01,000 --> 00:00:03,000\nThe first line\n\n2\n00:00:05,000 --> 00:00:07,000\nThe second line\n";
+const SUBTITLES_SRT =
+  "1\n00:00:01,000 --> 00:00:03,000\nThe first line\n\n2\n00:00:05,000 --> 00:00:07,000\nThe second line\n";
 
-async function adminUpload(request: APIRequestContext, url: string, file: { name: string; mimeType: string; buffer: Buffer }): Promise<string> {
-  const response = await request.post(url, { multipart: { file }, headers: { authorization: `Bearer ${await apiToken(request, ADMIN)}` } });
+async function adminUpload(
+  request: APIRequestContext,
+  url: string,
+  file: { name: string; mimeType: string; buffer: Buffer },
+): Promise<string> {
+  const response = await request.post(url, {
+    multipart: { file },
+    headers: { authorization: `Bearer ${await apiToken(request, ADMIN)}` },
+  });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as string;
 }
 
 /** A movie playing the one-minute clip, with an English subtitle track when asked. */
-async function minuteMovie(request: APIRequestContext, { withSubtitles = false } = {}): Promise<{ _id: string; name: string }> {
-  const video = await adminUpload(request, "/api/upload", { name: "minute.mp4", mimeType: "video/mp4", buffer: fs.readFileSync(MINUTE_CLIP) });
+async function minuteMovie(
+  request: APIRequestContext,
+  { withSubtitles = false } = {},
+): Promise<{ _id: string; name: string }> {
+  const video = await adminUpload(request, "/api/upload", {
+    name: "minute.mp4",
+    mimeType: "video/mp4",
+    buffer: fs.readFileSync(MINUTE_CLIP),
+  });
   const subtitles = withSubtitles
-    ? [{ language: "en", label: "English", url: await adminUpload(request, "/api/upload/subtitle", { name: "en.srt", mimeType: "application/x-subrip", buffer: Buffer.from(SUBTITLES_SRT) }) }]
+    ? [
+        {
+          language: "en",
+          label: "English",
+          url: await adminUpload(request, "/api/upload/subtitle", {
+            name: "en.srt",
+            mimeType: "application/x-subrip",
+            buffer: Buffer.from(SUBTITLES_SRT),
+          }),
+        },
+      ]
     : [];
   const category = await createCategory(request, "Watch");
   const data = {
@@ -43,7 +68,10 @@ async function minuteMovie(request: APIRequestContext, { withSubtitles = false }
     casts: [{ name: "Test Actor", image: "https://images.example.test/actor.jpg" }],
     subtitles,
   };
-  const response = await request.post("/api/movie", { data, headers: { authorization: `Bearer ${await apiToken(request, ADMIN)}` } });
+  const response = await request.post("/api/movie", {
+    data,
+    headers: { authorization: `Bearer ${await apiToken(request, ADMIN)}` },
+  });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as { _id: string; name: string };
 }
@@ -55,7 +83,9 @@ const mediaTime = (video: Locator) => video.evaluate((element: HTMLVideoElement)
 async function startPlaying(page: Page, button: Locator) {
   await button.click();
   const video = videoOf(page);
-  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(1);
   return video;
 }
 
@@ -67,7 +97,10 @@ async function pauseAt(video: Locator, seconds: number) {
   }, seconds);
 }
 
-test("leave at 30 s, come back: Continue watching shows it, and the watch page resumes there", async ({ page, request }) => {
+test("leave at 30 s, come back: Continue watching shows it, and the watch page resumes there", async ({
+  page,
+  request,
+}) => {
   const movie = await minuteMovie(request);
   await signIn(page, await registerAccount(request, "resume"));
 
@@ -78,14 +111,25 @@ test("leave at 30 s, come back: Continue watching shows it, and the watch page r
   // Leaving the page sends the last position with navigator.sendBeacon.
   await page.goto("/");
   await expect
-    .poll(async () => ((await (await page.request.get("/api/user/progress")).json()) as { _id: string; progress: { position: number } }[]).find((m) => m._id === movie._id)?.progress.position)
+    .poll(
+      async () =>
+        (
+          (await (await page.request.get("/api/user/progress")).json()) as {
+            _id: string;
+            progress: { position: number };
+          }[]
+        ).find((m) => m._id === movie._id)?.progress.position,
+    )
     .toBeCloseTo(30, 0);
 
   await page.reload();
   const row = page.getByRole("region", { name: "Continue watching" });
   const card = row.getByRole("listitem").filter({ has: page.getByRole("heading", { name: movie.name, exact: true }) });
   await expect(card).toBeVisible();
-  await expect(card.getByRole("progressbar", { name: `${movie.name}: watched` })).toHaveAttribute("aria-valuenow", "50");
+  await expect(card.getByRole("progressbar", { name: `${movie.name}: watched` })).toHaveAttribute(
+    "aria-valuenow",
+    "50",
+  );
 
   await page.goto(`/watch/${movie._id}`);
   await expect(page.getByRole("button", { name: "Start over" })).toBeVisible();
@@ -97,7 +141,14 @@ test("leave at 30 s, come back: Continue watching shows it, and the watch page r
 test("Start over plays from the beginning", async ({ page, request }) => {
   const movie = await minuteMovie(request);
   await signIn(page, await registerAccount(request, "startover"));
-  expect((await page.request.put(`/api/user/progress/${movie._id}`, { data: { position: 40, duration: 60 }, headers: sameOrigin })).status()).toBe(200);
+  expect(
+    (
+      await page.request.put(`/api/user/progress/${movie._id}`, {
+        data: { position: 40, duration: 60 },
+        headers: sameOrigin,
+      })
+    ).status(),
+  ).toBe(200);
   await page.goto(`/watch/${movie._id}`);
   const video = await startPlaying(page, page.getByRole("button", { name: "Start over" }));
   expect(await mediaTime(video)).toBeLessThan(5);
@@ -107,7 +158,14 @@ test("'Remove from row' takes a movie off the Continue watching row", async ({ p
   const [kept, removed] = [await minuteMovie(request), await minuteMovie(request)];
   await signIn(page, await registerAccount(request, "removerow"));
   for (const movie of [removed, kept]) {
-    expect((await page.request.put(`/api/user/progress/${movie._id}`, { data: { position: 40, duration: 60 }, headers: sameOrigin })).status()).toBe(200);
+    expect(
+      (
+        await page.request.put(`/api/user/progress/${movie._id}`, {
+          data: { position: 40, duration: 60 },
+          headers: sameOrigin,
+        })
+      ).status(),
+    ).toBe(200);
   }
   await page.goto("/");
   const row = page.getByRole("region", { name: "Continue watching" });
@@ -119,17 +177,31 @@ test("'Remove from row' takes a movie off the Continue watching row", async ({ p
   expect(listed.map((item) => item._id)).toEqual([kept._id]);
 });
 
-test("past 95% a movie counts as watched: no resume prompt, it starts from the beginning", async ({ page, request }) => {
+test("past 95% a movie counts as watched: no resume prompt, it starts from the beginning", async ({
+  page,
+  request,
+}) => {
   const movie = await minuteMovie(request);
   await signIn(page, await registerAccount(request, "watched"));
-  expect((await page.request.put(`/api/user/progress/${movie._id}`, { data: { position: 58, duration: 60 }, headers: sameOrigin })).status()).toBe(200);
+  expect(
+    (
+      await page.request.put(`/api/user/progress/${movie._id}`, {
+        data: { position: 58, duration: 60 },
+        headers: sameOrigin,
+      })
+    ).status(),
+  ).toBe(200);
   await page.goto(`/watch/${movie._id}`);
   await expect(page.getByRole("button", { name: "Start over" })).toHaveCount(0);
   const video = await startPlaying(page, page.getByRole("button", { name: "Play", exact: true }));
   expect(await mediaTime(video)).toBeLessThan(5);
 });
 
-test("keyboard shortcuts: K pauses and plays, arrows seek 10 s and change the volume, M mutes, F fullscreen; volume and speed are remembered", async ({ page, request, isMobile }) => {
+test("keyboard shortcuts: K pauses and plays, arrows seek 10 s and change the volume, M mutes, F fullscreen; volume and speed are remembered", async ({
+  page,
+  request,
+  isMobile,
+}) => {
   test.skip(isMobile, "keyboard shortcuts are for keyboards");
   const movie = await minuteMovie(request);
   await page.goto(`/watch/${movie._id}`);
@@ -186,7 +258,11 @@ test("keyboard shortcuts: K pauses and plays, arrows seek 10 s and change the vo
   await expect.poll(() => again.evaluate((element: HTMLVideoElement) => element.playbackRate)).toBe(1.25);
 });
 
-test("subtitles: the captions menu lists the track, its cues show at their times, C toggles them", async ({ page, request, isMobile }) => {
+test("subtitles: the captions menu lists the track, its cues show at their times, C toggles them", async ({
+  page,
+  request,
+  isMobile,
+}) => {
   const movie = await minuteMovie(request, { withSubtitles: true });
   await page.goto(`/watch/${movie._id}`);
   const video = await startPlaying(page, page.getByRole("button", { name: "Play", exact: true }));
@@ -223,7 +299,10 @@ test("subtitles: the captions menu lists the track, its cues show at their times
   await expect(captions).toContainText("The second line");
 });
 
-test("the watch page has no serious or critical accessibility violations, before and after Play", async ({ page, request }) => {
+test("the watch page has no serious or critical accessibility violations, before and after Play", async ({
+  page,
+  request,
+}) => {
   const movie = await minuteMovie(request, { withSubtitles: true });
   await page.goto(`/watch/${movie._id}`);
   const serious = async () =>
@@ -253,7 +332,8 @@ test("every player control can be reached with Tab and shows its focus", async (
       };
       // Vidstack marks keyboard focus with data-focus and draws its ring on a part inside (a
       // slider's track, for instance), so look there too.
-      const visible = ring(element) || (element.hasAttribute("data-focus") && [...element.querySelectorAll("*")].some(ring));
+      const visible =
+        ring(element) || (element.hasAttribute("data-focus") && [...element.querySelectorAll("*")].some(ring));
       return { label: element.getAttribute("aria-label") ?? "", visible };
     });
     if (!focused) continue;

@@ -20,14 +20,23 @@ const timestamp = z.iso.datetime();
  * stored form (a path of this site's uploads, or an external https URL) with the same type, and
  * lib/http/media-urls.ts makes it absolute at the edge; "" means no picture.
  */
-const mediaUrl = z.string().meta({ description: "Absolute URL: this site's files on PUBLIC_URL (else NEXTAUTH_URL, else the request's origin), or an external https URL; empty for no picture" });
-const playbackUrl = (what: string) => mediaUrl.nullable().meta({ description: `${what} (absolute URL) once the transcode is ready, else null (docs/media.md)` });
+const mediaUrl = z.string().meta({
+  description:
+    "Absolute URL: this site's files on PUBLIC_URL (else NEXTAUTH_URL, else the request's origin), or an external https URL; empty for no picture",
+});
+const playbackUrl = (what: string) =>
+  mediaUrl
+    .nullable()
+    .meta({ description: `${what} (absolute URL) once the transcode is ready, else null (docs/media.md)` });
 
 export const errorShape = shape(
   "Error",
   z.object({
     message: z.string(),
-    errors: z.record(z.string(), z.array(z.string())).optional().meta({ description: "Validation errors by field; `message` is the first of them" }),
+    errors: z
+      .record(z.string(), z.array(z.string()))
+      .optional()
+      .meta({ description: "Validation errors by field; `message` is the first of them" }),
   }),
 );
 
@@ -41,11 +50,17 @@ export const userInfoShape = shape(
     email: z.string(),
     image: mediaUrl,
     isAdmin: z.boolean(),
-    token: z.string().optional().meta({ description: "A bearer token, valid 30 days: on log in, profile update and the Google hand-over only" }),
+    token: z
+      .string()
+      .optional()
+      .meta({ description: "A bearer token, valid 30 days: on log in, profile update and the Google hand-over only" }),
   }),
 );
 
-export const categoryShape = shape("Category", z.object({ _id: id, name: z.string(), createdAt: timestamp, updatedAt: timestamp }));
+export const categoryShape = shape(
+  "Category",
+  z.object({ _id: id, name: z.string(), createdAt: timestamp, updatedAt: timestamp }),
+);
 
 const categoryRef = z.object({ _id: id, name: z.string() });
 
@@ -77,11 +92,22 @@ export const subtitleShape = shape(
   }),
 );
 
-export const castMemberShape = shape("CastMember", z.object({ _id: id, name: z.string(), img: mediaUrl, image: mediaUrl.meta({ description: "The same URL as img" }) }));
+export const castMemberShape = shape(
+  "CastMember",
+  z.object({ _id: id, name: z.string(), img: mediaUrl, image: mediaUrl.meta({ description: "The same URL as img" }) }),
+);
 
 export const reviewShape = shape(
   "Review",
-  z.object({ _id: id, userId: id, userName: z.string(), userImage: mediaUrl, rating: z.int().min(0).max(5), comment: z.string(), createdAt: timestamp }),
+  z.object({
+    _id: id,
+    userId: id,
+    userName: z.string(),
+    userImage: mediaUrl,
+    rating: z.int().min(0).max(5),
+    comment: z.string(),
+    createdAt: timestamp,
+  }),
 );
 
 export const movieDetailShape = shape(
@@ -90,20 +116,33 @@ export const movieDetailShape = shape(
     category: id.meta({ description: "The category's id (spec section 3); categoryName saves a lookup" }),
     categoryName: z.string(),
     casts: z.array(castMemberShape),
-    reviews: z.array(reviewShape).meta({ description: "The newest 100, in oldest-first order; countReviews is the total" }),
-    subtitles: z.array(subtitleShape).meta({ description: "WebVTT subtitle tracks, in the order the admin listed them" }),
+    reviews: z
+      .array(reviewShape)
+      .meta({ description: "The newest 100, in oldest-first order; countReviews is the total" }),
+    subtitles: z
+      .array(subtitleShape)
+      .meta({ description: "WebVTT subtitle tracks, in the order the admin listed them" }),
     hls: playbackUrl("The HLS master playlist"),
     posterFrame: playbackUrl("The poster frame the transcode took"),
     thumbnails: playbackUrl("The seek-preview thumbnails, a WebVTT track of sprite tiles"),
-    durationSeconds: z.number().nullable().meta({ description: "The video's real length, probed by the transcode; null until then" }),
+    durationSeconds: z
+      .number()
+      .nullable()
+      .meta({ description: "The video's real length, probed by the transcode; null until then" }),
   }),
 );
 
 const page = { totalPage: z.int().nonnegative(), currentPage: z.int().positive() };
 
-export const movieListPageShape = shape("MovieListPage", z.object({ movies: z.array(movieListItemShape), moviesCount: z.int().nonnegative(), ...page }));
+export const movieListPageShape = shape(
+  "MovieListPage",
+  z.object({ movies: z.array(movieListItemShape), moviesCount: z.int().nonnegative(), ...page }),
+);
 
-export const movieSuggestionShape = shape("MovieSuggestion", z.object({ _id: id, name: z.string(), year: z.int(), image: mediaUrl, category: categoryRef }));
+export const movieSuggestionShape = shape(
+  "MovieSuggestion",
+  z.object({ _id: id, name: z.string(), year: z.int(), image: mediaUrl, category: categoryRef }),
+);
 
 export const favoriteToggleShape = shape(
   "FavoriteToggle",
@@ -126,33 +165,64 @@ export const continueWatchingItemShape = shape(
 
 export const adminUserShape = shape(
   "AdminUser",
-  z.object({ _id: id, fullName: z.string(), email: z.string(), image: mediaUrl, isAdmin: z.boolean(), createdAt: timestamp }),
+  z.object({
+    _id: id,
+    fullName: z.string(),
+    email: z.string(),
+    image: mediaUrl,
+    isAdmin: z.boolean(),
+    createdAt: timestamp,
+  }),
 );
 
-export const adminUserPageShape = shape("AdminUserPage", z.object({ users: z.array(adminUserShape), usersCount: z.int().nonnegative(), ...page }));
+export const adminUserPageShape = shape(
+  "AdminUserPage",
+  z.object({ users: z.array(adminUserShape), usersCount: z.int().nonnegative(), ...page }),
+);
 
-export const passwordChangedShape = shape("PasswordChanged", z.object({ message: z.literal("Password updated successfully"), token: z.string() }));
+export const passwordChangedShape = shape(
+  "PasswordChanged",
+  z.object({ message: z.literal("Password updated successfully"), token: z.string() }),
+);
 
-export const uploadedFileShape = shape("UploadedFile", mediaUrl.meta({ description: "The stored file's absolute URL, as a JSON string" }));
+export const uploadedFileShape = shape(
+  "UploadedFile",
+  mediaUrl.meta({ description: "The stored file's absolute URL, as a JSON string" }),
+);
 
 export const uploadConfigShape = shape(
   "UploadConfig",
   z.object({
     driver: z.enum(["local", "s3"]),
-    directUpload: z.boolean().meta({ description: "true: upload straight to storage through /api/upload/multipart; false: POST /api/upload" }),
+    directUpload: z
+      .boolean()
+      .meta({ description: "true: upload straight to storage through /api/upload/multipart; false: POST /api/upload" }),
     maxImageBytes: z.int().positive(),
     maxVideoBytes: z.int().positive(),
   }),
 );
 
-export const startedUploadShape = shape("StartedUpload", z.object({ ticket: z.string(), partSize: z.int().positive(), partCount: z.int().positive() }));
+export const startedUploadShape = shape(
+  "StartedUpload",
+  z.object({ ticket: z.string(), partSize: z.int().positive(), partCount: z.int().positive() }),
+);
 
 export const partUrlsShape = shape(
   "PartUrls",
-  z.object({ urls: z.array(z.object({ partNumber: z.int().positive(), url: z.url().meta({ description: "A presigned URL to PUT the part to" }) })) }),
+  z.object({
+    urls: z.array(
+      z.object({
+        partNumber: z.int().positive(),
+        url: z.url().meta({ description: "A presigned URL to PUT the part to" }),
+      }),
+    ),
+  }),
 );
 
-const serviceHealth = z.discriminatedUnion("ok", [z.object({ ok: z.literal(true), latencyMs: z.number() }), z.object({ ok: z.literal(false), error: z.string() })]);
+const serviceHealth = z.discriminatedUnion("ok", [
+  z.object({ ok: z.literal(true), latencyMs: z.number() }),
+  z.object({ ok: z.literal(false), error: z.string() }),
+]);
 
 export const healthShape = shape(
   "Health",
@@ -166,22 +236,37 @@ export const healthShape = shape(
 
 export const mediaStatusShape = shape(
   "MediaStatus",
-  z.object({ state: z.enum(["queued", "transcoding", "ready", "failed"]), progress: z.number(), error: z.string().nullable() }),
+  z.object({
+    state: z.enum(["queued", "transcoding", "ready", "failed"]),
+    progress: z.number(),
+    error: z.string().nullable(),
+  }),
 );
 
 export const mediaOverviewShape = shape(
   "MediaOverview",
   z.object({
-    transcoding: z.object({ available: z.boolean(), reason: z.string().nullable().meta({ description: "Why transcoding is off (no ffmpeg)" }) }),
+    transcoding: z.object({
+      available: z.boolean(),
+      reason: z.string().nullable().meta({ description: "Why transcoding is off (no ffmpeg)" }),
+    }),
     movies: z.record(id, mediaStatusShape).meta({ description: "Movies that have a media status, by id" }),
   }),
 );
 
-export const transcodeQueuedShape = shape("TranscodeQueued", z.object({ message: z.literal("Transcoding queued"), jobId: z.string() }));
+export const transcodeQueuedShape = shape(
+  "TranscodeQueued",
+  z.object({ message: z.literal("Transcoding queued"), jobId: z.string() }),
+);
 
 export const viewerShape = shape(
   "Viewer",
-  z.object({ viewer: z.object({ fullName: z.string(), image: z.string(), isAdmin: z.boolean() }).nullable().meta({ description: "null when signed out" }) }),
+  z.object({
+    viewer: z
+      .object({ fullName: z.string(), image: z.string(), isAdmin: z.boolean() })
+      .nullable()
+      .meta({ description: "null when signed out" }),
+  }),
 );
 
 export type ApiError = z.infer<typeof errorShape>;

@@ -7,7 +7,9 @@ const globalForDb = globalThis as unknown as { marqueeDb?: Db };
 
 function connect(): Db {
   if (!env.DATABASE_URL) {
-    throw new Error("DATABASE_URL is not set. Start Marquee with `npm start` (it runs an embedded PostgreSQL) or set DATABASE_URL.");
+    throw new Error(
+      "DATABASE_URL is not set. Start Marquee with `npm start` (it runs an embedded PostgreSQL) or set DATABASE_URL.",
+    );
   }
   return createPrismaClient(env.DATABASE_URL);
 }

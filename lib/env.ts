@@ -23,7 +23,10 @@ const schema = z.object({
    */
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://marquee.example.com" })
-    .refine((url) => /^https?:\/\/[^/?#]+\/?$/.test(url), "must be an origin without a path, such as https://marquee.example.com")
+    .refine(
+      (url) => /^https?:\/\/[^/?#]+\/?$/.test(url),
+      "must be an origin without a path, such as https://marquee.example.com",
+    )
     .optional(),
   NEXTAUTH_URL: z.url().optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -32,14 +35,24 @@ const schema = z.object({
   CORS_ORIGINS: z
     .string()
     .default("")
-    .transform((v) => v.split(",").map((o) => o.trim().replace(/\/$/, "")).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(",")
+        .map((o) => o.trim().replace(/\/$/, ""))
+        .filter(Boolean),
+    )
     .pipe(z.array(z.url({ error: "must be a comma-separated list of origins such as https://app.example.com" }))),
   /**
    * How many reverse proxies in front of the app append to X-Forwarded-For (0: none, the app faces
    * the clients; 1: one proxy such as nginx or Vercel's edge). Client addresses are read that many
    * hops back from the socket; see lib/http/client-ip.ts.
    */
-  TRUST_PROXY: z.coerce.number({ error: "must be a whole number of proxy hops (0, 1, 2, ...)" }).int("must be a whole number of proxy hops (0, 1, 2, ...)").min(0, "must be a whole number of proxy hops (0, 1, 2, ...)").max(10, "must be at most 10").default(0),
+  TRUST_PROXY: z.coerce
+    .number({ error: "must be a whole number of proxy hops (0, 1, 2, ...)" })
+    .int("must be a whole number of proxy hops (0, 1, 2, ...)")
+    .min(0, "must be a whole number of proxy hops (0, 1, 2, ...)")
+    .max(10, "must be at most 10")
+    .default(0),
   STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
   STORAGE_LOCAL_DIR: z.string().min(1).optional(),
   S3_BUCKET: z.string().min(1).optional(),
@@ -57,12 +70,28 @@ const schema = z.object({
     .string()
     .regex(/^\/(?:[A-Za-z0-9._~-]+\/)*$/, "must be a path starting and ending with /, such as /protected-uploads/")
     .optional(),
-  UPLOAD_MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
-  UPLOAD_MAX_VIDEO_BYTES: z.coerce.number().int().positive().default(4 * 1024 * 1024 * 1024),
+  UPLOAD_MAX_IMAGE_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
+  UPLOAD_MAX_VIDEO_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(4 * 1024 * 1024 * 1024),
   /** Uploads a member may make per UPLOAD_RATE_WINDOW_SECONDS, and bytes per 24 hours; admins are unlimited. */
   UPLOAD_RATE_LIMIT: z.coerce.number().int().positive().default(10),
-  UPLOAD_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(10 * 60),
-  UPLOAD_DAILY_QUOTA_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
+  UPLOAD_RATE_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 60),
+  UPLOAD_DAILY_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(50 * 1024 * 1024),
   /** "false" keeps scheduled jobs (lib/jobs) out of the app process: run `npm run worker` instead. */
   JOBS_IN_APP: flag.default(true),
   /** ffmpeg for HLS transcoding (ffprobe is looked for beside it); unset: `ffmpeg` on the PATH. */
@@ -71,7 +100,11 @@ const schema = z.object({
   TRANSCODE_BACKLOG_ON_START: flag.default(true),
   /** Failed logins allowed per IP, and per trusted device, in LOGIN_RATE_WINDOW_SECONDS. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
-  LOGIN_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  LOGIN_RATE_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
   /** Threshold of the JSON log on stdout. */
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Failed logins for one email from all clients without its device cookie, in the same window. */
@@ -98,7 +131,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   // Vercel sets VERCEL=1. Its functions have a read-only, per-instance disk: files written there
   // would vanish and never reach the other instances. See docs/deploy.md.
   if (present.VERCEL && env.STORAGE_DRIVER === "local") {
-    throw new Error("Invalid environment variables:\n  STORAGE_DRIVER: must be s3 on Vercel (its disk is read-only and not shared between instances)\nSee docs/deploy.md.");
+    throw new Error(
+      "Invalid environment variables:\n  STORAGE_DRIVER: must be s3 on Vercel (its disk is read-only and not shared between instances)\nSee docs/deploy.md.",
+    );
   }
   // Functions on Vercel must not start work that outlives a request: jobs run in `npm run worker`.
   if (present.VERCEL && present.JOBS_IN_APP === undefined) env.JOBS_IN_APP = false;

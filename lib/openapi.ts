@@ -7,7 +7,13 @@ import { abortSchema, completeSchema, partUrlsSchema, startSchema } from "@/lib/
 import { categorySchema } from "@/lib/validation/category";
 import { favoriteToggleSchema } from "@/lib/validation/favorite";
 import { watchProgressSchema } from "@/lib/validation/progress";
-import { FIRST_FILM_YEAR, MOVIE_HOURS_MAX, MOVIE_HOURS_MIN, movieCreateSchema, movieUpdateSchema } from "@/lib/validation/movie";
+import {
+  FIRST_FILM_YEAR,
+  MOVIE_HOURS_MAX,
+  MOVIE_HOURS_MIN,
+  movieCreateSchema,
+  movieUpdateSchema,
+} from "@/lib/validation/movie";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MOVIE_SORTS } from "@/lib/validation/movie-query";
 import { reviewSchema } from "@/lib/validation/review";
 import { adminRoleSchema } from "@/lib/validation/admin-user";
@@ -20,8 +26,16 @@ type JsonSchema = Record<string, unknown>;
  * out as integers without their bounds (zod cannot see through the preprocessing), so the known
  * bounds are put back here.
  */
-function requestSchema(schema: z.ZodType, bounds: Record<string, { minimum: number; maximum?: number }> = {}, required: string[] = []): JsonSchema {
-  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema & {
+function requestSchema(
+  schema: z.ZodType,
+  bounds: Record<string, { minimum: number; maximum?: number }> = {},
+  required: string[] = [],
+): JsonSchema {
+  const json = z.toJSONSchema(schema, {
+    io: "input",
+    unrepresentable: "any",
+    target: "draft-2020-12",
+  }) as JsonSchema & {
     properties?: Record<string, JsonSchema>;
     required?: string[];
   };
@@ -48,7 +62,11 @@ const numberBounds = {
  * another (a review in a movie detail) a $ref to its component rather than a copy.
  */
 function responseSchemas(): Record<string, JsonSchema> {
-  const { schemas } = z.toJSONSchema(apiShapes, { io: "output", target: "draft-2020-12", uri: (id) => `#/components/schemas/${id}` });
+  const { schemas } = z.toJSONSchema(apiShapes, {
+    io: "output",
+    target: "draft-2020-12",
+    uri: (id) => `#/components/schemas/${id}`,
+  });
   // Components are not documents: the dialect is the document's jsonSchemaDialect, and $id would
   // make each component a new base URI that its own $refs resolve against.
   for (const schema of Object.values(schemas)) {
@@ -74,16 +92,28 @@ const requestSchemas: Record<string, JsonSchema> = {
   DirectUploadPartUrlsBody: requestSchema(partUrlsSchema),
   DirectUploadCompleteBody: requestSchema(completeSchema),
   DirectUploadAbortBody: requestSchema(abortSchema),
-  FileUploadBody: { type: "object", properties: { file: { type: "string", contentMediaType: "application/octet-stream", description: "The file" } }, required: ["file"] },
+  FileUploadBody: {
+    type: "object",
+    properties: { file: { type: "string", contentMediaType: "application/octet-stream", description: "The file" } },
+    required: ["file"],
+  },
 };
 
 const jsonContent = (schema: unknown) => ({ "application/json": { schema } });
-const ok = (description: string, schema: unknown, status = "200") => ({ [status]: { description, content: jsonContent(schema) } });
-const error = (status: string, description: string) => ({ [status]: { description, content: jsonContent(ref("Error")) } });
+const ok = (description: string, schema: unknown, status = "200") => ({
+  [status]: { description, content: jsonContent(schema) },
+});
+const error = (status: string, description: string) => ({
+  [status]: { description, content: jsonContent(ref("Error")) },
+});
 const body = (name: string) => ({ required: true, content: jsonContent(ref(name)) });
-const idParam = (what: string) => [{ name: "id", in: "path", required: true, description: `The ${what}'s id (a malformed id is a 404)`, schema: str }];
+const idParam = (what: string) => [
+  { name: "id", in: "path", required: true, description: `The ${what}'s id (a malformed id is a 404)`, schema: str },
+];
 
-const movieIdParam = [{ name: "movieId", in: "path", required: true, description: "The movie's id (a malformed id is a 404)", schema: str }];
+const movieIdParam = [
+  { name: "movieId", in: "path", required: true, description: "The movie's id (a malformed id is a 404)", schema: str },
+];
 
 const invalid = error("400", "Invalid input: `message` is the first validation message, `errors` lists them by field");
 const signedIn = { security: [{ bearer: [] }, { session: [] }] };
@@ -96,8 +126,15 @@ const listingParams = [
   { name: "language", description: "Language, any case" },
   { name: "rate", description: "Minimum rate (digits only)" },
   { name: "year", description: "Year (digits only)" },
-  { name: "search", description: "Words of the title, cast or category, in any order; forgives case, accents, punctuation and typos (1 in words of 5-8 letters, 2 from 9); the last word may be a prefix; best matches first (docs/api.md, Search)" },
-  { name: "sort", description: `Order: ${MOVIE_SORTS.join(", ")} (rate = top rated, name = A-Z); without it best matches first for a search, else newest first` },
+  {
+    name: "search",
+    description:
+      "Words of the title, cast or category, in any order; forgives case, accents, punctuation and typos (1 in words of 5-8 letters, 2 from 9); the last word may be a prefix; best matches first (docs/api.md, Search)",
+  },
+  {
+    name: "sort",
+    description: `Order: ${MOVIE_SORTS.join(", ")} (rate = top rated, name = A-Z); without it best matches first for a search, else newest first`,
+  },
   { name: "page", description: "1-based page (digits only); a page past the end is an empty list" },
   { name: "limit", description: `Page size, default ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE}` },
 ].map((p) => ({ ...p, in: "query", required: false, schema: str }));
@@ -118,7 +155,13 @@ const uploadRefusals = {
 };
 const noDirectUpload = error("404", "Direct uploads need the s3 storage driver");
 
-const pathParam = (name: string, description: string) => ({ name, in: "path", required: true, description, schema: str });
+const pathParam = (name: string, description: string) => ({
+  name,
+  in: "path",
+  required: true,
+  description,
+  schema: str,
+});
 const hlsPath = pathParam("path", "`<movieId>/<jobId>/<file>`: several segments, only names the transcode writes");
 /** The files under /api/upload: streamed with Range support (docs/media.md), not JSON. */
 const storedFile = (summary: string, parameters: unknown[]) => ({
@@ -126,7 +169,12 @@ const storedFile = (summary: string, parameters: unknown[]) => ({
   tags: ["uploads"],
   parameters,
   responses: {
-    "200": { description: "The file", content: { "application/octet-stream": { schema: { type: "string", contentMediaType: "application/octet-stream" } } } },
+    "200": {
+      description: "The file",
+      content: {
+        "application/octet-stream": { schema: { type: "string", contentMediaType: "application/octet-stream" } },
+      },
+    },
     "206": { description: "The requested range" },
     "302": { description: "s3 driver: a short-lived signed URL to fetch it from" },
     "304": { description: "Not modified" },
@@ -135,130 +183,488 @@ const storedFile = (summary: string, parameters: unknown[]) => ({
   },
 });
 const nextAuth = {
-  summary: "NextAuth's own endpoints for the web UI (session, csrf, sign-in callbacks); API clients use POST /api/user and a bearer token",
+  summary:
+    "NextAuth's own endpoints for the web UI (session, csrf, sign-in callbacks); API clients use POST /api/user and a bearer token",
   tags: ["web"],
-  parameters: [pathParam("nextauth", "NextAuth's route, possibly several segments (e.g. `session`, `callback/credentials`)")],
+  parameters: [
+    pathParam("nextauth", "NextAuth's route, possibly several segments (e.g. `session`, `callback/credentials`)"),
+  ],
   responses: { "200": { description: "NextAuth's answer" } },
 };
 
-const notOnYourself = error("400", "The target is the caller (`You cannot change or delete your own account here`), or invalid input");
+const notOnYourself = error(
+  "400",
+  "The target is the caller (`You cannot change or delete your own account here`), or invalid input",
+);
 
 const paths = {
   "/api/admin/users": {
-    get: { summary: "Every account, newest first (admin Users page)", tags: ["admin"], ...signedIn, parameters: adminUserParams, responses: { ...ok("A page of users", ref("AdminUserPage")), ...error("400", "page or limit is not digits, or limit > 100"), ...adminErrors } },
+    get: {
+      summary: "Every account, newest first (admin Users page)",
+      tags: ["admin"],
+      ...signedIn,
+      parameters: adminUserParams,
+      responses: {
+        ...ok("A page of users", ref("AdminUserPage")),
+        ...error("400", "page or limit is not digits, or limit > 100"),
+        ...adminErrors,
+      },
+    },
   },
   "/api/admin/users/{id}": {
-    put: { summary: "Grant or revoke the admin role (never one's own)", tags: ["admin"], ...signedIn, parameters: idParam("user"), requestBody: body("AdminRoleBody"), responses: { ...ok("The user", ref("AdminUser")), ...notOnYourself, ...adminErrors, ...error("404", "User not found") } },
-    delete: { summary: "Delete an account with its favourites and reviews (never one's own, never the last admin)", tags: ["admin"], ...signedIn, parameters: idParam("user"), responses: { ...ok("`User deleted successfully`", ref("Message")), ...notOnYourself, ...adminErrors, ...error("404", "User not found"), ...error("409", "The last admin cannot be deleted") } },
+    put: {
+      summary: "Grant or revoke the admin role (never one's own)",
+      tags: ["admin"],
+      ...signedIn,
+      parameters: idParam("user"),
+      requestBody: body("AdminRoleBody"),
+      responses: {
+        ...ok("The user", ref("AdminUser")),
+        ...notOnYourself,
+        ...adminErrors,
+        ...error("404", "User not found"),
+      },
+    },
+    delete: {
+      summary: "Delete an account with its favourites and reviews (never one's own, never the last admin)",
+      tags: ["admin"],
+      ...signedIn,
+      parameters: idParam("user"),
+      responses: {
+        ...ok("`User deleted successfully`", ref("Message")),
+        ...notOnYourself,
+        ...adminErrors,
+        ...error("404", "User not found"),
+        ...error("409", "The last admin cannot be deleted"),
+      },
+    },
   },
   "/api/user": {
-    post: { summary: "Log in", tags: ["user"], requestBody: body("LoginBody"), responses: { ...ok("The user, with a bearer token", ref("UserInfo")), ...error("400", "Invalid input, or `Email or password is invalid`"), ...error("429", "Too many failed attempts (see Retry-After)") } },
-    put: { summary: "Update the profile (the email is read-only)", tags: ["user"], ...signedIn, requestBody: body("ProfileBody"), responses: { ...ok("The user, with a fresh token", ref("UserInfo")), ...invalid, ...userErrors } },
-    delete: { summary: "Delete the account, its favourites and reviews", tags: ["user"], ...signedIn, responses: { ...ok("Deleted", ref("Message")), ...userErrors, ...error("409", "The last admin cannot delete itself") } },
+    post: {
+      summary: "Log in",
+      tags: ["user"],
+      requestBody: body("LoginBody"),
+      responses: {
+        ...ok("The user, with a bearer token", ref("UserInfo")),
+        ...error("400", "Invalid input, or `Email or password is invalid`"),
+        ...error("429", "Too many failed attempts (see Retry-After)"),
+      },
+    },
+    put: {
+      summary: "Update the profile (the email is read-only)",
+      tags: ["user"],
+      ...signedIn,
+      requestBody: body("ProfileBody"),
+      responses: { ...ok("The user, with a fresh token", ref("UserInfo")), ...invalid, ...userErrors },
+    },
+    delete: {
+      summary: "Delete the account, its favourites and reviews",
+      tags: ["user"],
+      ...signedIn,
+      responses: {
+        ...ok("Deleted", ref("Message")),
+        ...userErrors,
+        ...error("409", "The last admin cannot delete itself"),
+      },
+    },
   },
   "/api/user/register": {
-    post: { summary: "Register", tags: ["user"], requestBody: body("RegisterBody"), responses: { ...ok("The new user (no token: log in next)", ref("UserInfo"), "201"), ...invalid, ...error("409", "`<email> is already registered`") } },
+    post: {
+      summary: "Register",
+      tags: ["user"],
+      requestBody: body("RegisterBody"),
+      responses: {
+        ...ok("The new user (no token: log in next)", ref("UserInfo"), "201"),
+        ...invalid,
+        ...error("409", "`<email> is already registered`"),
+      },
+    },
   },
   "/api/user/password": {
-    put: { summary: "Change the password; ends every session and token, the caller's included, and answers a fresh token. The confirmation is optional; when sent it must match (`Passwords must match`)", tags: ["user"], ...signedIn, requestBody: body("PasswordBody"), responses: { ...ok("Changed, with a fresh token", ref("PasswordChanged")), ...error("400", "Invalid input, `Passwords must match`, or `Old password is incorrect`"), ...userErrors } },
+    put: {
+      summary:
+        "Change the password; ends every session and token, the caller's included, and answers a fresh token. The confirmation is optional; when sent it must match (`Passwords must match`)",
+      tags: ["user"],
+      ...signedIn,
+      requestBody: body("PasswordBody"),
+      responses: {
+        ...ok("Changed, with a fresh token", ref("PasswordChanged")),
+        ...error("400", "Invalid input, `Passwords must match`, or `Old password is incorrect`"),
+        ...userErrors,
+      },
+    },
   },
   "/api/user/favorite": {
-    get: { summary: "The favourites, most recently liked first", tags: ["favorites"], ...signedIn, responses: { ...ok("Movies", arrayOf("MovieListItem")), ...userErrors } },
-    post: { summary: "Like or unlike a movie (toggles)", tags: ["favorites"], ...signedIn, requestBody: body("FavoriteToggleBody"), responses: { ...ok("The new state", ref("FavoriteToggle")), ...invalid, ...userErrors, ...error("404", "Movie not found") } },
-    delete: { summary: "Remove every favourite", tags: ["favorites"], ...signedIn, responses: { ...ok("Removed", ref("Message")), ...userErrors } },
+    get: {
+      summary: "The favourites, most recently liked first",
+      tags: ["favorites"],
+      ...signedIn,
+      responses: { ...ok("Movies", arrayOf("MovieListItem")), ...userErrors },
+    },
+    post: {
+      summary: "Like or unlike a movie (toggles)",
+      tags: ["favorites"],
+      ...signedIn,
+      requestBody: body("FavoriteToggleBody"),
+      responses: {
+        ...ok("The new state", ref("FavoriteToggle")),
+        ...invalid,
+        ...userErrors,
+        ...error("404", "Movie not found"),
+      },
+    },
+    delete: {
+      summary: "Remove every favourite",
+      tags: ["favorites"],
+      ...signedIn,
+      responses: { ...ok("Removed", ref("Message")), ...userErrors },
+    },
   },
   "/api/user/progress": {
-    get: { summary: "Continue watching: movies between 5% and 95% watched, most recently watched first (at most 20)", tags: ["progress"], ...signedIn, responses: { ...ok("Movies with where the user stopped", arrayOf("ContinueWatchingItem")), ...userErrors } },
+    get: {
+      summary: "Continue watching: movies between 5% and 95% watched, most recently watched first (at most 20)",
+      tags: ["progress"],
+      ...signedIn,
+      responses: { ...ok("Movies with where the user stopped", arrayOf("ContinueWatchingItem")), ...userErrors },
+    },
   },
   "/api/user/progress/{movieId}": {
-    put: { summary: "Save where the user is in a movie (one row per user and movie)", tags: ["progress"], ...signedIn, parameters: movieIdParam, requestBody: body("WatchProgressBody"), responses: { ...ok("Saved", ref("WatchProgress")), ...invalid, ...userErrors, ...error("404", "Movie not found") } },
-    post: { summary: "The same save as PUT, for navigator.sendBeacon (which can only POST); send the body as application/json", tags: ["progress"], ...signedIn, parameters: movieIdParam, requestBody: body("WatchProgressBody"), responses: { ...ok("Saved", ref("WatchProgress")), ...invalid, ...userErrors, ...error("404", "Movie not found") } },
-    delete: { summary: "Remove a movie from Continue watching (idempotent)", tags: ["progress"], ...signedIn, parameters: movieIdParam, responses: { ...ok("`Removed from Continue watching`", ref("Message")), ...userErrors, ...error("404", "Malformed movie id") } },
+    put: {
+      summary: "Save where the user is in a movie (one row per user and movie)",
+      tags: ["progress"],
+      ...signedIn,
+      parameters: movieIdParam,
+      requestBody: body("WatchProgressBody"),
+      responses: {
+        ...ok("Saved", ref("WatchProgress")),
+        ...invalid,
+        ...userErrors,
+        ...error("404", "Movie not found"),
+      },
+    },
+    post: {
+      summary:
+        "The same save as PUT, for navigator.sendBeacon (which can only POST); send the body as application/json",
+      tags: ["progress"],
+      ...signedIn,
+      parameters: movieIdParam,
+      requestBody: body("WatchProgressBody"),
+      responses: {
+        ...ok("Saved", ref("WatchProgress")),
+        ...invalid,
+        ...userErrors,
+        ...error("404", "Movie not found"),
+      },
+    },
+    delete: {
+      summary: "Remove a movie from Continue watching (idempotent)",
+      tags: ["progress"],
+      ...signedIn,
+      parameters: movieIdParam,
+      responses: {
+        ...ok("`Removed from Continue watching`", ref("Message")),
+        ...userErrors,
+        ...error("404", "Malformed movie id"),
+      },
+    },
   },
   "/api/user/favorite/{id}": {
-    delete: { summary: "Remove one favourite (idempotent)", tags: ["favorites"], ...signedIn, parameters: idParam("movie"), responses: { ...ok("Removed", ref("Message")), ...userErrors, ...error("404", "Malformed movie id") } },
+    delete: {
+      summary: "Remove one favourite (idempotent)",
+      tags: ["favorites"],
+      ...signedIn,
+      parameters: idParam("movie"),
+      responses: { ...ok("Removed", ref("Message")), ...userErrors, ...error("404", "Malformed movie id") },
+    },
   },
   "/api/movie": {
-    get: { summary: "List, filter, search and paginate movies", tags: ["movies"], parameters: listingParams, responses: { ...ok("A page of movies", ref("MovieListPage")), ...error("400", "A digits-only parameter carried something else, or limit > 50") } },
-    post: { summary: "Create a movie", tags: ["movies"], ...signedIn, requestBody: body("MovieCreateBody"), responses: { ...ok("The movie", ref("MovieDetail"), "201"), ...invalid, ...adminErrors } },
+    get: {
+      summary: "List, filter, search and paginate movies",
+      tags: ["movies"],
+      parameters: listingParams,
+      responses: {
+        ...ok("A page of movies", ref("MovieListPage")),
+        ...error("400", "A digits-only parameter carried something else, or limit > 50"),
+      },
+    },
+    post: {
+      summary: "Create a movie",
+      tags: ["movies"],
+      ...signedIn,
+      requestBody: body("MovieCreateBody"),
+      responses: { ...ok("The movie", ref("MovieDetail"), "201"), ...invalid, ...adminErrors },
+    },
   },
   "/api/movie/suggest": {
     get: {
       summary: "Movies for the text typed so far (the header's suggestions), by the search rules",
       tags: ["movies"],
-      parameters: [{ name: "q", in: "query", required: false, description: "The text typed so far (at most 200 characters); empty gives []", schema: str }],
-      responses: { ...ok("Up to 8 movies, best match first", { type: "array", items: ref("MovieSuggestion") }), ...error("400", "q is longer than 200 characters") },
+      parameters: [
+        {
+          name: "q",
+          in: "query",
+          required: false,
+          description: "The text typed so far (at most 200 characters); empty gives []",
+          schema: str,
+        },
+      ],
+      responses: {
+        ...ok("Up to 8 movies, best match first", { type: "array", items: ref("MovieSuggestion") }),
+        ...error("400", "q is longer than 200 characters"),
+      },
     },
   },
   "/api/movie/{id}": {
-    get: { summary: "A movie with its cast and its newest 100 reviews (oldest first)", tags: ["movies"], parameters: idParam("movie"), responses: { ...ok("The movie", ref("MovieDetail")), ...error("404", "Movie not found") } },
-    put: { summary: "Edit a movie (any of the create fields; casts replaces the cast)", tags: ["movies"], ...signedIn, parameters: idParam("movie"), requestBody: body("MovieUpdateBody"), responses: { ...ok("The movie", ref("MovieDetail")), ...invalid, ...adminErrors, ...error("404", "Movie not found") } },
-    delete: { summary: "Delete a movie with its reviews, favourites and cast", tags: ["movies"], ...signedIn, parameters: idParam("movie"), responses: { ...ok("Deleted", ref("Message")), ...adminErrors, ...error("404", "Movie not found") } },
+    get: {
+      summary: "A movie with its cast and its newest 100 reviews (oldest first)",
+      tags: ["movies"],
+      parameters: idParam("movie"),
+      responses: { ...ok("The movie", ref("MovieDetail")), ...error("404", "Movie not found") },
+    },
+    put: {
+      summary: "Edit a movie (any of the create fields; casts replaces the cast)",
+      tags: ["movies"],
+      ...signedIn,
+      parameters: idParam("movie"),
+      requestBody: body("MovieUpdateBody"),
+      responses: {
+        ...ok("The movie", ref("MovieDetail")),
+        ...invalid,
+        ...adminErrors,
+        ...error("404", "Movie not found"),
+      },
+    },
+    delete: {
+      summary: "Delete a movie with its reviews, favourites and cast",
+      tags: ["movies"],
+      ...signedIn,
+      parameters: idParam("movie"),
+      responses: { ...ok("Deleted", ref("Message")), ...adminErrors, ...error("404", "Movie not found") },
+    },
   },
-  "/api/movie/random": { get: { summary: "8 distinct random movies", tags: ["movies"], responses: ok("Movies", arrayOf("MovieListItem")) } },
-  "/api/movie/toprate": { get: { summary: "The 10 best rated movies (then most reviewed, then by name)", tags: ["movies"], responses: ok("Movies", arrayOf("MovieListItem")) } },
+  "/api/movie/random": {
+    get: { summary: "8 distinct random movies", tags: ["movies"], responses: ok("Movies", arrayOf("MovieListItem")) },
+  },
+  "/api/movie/toprate": {
+    get: {
+      summary: "The 10 best rated movies (then most reviewed, then by name)",
+      tags: ["movies"],
+      responses: ok("Movies", arrayOf("MovieListItem")),
+    },
+  },
   "/api/movie/review/{id}": {
-    post: { summary: "Review a movie; a second review by the same user replaces the first", tags: ["reviews"], ...signedIn, parameters: idParam("movie"), requestBody: body("ReviewBody"), responses: { ...ok("The movie, rate and reviews updated", ref("MovieDetail")), ...invalid, ...userErrors, ...error("404", "Movie not found") } },
+    post: {
+      summary: "Review a movie; a second review by the same user replaces the first",
+      tags: ["reviews"],
+      ...signedIn,
+      parameters: idParam("movie"),
+      requestBody: body("ReviewBody"),
+      responses: {
+        ...ok("The movie, rate and reviews updated", ref("MovieDetail")),
+        ...invalid,
+        ...userErrors,
+        ...error("404", "Movie not found"),
+      },
+    },
   },
   "/api/category": {
     get: { summary: "Every category, by name", tags: ["categories"], responses: ok("Categories", arrayOf("Category")) },
-    post: { summary: "Create a category", tags: ["categories"], ...signedIn, requestBody: body("CategoryBody"), responses: { ...ok("The category", ref("Category"), "201"), ...invalid, ...adminErrors, ...error("409", "A category of that name (any case) exists") } },
+    post: {
+      summary: "Create a category",
+      tags: ["categories"],
+      ...signedIn,
+      requestBody: body("CategoryBody"),
+      responses: {
+        ...ok("The category", ref("Category"), "201"),
+        ...invalid,
+        ...adminErrors,
+        ...error("409", "A category of that name (any case) exists"),
+      },
+    },
   },
   "/api/category/{id}": {
-    get: { summary: "A category", tags: ["categories"], parameters: idParam("category"), responses: { ...ok("The category", ref("Category")), ...error("404", "Category not found") } },
-    put: { summary: "Rename a category", tags: ["categories"], ...signedIn, parameters: idParam("category"), requestBody: body("CategoryBody"), responses: { ...ok("The category", ref("Category")), ...invalid, ...adminErrors, ...error("404", "Category not found"), ...error("409", "A category of that name exists") } },
-    delete: { summary: "Delete an unused category", tags: ["categories"], ...signedIn, parameters: idParam("category"), responses: { ...ok("`Delete category successfully`", ref("Message")), ...adminErrors, ...error("404", "Category not found"), ...error("409", "Movies still use it (the message says how many)") } },
+    get: {
+      summary: "A category",
+      tags: ["categories"],
+      parameters: idParam("category"),
+      responses: { ...ok("The category", ref("Category")), ...error("404", "Category not found") },
+    },
+    put: {
+      summary: "Rename a category",
+      tags: ["categories"],
+      ...signedIn,
+      parameters: idParam("category"),
+      requestBody: body("CategoryBody"),
+      responses: {
+        ...ok("The category", ref("Category")),
+        ...invalid,
+        ...adminErrors,
+        ...error("404", "Category not found"),
+        ...error("409", "A category of that name exists"),
+      },
+    },
+    delete: {
+      summary: "Delete an unused category",
+      tags: ["categories"],
+      ...signedIn,
+      parameters: idParam("category"),
+      responses: {
+        ...ok("`Delete category successfully`", ref("Message")),
+        ...adminErrors,
+        ...error("404", "Category not found"),
+        ...error("409", "Movies still use it (the message says how many)"),
+      },
+    },
   },
   "/api/upload": {
     post: {
-      summary: "Upload an image (anyone signed in) or a video (admins); the type comes from the file's leading bytes, not its name",
+      summary:
+        "Upload an image (anyone signed in) or a video (admins); the type comes from the file's leading bytes, not its name",
       tags: ["uploads"],
       ...signedIn,
       requestBody: multipart,
-      responses: { ...ok("Stored", ref("UploadedFile")), ...error("400", "Not a multipart body with a `file`"), ...userErrors, ...error("403", "A video from a member who is not an admin"), ...uploadRefusals },
+      responses: {
+        ...ok("Stored", ref("UploadedFile")),
+        ...error("400", "Not a multipart body with a `file`"),
+        ...userErrors,
+        ...error("403", "A video from a member who is not an admin"),
+        ...uploadRefusals,
+      },
     },
   },
   "/api/upload/subtitle": {
-    post: { summary: "Upload an SRT or WebVTT subtitle file, stored as WebVTT", tags: ["uploads"], ...signedIn, requestBody: multipart, responses: { ...ok("Stored", ref("UploadedFile")), ...error("400", "Not multipart, not text, or not valid SRT/WebVTT (the message says where)"), ...adminErrors, ...error("413", "The file is too large") } },
+    post: {
+      summary: "Upload an SRT or WebVTT subtitle file, stored as WebVTT",
+      tags: ["uploads"],
+      ...signedIn,
+      requestBody: multipart,
+      responses: {
+        ...ok("Stored", ref("UploadedFile")),
+        ...error("400", "Not multipart, not text, or not valid SRT/WebVTT (the message says where)"),
+        ...adminErrors,
+        ...error("413", "The file is too large"),
+      },
+    },
   },
   "/api/upload/config": {
-    get: { summary: "How to upload: through POST /api/upload, or straight to storage (s3 driver), and the size limits", tags: ["uploads"], responses: ok("The upload settings", ref("UploadConfig")) },
+    get: {
+      summary: "How to upload: through POST /api/upload, or straight to storage (s3 driver), and the size limits",
+      tags: ["uploads"],
+      responses: ok("The upload settings", ref("UploadConfig")),
+    },
   },
   "/api/upload/multipart": {
-    post: { summary: "Start a direct multipart upload to storage (s3 driver)", tags: ["uploads"], ...signedIn, requestBody: body("DirectUploadStartBody"), responses: { ...ok("The ticket and how to split the file", ref("StartedUpload")), ...invalid, ...userErrors, ...error("403", "A video from a member who is not an admin"), ...noDirectUpload, ...uploadRefusals } },
+    post: {
+      summary: "Start a direct multipart upload to storage (s3 driver)",
+      tags: ["uploads"],
+      ...signedIn,
+      requestBody: body("DirectUploadStartBody"),
+      responses: {
+        ...ok("The ticket and how to split the file", ref("StartedUpload")),
+        ...invalid,
+        ...userErrors,
+        ...error("403", "A video from a member who is not an admin"),
+        ...noDirectUpload,
+        ...uploadRefusals,
+      },
+    },
   },
   "/api/upload/multipart/part-urls": {
-    post: { summary: "Presigned URLs to PUT parts of a started upload to", tags: ["uploads"], ...signedIn, requestBody: body("DirectUploadPartUrlsBody"), responses: { ...ok("One URL per part asked for", ref("PartUrls")), ...invalid, ...userErrors, ...noDirectUpload } },
+    post: {
+      summary: "Presigned URLs to PUT parts of a started upload to",
+      tags: ["uploads"],
+      ...signedIn,
+      requestBody: body("DirectUploadPartUrlsBody"),
+      responses: { ...ok("One URL per part asked for", ref("PartUrls")), ...invalid, ...userErrors, ...noDirectUpload },
+    },
   },
   "/api/upload/multipart/complete": {
-    post: { summary: "Finish a direct upload; the stored object is checked (size, type) and deleted when it fails", tags: ["uploads"], ...signedIn, requestBody: body("DirectUploadCompleteBody"), responses: { ...ok("Stored", ref("UploadedFile")), ...invalid, ...userErrors, ...noDirectUpload, ...error("413", "The file is larger than declared or than the limit"), ...error("415", "The file's type is not accepted") } },
+    post: {
+      summary: "Finish a direct upload; the stored object is checked (size, type) and deleted when it fails",
+      tags: ["uploads"],
+      ...signedIn,
+      requestBody: body("DirectUploadCompleteBody"),
+      responses: {
+        ...ok("Stored", ref("UploadedFile")),
+        ...invalid,
+        ...userErrors,
+        ...noDirectUpload,
+        ...error("413", "The file is larger than declared or than the limit"),
+        ...error("415", "The file's type is not accepted"),
+      },
+    },
   },
   "/api/upload/multipart/abort": {
-    post: { summary: "Give up a direct upload; storage discards its parts", tags: ["uploads"], ...signedIn, requestBody: body("DirectUploadAbortBody"), responses: { ...ok("`Upload aborted`", ref("Message")), ...invalid, ...userErrors, ...noDirectUpload } },
+    post: {
+      summary: "Give up a direct upload; storage discards its parts",
+      tags: ["uploads"],
+      ...signedIn,
+      requestBody: body("DirectUploadAbortBody"),
+      responses: { ...ok("`Upload aborted`", ref("Message")), ...invalid, ...userErrors, ...noDirectUpload },
+    },
   },
-  "/api/upload/{folder}/{file}": { get: storedFile("A stored upload", [pathParam("folder", "image, video or subtitle"), pathParam("file", "The stored name")]), head: storedFile("The headers of GET", [pathParam("folder", "image, video or subtitle"), pathParam("file", "The stored name")]) },
+  "/api/upload/{folder}/{file}": {
+    get: storedFile("A stored upload", [
+      pathParam("folder", "image, video or subtitle"),
+      pathParam("file", "The stored name"),
+    ]),
+    head: storedFile("The headers of GET", [
+      pathParam("folder", "image, video or subtitle"),
+      pathParam("file", "The stored name"),
+    ]),
+  },
   "/api/upload/hls/{path}": {
     get: storedFile("A movie's HLS file: playlist, segment, poster frame or thumbnails", [hlsPath]),
     head: storedFile("The headers of GET", [hlsPath]),
   },
   "/api/admin/media": {
-    get: { summary: "Whether transcoding is on (and why not), and each movie's transcode state", tags: ["admin"], ...signedIn, responses: { ...ok("The media overview", ref("MediaOverview")), ...adminErrors } },
+    get: {
+      summary: "Whether transcoding is on (and why not), and each movie's transcode state",
+      tags: ["admin"],
+      ...signedIn,
+      responses: { ...ok("The media overview", ref("MediaOverview")), ...adminErrors },
+    },
   },
   "/api/movie/{id}/transcode": {
-    post: { summary: "Transcode the movie's video again (the retry of a failed transcode)", tags: ["admin"], ...signedIn, parameters: idParam("movie"), responses: { ...ok("Queued", ref("TranscodeQueued")), ...error("400", "Transcoding is off (no ffmpeg), or the video is not a file stored here"), ...adminErrors, ...error("404", "Movie not found") } },
+    post: {
+      summary: "Transcode the movie's video again (the retry of a failed transcode)",
+      tags: ["admin"],
+      ...signedIn,
+      parameters: idParam("movie"),
+      responses: {
+        ...ok("Queued", ref("TranscodeQueued")),
+        ...error("400", "Transcoding is off (no ffmpeg), or the video is not a file stored here"),
+        ...adminErrors,
+        ...error("404", "Movie not found"),
+      },
+    },
   },
   "/api/health": {
     get: {
-      summary: "Whether this instance can serve: the database and storage answer (for load balancers and container healthchecks); never cached",
+      summary:
+        "Whether this instance can serve: the database and storage answer (for load balancers and container healthchecks); never cached",
       tags: ["operations"],
-      responses: { ...ok("Healthy", ref("Health")), ...ok("The database or storage does not answer", ref("Health"), "503") },
+      responses: {
+        ...ok("Healthy", ref("Health")),
+        ...ok("The database or storage does not answer", ref("Health"), "503"),
+      },
     },
   },
   "/api/viewer": {
-    get: { summary: "Who is signed in, for the web UI's own client components (not part of the public API)", tags: ["web"], responses: ok("The viewer, or null", ref("Viewer")) },
+    get: {
+      summary: "Who is signed in, for the web UI's own client components (not part of the public API)",
+      tags: ["web"],
+      responses: ok("The viewer, or null", ref("Viewer")),
+    },
   },
   "/api/openapi.json": {
-    get: { summary: "This document", tags: ["operations"], responses: { "200": { description: "OpenAPI 3.1", content: { "application/json": { schema: { type: "object" } } } } } },
+    get: {
+      summary: "This document",
+      tags: ["operations"],
+      responses: {
+        "200": { description: "OpenAPI 3.1", content: { "application/json": { schema: { type: "object" } } } },
+      },
+    },
   },
   "/api/auth/{nextauth}": {
     get: nextAuth,
@@ -281,8 +687,18 @@ export function openApiDocument(): JsonSchema {
     components: {
       schemas: { ...responseSchemas(), ...requestSchemas },
       securitySchemes: {
-        bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "The token that POST /api/user returns (valid 30 days)" },
-        session: { type: "apiKey", in: "cookie", name: "next-auth.session-token", description: "The web session (`__Secure-` prefixed over https)" },
+        bearer: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "JWT",
+          description: "The token that POST /api/user returns (valid 30 days)",
+        },
+        session: {
+          type: "apiKey",
+          in: "cookie",
+          name: "next-auth.session-token",
+          description: "The web session (`__Secure-` prefixed over https)",
+        },
       },
     },
     paths,

@@ -9,7 +9,8 @@ const globalForPool = globalThis as unknown as { marqueePgPool?: pg.Pool };
 /** Created on first use, like lib/db.ts, so `next build` never needs a database. */
 export function pgPool(): pg.Pool {
   if (!globalForPool.marqueePgPool) {
-    if (!env.DATABASE_URL) throw new Error("DATABASE_URL is not set. Start Marquee with `npm start` or set DATABASE_URL.");
+    if (!env.DATABASE_URL)
+      throw new Error("DATABASE_URL is not set. Start Marquee with `npm start` or set DATABASE_URL.");
     const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 5 });
     // An idle client losing its server (a database restart) must not crash the process.
     pool.on("error", (error) => console.error("PostgreSQL pool error:", error.message));

@@ -64,17 +64,28 @@ export function listingDescription(search: string, filters: ListingFilters, cate
     filters.time && `${filters.time} ${filters.time === "1" ? "hour" : "hours"} long`,
   ].filter(Boolean);
   const movies = categoryName ? `${categoryName} movies` : "movies";
-  const subject = search ? `${capitalize(movies)} matching “${search}”` : where.length > 0 || asides.length > 0 || categoryName ? capitalize(movies) : "Every movie";
+  const subject = search
+    ? `${capitalize(movies)} matching “${search}”`
+    : where.length > 0 || asides.length > 0 || categoryName
+      ? capitalize(movies)
+      : "Every movie";
   const order = filters.sort ? SORT_PHRASES[filters.sort as MovieSort] : undefined;
   const listed = [[subject, ...where].join(" "), ...asides].join(", ") + (asides.length > 0 ? "," : "");
   let description = `${listed} in the ${SITE_NAME} catalogue${order ? `, ${order}` : ""}.`;
   if (filters.page && filters.page > 1) description += ` Page ${filters.page}.`;
   // The closing line only when it fits whole: a long search term or many filters leave it out.
   const closing = " Posters, cast and reviews; sign in to stream.";
-  return description.length + closing.length <= META_DESCRIPTION_LENGTH ? description + closing : truncateAtWord(description);
+  return description.length + closing.length <= META_DESCRIPTION_LENGTH
+    ? description + closing
+    : truncateAtWord(description);
 }
 
 /** The listing's orders (lib/data/movie-search-sql.ts) in words. */
-const SORT_PHRASES: Record<MovieSort, string> = { newest: "newest first", rate: "top rated first", year: "latest year first", name: "from A to Z" };
+const SORT_PHRASES: Record<MovieSort, string> = {
+  newest: "newest first",
+  rate: "top rated first",
+  year: "latest year first",
+  name: "from A to Z",
+};
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -16,7 +16,8 @@ import { freePort } from "./lib/embedded-postgres";
 import { startDemoApp } from "./lib/demo-app";
 
 const args = new Map<string, string>();
-for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ""), process.argv[i + 1] ?? "");
+for (let i = 2; i < process.argv.length; i += 2)
+  args.set(process.argv[i]!.replace(/^--/, ""), process.argv[i + 1] ?? "");
 const ROUNDS = Number(args.get("rounds") ?? 5);
 const SECONDS = Number(args.get("seconds") ?? 8);
 const CONNECTIONS = Number(args.get("connections") ?? 50);
@@ -38,9 +39,25 @@ const REVIEWS = `SELECT r."id", r."userId", r."rating", r."comment", r."createdA
 const SUBTITLES = `SELECT "language", "label", "url" FROM "Subtitle" WHERE "movieId" = $1 ORDER BY "position" ASC`;
 
 type CastRow = { id: string; name: string; image: string };
-type ReviewRow = { id: string; userId: string; rating: number; comment: string; createdAt: Date; fullName: string; image: string };
+type ReviewRow = {
+  id: string;
+  userId: string;
+  rating: number;
+  comment: string;
+  createdAt: Date;
+  fullName: string;
+  image: string;
+};
 type SubtitleRow = { language: string; label: string; url: string };
-type Card = Record<string, unknown> & { id: string; image: string; titleImage: string; video: string; categoryId: string; categoryName: string; createdAt: Date };
+type Card = Record<string, unknown> & {
+  id: string;
+  image: string;
+  titleImage: string;
+  video: string;
+  categoryId: string;
+  categoryName: string;
+  createdAt: Date;
+};
 // Stored media paths become absolute URLs on the site's public origin, as the API's edge does (CONTRACT.md section 3).
 const absolute = (url: string, origin: string) => (url.startsWith("/") ? `${origin}${url}` : url);
 const toCard = ({ id, categoryId, categoryName, createdAt, ...rest }: Card, origin: string) => ({
@@ -65,17 +82,27 @@ function startBareServer(databaseUrl: string, port: number, origin: string): Pro
       const url = new URL(request.url ?? "/", "http://bare.invalid");
       if (url.pathname === "/api/movie") {
         const page = Number(url.searchParams.get("page") ?? 1);
-        const [ids, counted] = await Promise.all([pool.query<{ id: string }>(LIST_IDS, [PAGE_SIZE, (page - 1) * PAGE_SIZE]), pool.query<{ count: number }>(LIST_COUNT)]);
+        const [ids, counted] = await Promise.all([
+          pool.query<{ id: string }>(LIST_IDS, [PAGE_SIZE, (page - 1) * PAGE_SIZE]),
+          pool.query<{ count: number }>(LIST_COUNT),
+        ]);
         const cards = await pool.query<Card>(CARDS, [ids.rows.map((row) => row.id)]);
         const byId = new Map(cards.rows.map((row) => [row.id, row]));
         const moviesCount = counted.rows[0]!.count;
-        return send(200, { movies: ids.rows.flatMap((row) => (byId.has(row.id) ? [toCard(byId.get(row.id)!, origin)] : [])), moviesCount, totalPage: Math.ceil(moviesCount / PAGE_SIZE), currentPage: page });
+        return send(200, {
+          movies: ids.rows.flatMap((row) => (byId.has(row.id) ? [toCard(byId.get(row.id)!, origin)] : [])),
+          moviesCount,
+          totalPage: Math.ceil(moviesCount / PAGE_SIZE),
+          currentPage: page,
+        });
       }
       const id = /^\/api\/movie\/([0-9a-f-]{36})$/.exec(url.pathname)?.[1];
       if (id) {
         const [cards, media, casts, reviews, subtitles] = await Promise.all([
           pool.query<Card>(CARDS, [[id]]),
-          pool.query<{ durationSeconds: number | null; mediaState: string | null; hlsFolder: string | null }>(MEDIA, [id]),
+          pool.query<{ durationSeconds: number | null; mediaState: string | null; hlsFolder: string | null }>(MEDIA, [
+            id,
+          ]),
           pool.query<CastRow>(CASTS, [id]),
           pool.query<ReviewRow>(REVIEWS, [id]),
           pool.query<SubtitleRow>(SUBTITLES, [id]),
@@ -83,13 +110,27 @@ function startBareServer(databaseUrl: string, port: number, origin: string): Pro
         if (!cards.rows[0]) return send(404, { message: "Movie not found" });
         const card = toCard(cards.rows[0], origin);
         const { durationSeconds, mediaState, hlsFolder } = media.rows[0]!;
-        const hls = (file: string) => (mediaState === "ready" && hlsFolder ? `${origin}/api/upload/${hlsFolder}/${file}` : null);
+        const hls = (file: string) =>
+          mediaState === "ready" && hlsFolder ? `${origin}/api/upload/${hlsFolder}/${file}` : null;
         return send(200, {
           ...card,
           category: card.category._id,
           categoryName: card.category.name,
-          casts: casts.rows.map((cast) => ({ _id: cast.id, name: cast.name, img: absolute(cast.image, origin), image: absolute(cast.image, origin) })),
-          reviews: reviews.rows.toReversed().map((review) => ({ _id: review.id, userId: review.userId, userName: review.fullName, userImage: absolute(review.image, origin), rating: review.rating, comment: review.comment, createdAt: review.createdAt.toISOString() })),
+          casts: casts.rows.map((cast) => ({
+            _id: cast.id,
+            name: cast.name,
+            img: absolute(cast.image, origin),
+            image: absolute(cast.image, origin),
+          })),
+          reviews: reviews.rows.toReversed().map((review) => ({
+            _id: review.id,
+            userId: review.userId,
+            userName: review.fullName,
+            userImage: absolute(review.image, origin),
+            rating: review.rating,
+            comment: review.comment,
+            createdAt: review.createdAt.toISOString(),
+          })),
           subtitles: subtitles.rows.map((subtitle) => ({ ...subtitle, url: absolute(subtitle.url, origin) })),
           hls: hls("master.m3u8"),
           posterFrame: hls("poster.jpg"),
@@ -130,14 +171,23 @@ async function main() {
     const bareUrl = `http://127.0.0.1:${barePort}`;
     bare = await startBareServer(demo.databaseUrl, barePort, appUrl); // the app's public URL (its NEXTAUTH_URL)
 
-    const list = (await (await fetch(`${appUrl}/api/movie`)).json()) as { movies: { _id: string }[]; moviesCount: number };
+    const list = (await (await fetch(`${appUrl}/api/movie`)).json()) as {
+      movies: { _id: string }[];
+      moviesCount: number;
+    };
     const movieId = list.movies[0]!._id;
     // Both sides must answer the same thing, or the comparison means nothing.
     for (const apiPath of ["/api/movie", `/api/movie/${movieId}`]) {
-      const [fromApp, fromBare] = await Promise.all([fetch(`${appUrl}${apiPath}`).then((r) => r.json() as Promise<unknown>), fetch(`${bareUrl}${apiPath}`).then((r) => r.json() as Promise<unknown>)]);
-      if (!isDeepStrictEqual(fromApp, fromBare)) throw new Error(`${apiPath}: the bare server's answer differs from the app's`);
+      const [fromApp, fromBare] = await Promise.all([
+        fetch(`${appUrl}${apiPath}`).then((r) => r.json() as Promise<unknown>),
+        fetch(`${bareUrl}${apiPath}`).then((r) => r.json() as Promise<unknown>),
+      ]);
+      if (!isDeepStrictEqual(fromApp, fromBare))
+        throw new Error(`${apiPath}: the bare server's answer differs from the app's`);
     }
-    log(`${list.moviesCount} movies; ${ROUNDS} rounds of ${SECONDS} s at ${CONNECTIONS} connections per endpoint and side`);
+    log(
+      `${list.moviesCount} movies; ${ROUNDS} rounds of ${SECONDS} s at ${CONNECTIONS} connections per endpoint and side`,
+    );
 
     const pages = ["/", "/movies", `/movie/${movieId}`];
     const apis = ["/api/movie", `/api/movie/${movieId}`];
@@ -152,7 +202,8 @@ async function main() {
       for (const page of pages) record(`app ${page}`, await load(appUrl + page));
       for (const apiPath of apis) {
         const sides = round % 2 === 0 ? (["app", "bare"] as const) : (["bare", "app"] as const);
-        for (const side of sides) record(`${side} ${apiPath}`, await load((side === "app" ? appUrl : bareUrl) + apiPath));
+        for (const side of sides)
+          record(`${side} ${apiPath}`, await load((side === "app" ? appUrl : bareUrl) + apiPath));
       }
     }
 

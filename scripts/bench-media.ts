@@ -29,7 +29,8 @@ import { migrate, openDatabase, projectRoot } from "./lib/database";
 
 const MiB = 1024 * 1024;
 const args = new Map<string, string>();
-for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ""), process.argv[i + 1] ?? "");
+for (let i = 2; i < process.argv.length; i += 2)
+  args.set(process.argv[i]!.replace(/^--/, ""), process.argv[i + 1] ?? "");
 const sizeBytes = Number(args.get("size-mb") ?? 256) * MiB;
 const rangeCount = Number(args.get("ranges") ?? 50);
 const rounds = Number(args.get("rounds") ?? 7);
@@ -63,7 +64,10 @@ function writeFakeVideo(file: string, size: number) {
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
 /** One GET: time to first body byte and total time, reading (and discarding) the body. */
-function timedGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; ttfbMs: number; totalMs: number; bytes: number }> {
+function timedGet(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; ttfbMs: number; totalMs: number; bytes: number }> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     const ms = () => Number(process.hrtime.bigint() - started) / 1e6;
@@ -112,7 +116,8 @@ async function measureRound(sides: Side[], offsets: number[]): Promise<Map<strin
   for (const [index, offset] of offsets.entries()) {
     for (const side of inTurn(index)) {
       const result = await timedGet(side.url, { range: `bytes=${offset}-${offset + MiB - 1}` });
-      if (result.status !== 206 || result.bytes !== MiB) throw new Error(`${side.name}: range read returned ${result.status} with ${result.bytes} bytes`);
+      if (result.status !== 206 || result.bytes !== MiB)
+        throw new Error(`${side.name}: range read returned ${result.status} with ${result.bytes} bytes`);
       ttfbs.get(side.name)!.push(result.ttfbMs);
       rangeMs.set(side.name, rangeMs.get(side.name)! + result.totalMs);
     }
@@ -120,7 +125,8 @@ async function measureRound(sides: Side[], offsets: number[]): Promise<Map<strin
   const figures = new Map<string, ReadFigures>();
   for (const side of inTurn(offsets.length)) {
     const full = await timedGet(side.url);
-    if (full.status !== 200 || full.bytes !== sizeBytes) throw new Error(`${side.name}: full read returned ${full.status} with ${full.bytes} bytes`);
+    if (full.status !== 200 || full.bytes !== sizeBytes)
+      throw new Error(`${side.name}: full read returned ${full.status} with ${full.bytes} bytes`);
     figures.set(side.name, {
       rangeTtfb: median(ttfbs.get(side.name)!),
       rangeMBps: mbPerSecond(offsets.length * MiB, rangeMs.get(side.name)!),
@@ -172,20 +178,35 @@ function memoryOf(pid: number): { rssMiB: number; hwmMiB: number } {
 }
 
 /** Streams `file` as the `file` field of a multipart body, so the client holds none of it in memory. */
-function uploadFile(appUrl: string, file: string, token: string): Promise<{ status: number; body: string; seconds: number }> {
+function uploadFile(
+  appUrl: string,
+  file: string,
+  token: string,
+): Promise<{ status: number; body: string; seconds: number }> {
   const boundary = `----marquee-bench-${Date.now()}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.mp4"\r\nContent-Type: video/mp4\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const length = head.length + fs.statSync(file).size + tail.length;
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const request = http.request(
       `${appUrl}/api/upload`,
-      { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": length } },
+      {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${token}`,
+          "content-type": `multipart/form-data; boundary=${boundary}`,
+          "content-length": length,
+        },
+      },
       (response) => {
         let body = "";
         response.on("data", (chunk) => (body += chunk));
-        response.on("end", () => resolve({ status: response.statusCode!, body, seconds: (Date.now() - started) / 1000 }));
+        response.on("end", () =>
+          resolve({ status: response.statusCode!, body, seconds: (Date.now() - started) / 1000 }),
+        );
       },
     );
     request.on("error", reject);
@@ -211,7 +232,8 @@ function documentedAccelConfig(listenPort: number, appPort: number): string {
     ["# ... listen, server_name, TLS ...", `listen 127.0.0.1:${listenPort};`],
   ];
   return replacements.reduce((config, [example, actual]) => {
-    if (!config.includes(example)) throw new Error(`docs/media.md's nginx block no longer contains "${example}": update scripts/bench-media.ts`);
+    if (!config.includes(example))
+      throw new Error(`docs/media.md's nginx block no longer contains "${example}": update scripts/bench-media.ts`);
     return config.replace(example, actual);
   }, block);
 }
@@ -290,7 +312,10 @@ async function main() {
   try {
     await migrate(database.url);
     const db = createPrismaClient(database.url);
-    const admin = await db.user.create({ data: { email: "bench@marquee.local", fullName: "Bench", isAdmin: true }, select: { id: true, credentialsVersion: true } });
+    const admin = await db.user.create({
+      data: { email: "bench@marquee.local", fullName: "Bench", isAdmin: true },
+      select: { id: true, credentialsVersion: true },
+    });
     await db.$disconnect();
     const { signToken } = await import("@/lib/auth/token");
     const token = await signToken(admin);
@@ -298,15 +323,39 @@ async function main() {
     // `npm start`'s build; NEXT_DIST_DIR=.next-test measures the test build instead.
     const distDir = process.env.NEXT_DIST_DIR || ".next";
     await buildIfStale(distDir);
-    const [appPort, accelAppPort, bareNodePort, nginxPort, nginxAccelPort] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
-    const appEnv = { ...process.env, DATABASE_URL: database.url, AUTH_SECRET, STORAGE_DRIVER: "local", STORAGE_LOCAL_DIR: uploads, MARQUEE_DATA_DIR: path.join(work, "data"), NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" as const };
+    const [appPort, accelAppPort, bareNodePort, nginxPort, nginxAccelPort] = await Promise.all([
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+    ]);
+    const appEnv = {
+      ...process.env,
+      DATABASE_URL: database.url,
+      AUTH_SECRET,
+      STORAGE_DRIVER: "local",
+      STORAGE_LOCAL_DIR: uploads,
+      MARQUEE_DATA_DIR: path.join(work, "data"),
+      NEXT_DIST_DIR: distDir,
+      NEXT_TELEMETRY_DISABLED: "1",
+      NODE_ENV: "production" as const,
+    };
     // The production server, exactly as `npm start` runs it.
     const startApp = (port: number, env: Record<string, string> = {}): ChildProcess =>
-      spawn(process.execPath, ["--import", "tsx", "server.ts", "--port", String(port), "--hostname", "127.0.0.1"], { cwd: projectRoot, stdio: ["ignore", "ignore", "inherit"], env: { ...appEnv, ...env } });
+      spawn(process.execPath, ["--import", "tsx", "server.ts", "--port", String(port), "--hostname", "127.0.0.1"], {
+        cwd: projectRoot,
+        stdio: ["ignore", "ignore", "inherit"],
+        env: { ...appEnv, ...env },
+      });
     const app = startApp(appPort);
     children.push(app);
     children.push(startApp(accelAppPort, { MEDIA_ACCEL_REDIRECT_PREFIX: "/protected-uploads/" }));
-    children.push(spawn(process.execPath, ["--input-type=module", "-e", BARE_NODE_SERVER, storedFile, String(bareNodePort)], { stdio: "inherit" }));
+    children.push(
+      spawn(process.execPath, ["--input-type=module", "-e", BARE_NODE_SERVER, storedFile, String(bareNodePort)], {
+        stdio: "inherit",
+      }),
+    );
     children.push(startNginx(nginxPort, nginxAccelPort, accelAppPort));
 
     const filePath = `/api/upload/movie/${fileName}`;
@@ -322,10 +371,22 @@ async function main() {
     for (const side of sides) await waitFor(side.url, side.name);
     // What a client gets from nginx in front of Marquee's X-Accel-Redirect answer (docs/media.md).
     const accelHead = await fetch(`${sides[3]!.url}?download=1&name=Bench`, { method: "HEAD" });
-    const shown = ["content-type", "content-length", "cache-control", "x-content-type-options", "content-disposition", "etag", "accept-ranges"];
-    log(`X-Accel answer through nginx: ${accelHead.status}, ${shown.map((h) => `${h}: ${accelHead.headers.get(h)}`).join(", ")}`);
+    const shown = [
+      "content-type",
+      "content-length",
+      "cache-control",
+      "x-content-type-options",
+      "content-disposition",
+      "etag",
+      "accept-ranges",
+    ];
+    log(
+      `X-Accel answer through nginx: ${accelHead.status}, ${shown.map((h) => `${h}: ${accelHead.headers.get(h)}`).join(", ")}`,
+    );
     const missing = await fetch(`${sides[3]!.url.replace(fileName, "0-missing.mp4")}`);
-    log(`X-Accel, a stored name with no file: ${missing.status} ${await missing.text()}, cache-control: ${missing.headers.get("cache-control")}`);
+    log(
+      `X-Accel, a stored name with no file: ${missing.status} ${await missing.text()}, cache-control: ${missing.headers.get("cache-control")}`,
+    );
 
     if (runs("images")) {
       log("Images: next/image's optimizer, AVIF versus WebP");
@@ -367,7 +428,8 @@ async function main() {
       const { median: m, min, max } = summary(name, key);
       return `${m.toFixed(digits)} (${min.toFixed(digits)}-${max.toFixed(digits)})`;
     };
-    const ratio = (a: string, b: string, key: keyof ReadFigures) => (summary(a, key).median / summary(b, key).median).toFixed(2);
+    const ratio = (a: string, b: string, key: keyof ReadFigures) =>
+      (summary(a, key).median / summary(b, key).median).toFixed(2);
     console.log(`
 File: ${sizeBytes / MiB} MiB, page-cached; client and servers on this machine (${os.cpus().length} cores, ${os.cpus()[0]?.model}).
 ${rounds} rounds of ${rangeCount} random 1 MiB ranges and one full read per side; median over the rounds (min-max).

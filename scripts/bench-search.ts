@@ -20,7 +20,8 @@ import { migrate, openDatabase } from "./lib/database";
 import { explainWithNested } from "./lib/explain";
 
 const args = new Map<string, string>();
-for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ""), process.argv[i + 1] ?? "");
+for (let i = 2; i < process.argv.length; i += 2)
+  args.set(process.argv[i]!.replace(/^--/, ""), process.argv[i + 1] ?? "");
 const LARGE = Number(args.get("movies") ?? 100_000);
 const RUNS = Number(args.get("runs") ?? 200);
 const SEED = Number(args.get("seed") ?? 11);
@@ -38,7 +39,11 @@ function generator(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  return { next, int: (max: number) => Math.floor(next() * max), pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]! };
+  return {
+    next,
+    int: (max: number) => Math.floor(next() * max),
+    pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!,
+  };
 }
 const random = generator(SEED);
 
@@ -60,13 +65,17 @@ function addTypo(word: string, minLengthAfter: number): string {
     if (kind === "insert") result = word.slice(0, at) + random.pick([...LETTERS]) + word.slice(at);
     if (kind === "delete") result = word.slice(0, at) + word.slice(at + 1);
     if (kind === "substitute") result = word.slice(0, at) + random.pick([...LETTERS]) + word.slice(at + 1);
-    if (kind === "swap" && at < word.length - 1) result = word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2);
+    if (kind === "swap" && at < word.length - 1)
+      result = word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2);
     if (result !== word) return result;
   }
 }
 
 const fold = (text: string) => text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
-const wordsOf = (title: string) => fold(title).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const wordsOf = (title: string) =>
+  fold(title)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 
 type QueryKind = "title" | "prefix" | "typo1" | "typo2" | "twoWords";
 type LabelledQuery = { kind: QueryKind; text: string; movie: string };
@@ -78,12 +87,26 @@ function queriesFor(title: string): LabelledQuery[] {
   // A prefix: the title cut inside or after its last word, at least 3 characters long.
   const cut = Math.max(3, Math.min(lower.length, lower.length - random.int(Math.min(5, lower.length - 3) + 1)));
   queries.push({ kind: "prefix", text: lower.slice(0, cut), movie: title });
-  if (words.some((w) => w.length >= 5)) queries.push({ kind: "typo1", text: words.map((w) => (w.length >= 5 ? addTypo(w, 5) : w)).join(" "), movie: title });
-  if (words.some((w) => w.length >= 9)) queries.push({ kind: "typo2", text: words.map((w) => (w.length >= 9 ? addTypo(addTypo(w, 9), 9) : w)).join(" "), movie: title });
+  if (words.some((w) => w.length >= 5))
+    queries.push({
+      kind: "typo1",
+      text: words.map((w) => (w.length >= 5 ? addTypo(w, 5) : w)).join(" "),
+      movie: title,
+    });
+  if (words.some((w) => w.length >= 9))
+    queries.push({
+      kind: "typo2",
+      text: words.map((w) => (w.length >= 9 ? addTypo(addTypo(w, 9), 9) : w)).join(" "),
+      movie: title,
+    });
   const long = words.filter((w) => w.length >= 5);
   if (long.length >= 2) {
     const first = random.int(long.length - 1);
-    queries.push({ kind: "twoWords", text: `${addTypo(long[first]!, 5)} ${addTypo(long[first + 1]!, 5)}`, movie: title });
+    queries.push({
+      kind: "twoWords",
+      text: `${addTypo(long[first]!, 5)} ${addTypo(long[first + 1]!, 5)}`,
+      movie: title,
+    });
   }
   return queries;
 }
@@ -97,7 +120,10 @@ const COMMON = (
   "mountain valley forest desert harbor station train bridge tower castle market street hotel window mirror " +
   "machine engine signal protocol verdict concierge cipher compass atlas ledger meridian monsoon festival"
 ).split(" ");
-const SYLLABLES = "ka lo mi ren sa tor vel an or us bri del fan gor hel ist jun kor lan mur nef osk par quin ros sil tav ur vin wex yor zan".split(" ");
+const SYLLABLES =
+  "ka lo mi ren sa tor vel an or us bri del fan gor hel ist jun kor lan mur nef osk par quin ros sil tav ur vin wex yor zan".split(
+    " ",
+  );
 
 function pseudoWords(count: number, minSyllables: number, maxSyllables: number): string[] {
   const words = new Set<string>();
@@ -118,12 +144,17 @@ function makeGenerated(count: number) {
   const skewed = <T>(list: readonly T[]) => list[Math.floor(list.length * random.next() ** 2)]!;
   return Array.from({ length: count }, () => {
     const length = 1 + random.int(4);
-    const name = Array.from({ length }, () => capitalise(random.next() < 0.4 ? skewed(COMMON) : skewed(titleWords))).join(" ");
+    const name = Array.from({ length }, () =>
+      capitalise(random.next() < 0.4 ? skewed(COMMON) : skewed(titleWords)),
+    ).join(" ");
     const casts = Array.from({ length: 2 + random.int(3) }, () => `${random.pick(firstNames)} ${skewed(lastNames)}`);
     return {
       name,
       casts,
-      language: random.next() < 0.2 ? "English" : random.pick(["French", "German", "Spanish", "Italian", "Japanese", "Korean", "Hindi", "Turkish"]),
+      language:
+        random.next() < 0.2
+          ? "English"
+          : random.pick(["French", "German", "Spanish", "Italian", "Japanese", "Korean", "Hindi", "Turkish"]),
       year: 1950 + random.int(76),
       hour: 1 + random.int(10),
       rate: Math.round(random.next() * 50) / 10,
@@ -133,10 +164,23 @@ function makeGenerated(count: number) {
 }
 
 // ---------------------------------------------------------------- database
-type MovieRow = { name: string; casts: string[]; language: string; year: number; hour: number; rate: number; category: string };
+type MovieRow = {
+  name: string;
+  casts: string[];
+  language: string;
+  year: number;
+  hour: number;
+  rate: number;
+  category: string;
+};
 
 async function insertMovies(client: pg.Client, movies: MovieRow[]) {
-  const categoryIds = new Map((await client.query<{ id: string; name: string }>(`SELECT "id", "name"::text FROM "Category"`)).rows.map((row) => [row.name, row.id]));
+  const categoryIds = new Map(
+    (await client.query<{ id: string; name: string }>(`SELECT "id", "name"::text FROM "Category"`)).rows.map((row) => [
+      row.name,
+      row.id,
+    ]),
+  );
   for (let start = 0; start < movies.length; start += 5000) {
     const batch = movies.slice(start, start + 5000);
     const { rows } = await client.query<{ id: string }>(
@@ -146,7 +190,14 @@ async function insertMovies(client: pg.Client, movies: MovieRow[]) {
        FROM unnest($1::text[], $2::text[], $3::int[], $4::int[], $5::uuid[], $6::float8[]) WITH ORDINALITY AS t(name, language, year, hour, category, rate, ord)
        ORDER BY ord
        RETURNING "id"`,
-      [batch.map((m) => m.name), batch.map((m) => m.language), batch.map((m) => m.year), batch.map((m) => m.hour), batch.map((m) => categoryIds.get(m.category)), batch.map((m) => m.rate)],
+      [
+        batch.map((m) => m.name),
+        batch.map((m) => m.language),
+        batch.map((m) => m.year),
+        batch.map((m) => m.hour),
+        batch.map((m) => categoryIds.get(m.category)),
+        batch.map((m) => m.rate),
+      ],
     );
     const castMovie: string[] = [];
     const castName: string[] = [];
@@ -170,7 +221,8 @@ async function insertMovies(client: pg.Client, movies: MovieRow[]) {
 }
 
 // ---------------------------------------------------------------- measuring
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 type Timing = { p50: number; p95: number; p99: number };
 type Measured = { wall: Timing; cpu: Timing };
 
@@ -215,12 +267,20 @@ async function timeEach<T>(inputs: T[], run: (input: T) => Promise<unknown>): Pr
 }
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 const row = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
-const load = () => `load average ${os.loadavg().map((l) => l.toFixed(1)).join(", ")} on ${os.cpus().length} CPUs`;
+const load = () =>
+  `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(", ")} on ${os.cpus().length} CPUs`;
 
 // ---------------------------------------------------------------- the run
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "marquee-bench-search-"));
 fs.chmodSync(work, 0o755); // the embedded server runs as the postgres user when we are root
-const database = await openDatabase({ dataDir: path.join(work, "postgres"), name: "marquee_bench_search", log: () => {} });
+const database = await openDatabase({
+  dataDir: path.join(work, "postgres"),
+  name: "marquee_bench_search",
+  log: () => {},
+});
 try {
   log(`Throwaway PostgreSQL ready; applying migrations`);
   await migrate(database.url);
@@ -232,13 +292,24 @@ try {
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
 
-  await client.query(`INSERT INTO "Category" ("id", "name", "updatedAt") SELECT gen_random_uuid(), name, now() FROM unnest($1::text[]) AS name`, [demoCategories]);
+  await client.query(
+    `INSERT INTO "Category" ("id", "name", "updatedAt") SELECT gen_random_uuid(), name, now() FROM unnest($1::text[]) AS name`,
+    [demoCategories],
+  );
   await insertMovies(
     client,
     demoMovies.map((m) => {
       const ratings = m.reviews.map((r) => r.rating as number);
       const rate = ratings.length ? Math.round((ratings.reduce((a, b) => a + b, 0) / ratings.length) * 10) / 10 : 0;
-      return { name: m.name, casts: m.casts.map((c) => c.name), language: m.language, year: m.year, hour: m.hour, rate, category: m.category };
+      return {
+        name: m.name,
+        casts: m.casts.map((c) => c.name),
+        language: m.language,
+        year: m.year,
+        hour: m.hour,
+        rate,
+        category: m.category,
+      };
     }),
   );
 
@@ -268,28 +339,45 @@ try {
 
   // 2. Speed at demo size, 1,000 and LARGE movies.
   const generated = makeGenerated(LARGE);
-  const sizes = [{ label: `demo (${demoMovies.length})`, total: demoMovies.length }, { label: "1k", total: 1000 }, { label: `${LARGE / 1000}k`, total: LARGE }];
+  const sizes = [
+    { label: `demo (${demoMovies.length})`, total: demoMovies.length },
+    { label: "1k", total: 1000 },
+    { label: `${LARGE / 1000}k`, total: LARGE },
+  ];
   type Figures = Record<string, Measured>;
   const figures: Figures[] = [];
   let inserted = demoMovies.length;
-  const categoryId = (await client.query<{ id: string }>(`SELECT "id" FROM "Category" WHERE "name" = 'Drama'`)).rows[0]!.id;
+  const categoryId = (await client.query<{ id: string }>(`SELECT "id" FROM "Category" WHERE "name" = 'Drama'`)).rows[0]!
+    .id;
   for (const size of sizes) {
     if (size.total > inserted) {
       const started = performance.now();
       await insertMovies(client, generated.slice(inserted - demoMovies.length, size.total - demoMovies.length));
-      log(`\nLoaded ${size.total.toLocaleString("en")} movies (${((performance.now() - started) / 1000).toFixed(1)} s, lexicon by the triggers)`);
+      log(
+        `\nLoaded ${size.total.toLocaleString("en")} movies (${((performance.now() - started) / 1000).toFixed(1)} s, lexicon by the triggers)`,
+      );
       inserted = size.total;
     }
-    const titles = [...demoMovies.map((m) => m.name), ...generated.slice(0, size.total - demoMovies.length).map((m) => m.name)];
+    const titles = [
+      ...demoMovies.map((m) => m.name),
+      ...generated.slice(0, size.total - demoMovies.length).map((m) => m.name),
+    ];
     const sample = Array.from({ length: RUNS }, () => random.pick(titles));
     const searchQueries = sample.map((title, index) => {
       const kinds = queriesFor(title);
       return index % 10 === 0 ? "lighthose" : kinds[index % kinds.length]!.text;
     });
     // What a person types, one keystroke at a time: every prefix of 2+ characters.
-    const typed = sample.slice(0, Math.ceil(RUNS / 8)).flatMap((title) => Array.from({ length: Math.max(0, title.length - 1) }, (_, i) => title.slice(0, i + 2))).slice(0, RUNS);
+    const typed = sample
+      .slice(0, Math.ceil(RUNS / 8))
+      .flatMap((title) => Array.from({ length: Math.max(0, title.length - 1) }, (_, i) => title.slice(0, i + 2)))
+      .slice(0, RUNS);
     const total = (await movies.listMovies({ limit: 20 })).moviesCount;
-    backendPids = (await client.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`)).rows.map((r) => r.pid);
+    backendPids = (
+      await client.query<{ pid: number }>(
+        `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+      )
+    ).rows.map((r) => r.pid);
     log(`Measuring at ${size.label} (${load()})`);
     const deepest = Math.max(1, Math.ceil(total / 20));
     const result: Figures = {
@@ -303,7 +391,9 @@ try {
       "listing, hours": await timeEach(Array(50).fill(0), () => movies.listMovies({ time: 2 })),
       "listing, sort A-Z": await timeEach(Array(50).fill(0), () => movies.listMovies({ sort: "name" })),
       "listing, deepest page": await timeEach(Array(50).fill(0), () => movies.listMovies({ page: deepest })),
-      "listing, middle page": await timeEach(Array(50).fill(0), () => movies.listMovies({ page: Math.ceil(deepest / 2) })),
+      "listing, middle page": await timeEach(Array(50).fill(0), () =>
+        movies.listMovies({ page: Math.ceil(deepest / 2) }),
+      ),
       "home: random 8": await timeEach(Array(50).fill(0), () => movies.randomMovies()),
       "home: top rated 10": await timeEach(Array(50).fill(0), () => movies.topRatedMovies()),
       "home: latest": await timeEach(Array(50).fill(0), () => movies.listLatestMovies(8)),
@@ -312,7 +402,9 @@ try {
     figures.push(result);
     const search = result["search (listMovies with search)"]!;
     const suggest = result["suggest (suggestMovies)"]!;
-    log(`${size.label} movies: search ${ms(search.wall.p95)} p95 (CPU ${ms(search.cpu.p95)}), suggest ${ms(suggest.wall.p95)} p95 (CPU ${ms(suggest.cpu.p95)}); ${load()}`);
+    log(
+      `${size.label} movies: search ${ms(search.wall.p95)} p95 (CPU ${ms(search.cpu.p95)}), suggest ${ms(suggest.wall.p95)} p95 (CPU ${ms(suggest.cpu.p95)}); ${load()}`,
+    );
   }
 
   for (const kind of ["wall", "cpu"] as const) {
@@ -324,13 +416,20 @@ try {
     log(row(["Measure", ...sizes.map((s) => s.label), `${sizes.at(-1)!.label} p50 ÷ demo p50`]));
     log(row(["---", ...sizes.map(() => "---:"), "---:"]));
     for (const measure of Object.keys(figures[0]!)) {
-      const cells = figures.map((f) => `${f[measure]![kind].p50.toFixed(2)} / ${f[measure]![kind].p95.toFixed(2)} / ${f[measure]![kind].p99.toFixed(2)}`);
+      const cells = figures.map(
+        (f) =>
+          `${f[measure]![kind].p50.toFixed(2)} / ${f[measure]![kind].p95.toFixed(2)} / ${f[measure]![kind].p99.toFixed(2)}`,
+      );
       log(row([measure, ...cells, (figures.at(-1)![measure]![kind].p50 / figures[0]![measure]![kind].p50).toFixed(2)]));
     }
   }
 
-  const explain = async (title: string, sql: { text: string; values: unknown[] }) => log(`\n${title}\n\n${await explainWithNested(client, sql)}`);
-  await explain(`EXPLAIN of search "lighthose" at ${sizes.at(-1)!.label}:`, searchPageSql({ search: "lighthose", limit: 20, offset: 0 }));
+  const explain = async (title: string, sql: { text: string; values: unknown[] }) =>
+    log(`\n${title}\n\n${await explainWithNested(client, sql)}`);
+  await explain(
+    `EXPLAIN of search "lighthose" at ${sizes.at(-1)!.label}:`,
+    searchPageSql({ search: "lighthose", limit: 20, offset: 0 }),
+  );
   await explain(`EXPLAIN of suggest "lighthouse kee" at ${sizes.at(-1)!.label}:`, suggestSql("lighthouse kee", 8));
   await client.end();
   await db.$disconnect();

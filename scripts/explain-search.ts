@@ -32,8 +32,12 @@ try {
     SELECT gen_random_uuid(), name, '', '', 'English', 2020, 2, '', '00000000-0000-4000-8000-000000000001', now()
     FROM unnest(ARRAY['Lighthouse Keeper', 'The Lighthouse', 'Crème Brûlée Protocol', 'The Amber Compass']) AS name;`);
   await client.query(`VACUUM ANALYZE`); // apart: VACUUM cannot run in the statements' implicit transaction
-  const explain = async (title: string, sql: { text: string; values: unknown[] }) => console.log(`${title}\n\n${await explainWithNested(client, sql)}\n`);
-  await explain(`GET /api/movie?search=${encodeURIComponent(term)} over ${MOVIES.toLocaleString("en")} movies:`, searchPageSql({ search: term, limit: 20, offset: 0 }));
+  const explain = async (title: string, sql: { text: string; values: unknown[] }) =>
+    console.log(`${title}\n\n${await explainWithNested(client, sql)}\n`);
+  await explain(
+    `GET /api/movie?search=${encodeURIComponent(term)} over ${MOVIES.toLocaleString("en")} movies:`,
+    searchPageSql({ search: term, limit: 20, offset: 0 }),
+  );
   await explain(`GET /api/movie/suggest?q=${encodeURIComponent(term)}:`, suggestSql(term, 8));
   await client.end();
 } finally {

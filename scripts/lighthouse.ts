@@ -27,13 +27,21 @@ const log = (line: string) => console.log(`[lighthouse] ${line}`);
 
 function readArguments() {
   const args = new Map<string, string>();
-  for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ""), process.argv[i + 1] ?? "");
-  for (const name of args.keys()) if (!["runs", "only", "reports"].includes(name)) throw new Error(`Unknown option --${name} (known: --runs N, --only /,/movies,/movie,mobile,desktop, --reports DIR)`);
+  for (let i = 2; i < process.argv.length; i += 2)
+    args.set(process.argv[i]!.replace(/^--/, ""), process.argv[i + 1] ?? "");
+  for (const name of args.keys())
+    if (!["runs", "only", "reports"].includes(name))
+      throw new Error(
+        `Unknown option --${name} (known: --runs N, --only /,/movies,/movie,mobile,desktop, --reports DIR)`,
+      );
   const runs = Number(args.get("runs") ?? 3);
   if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs must be a whole number from 1");
   const only = (args.get("only") ?? "").split(",").filter(Boolean);
   for (const item of only) {
-    if (!(item in PRESETS) && !(PAGES as readonly string[]).includes(item)) throw new Error(`--only: unknown page or preset "${item}" (known: ${[...PAGES, ...Object.keys(PRESETS)].join(", ")})`);
+    if (!(item in PRESETS) && !(PAGES as readonly string[]).includes(item))
+      throw new Error(
+        `--only: unknown page or preset "${item}" (known: ${[...PAGES, ...Object.keys(PRESETS)].join(", ")})`,
+      );
   }
   const onlyPages = only.filter((item) => !(item in PRESETS));
   const onlyPresets = only.filter((item) => item in PRESETS);
@@ -43,7 +51,9 @@ function readArguments() {
     runs,
     reports,
     pages: PAGES.filter((page) => onlyPages.length === 0 || onlyPages.includes(page)),
-    presets: (Object.keys(PRESETS) as Preset[]).filter((preset) => onlyPresets.length === 0 || onlyPresets.includes(preset)),
+    presets: (Object.keys(PRESETS) as Preset[]).filter(
+      (preset) => onlyPresets.length === 0 || onlyPresets.includes(preset),
+    ),
   };
 }
 
@@ -77,14 +87,19 @@ function row(page: string, preset: Preset, runs: Figures[]): string {
   const scores = CATEGORIES.map((_, index) => median(runs.map((run) => run.scores[index]!)).toFixed(0));
   const counts = new Map<string, number>();
   for (const id of runs.flatMap((run) => run.failing)) counts.set(id, (counts.get(id) ?? 0) + 1);
-  const failing = [...counts].map(([id, count]) => (runs.length > 1 ? `${id} (${count}/${runs.length})` : id)).join(", ") || "-";
+  const failing =
+    [...counts].map(([id, count]) => (runs.length > 1 ? `${id} (${count}/${runs.length})` : id)).join(", ") || "-";
   const lcp = `${(median(runs.map((run) => run.lcp)) / 1000).toFixed(1)} s`;
   const cls = median(runs.map((run) => run.cls)).toFixed(3);
   const tbt = `${median(runs.map((run) => run.tbt)).toFixed(0)} ms`;
   return `| \`${page}\` | ${preset} | ${scores.join(" | ")} | ${lcp} | ${cls} | ${tbt} | ${failing} |`;
 }
 
-const loadAverage = () => os.loadavg().map((load) => load.toFixed(2)).join(", ");
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(", ");
 
 async function main() {
   const { runs, reports, pages, presets } = readArguments();
@@ -98,8 +113,12 @@ async function main() {
     for (const page of pages) await fetch(demo.url + pathOf(page));
 
     // Debian's Chromium when it is there (this machine), else the browser chrome-launcher finds.
-    const chromePath = process.env.CHROME_PATH || (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
-    chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
+    const chromePath =
+      process.env.CHROME_PATH || (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+    chrome = await chromeLauncher.launch({
+      chromePath,
+      chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+    });
     const loadBefore = loadAverage();
     const rows: string[] = [];
     let version = "";
@@ -107,11 +126,20 @@ async function main() {
       for (const preset of presets) {
         const results: Figures[] = [];
         for (let run = 1; run <= runs; run++) {
-          const answer = await lighthouse(demo.url + pathOf(page), { port: chrome.port, output: "html", logLevel: "error", onlyCategories: [...CATEGORIES] }, PRESETS[preset]);
+          const answer = await lighthouse(
+            demo.url + pathOf(page),
+            { port: chrome.port, output: "html", logLevel: "error", onlyCategories: [...CATEGORIES] },
+            PRESETS[preset],
+          );
           if (!answer) throw new Error(`Lighthouse returned nothing for ${page} (${preset})`);
-          if (answer.lhr.runtimeError) throw new Error(`Lighthouse failed on ${page} (${preset}): ${answer.lhr.runtimeError.message}`);
+          if (answer.lhr.runtimeError)
+            throw new Error(`Lighthouse failed on ${page} (${preset}): ${answer.lhr.runtimeError.message}`);
           version = answer.lhr.lighthouseVersion;
-          if (reports) fs.writeFileSync(path.join(reports, `${page.slice(1).replace(/\W/g, "-") || "home"}-${preset}-${run}.html`), String(answer.report));
+          if (reports)
+            fs.writeFileSync(
+              path.join(reports, `${page.slice(1).replace(/\W/g, "-") || "home"}-${preset}-${run}.html`),
+              String(answer.report),
+            );
           results.push(figuresOf(answer.lhr));
           log(`${page} ${preset} run ${run} of ${runs}: ${results.at(-1)!.scores.join(" / ")}`);
         }

@@ -10,7 +10,12 @@ if (!email) {
   console.error("Usage: npm run make-admin -- <email>");
   process.exit(2);
 }
-const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(dataDir(), "postgres"), name: "marquee", log: () => {} });
+const database = await openDatabase({
+  url: env.DATABASE_URL,
+  dataDir: path.join(dataDir(), "postgres"),
+  name: "marquee",
+  log: () => {},
+});
 const db = createPrismaClient(database.url);
 try {
   const updated = await db.user.updateMany({ where: { email }, data: { isAdmin: true } });

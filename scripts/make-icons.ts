@@ -9,7 +9,11 @@ const root = path.resolve(import.meta.dirname, "..");
 const mark = fs.readFileSync(path.join(root, "app/icon.svg"));
 const BACKGROUND = "#080a1a";
 
-const png = (size: number, svg: Buffer = mark) => sharp(svg, { density: 72 * (size / 64) }).resize(size, size).png({ compressionLevel: 9 }).toBuffer();
+const png = (size: number, svg: Buffer = mark) =>
+  sharp(svg, { density: 72 * (size / 64) })
+    .resize(size, size)
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 
 /** A maskable icon keeps its mark inside the middle 80 % (the safe zone), on the page colour. */
 async function maskable(size: number): Promise<Buffer> {
@@ -40,7 +44,8 @@ function ico(images: { size: number; data: Buffer }[]): Buffer {
   return Buffer.concat([header, ...images.map((image) => image.data)]);
 }
 
-const socialImage = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
+const socialImage =
+  Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0b0f29"/><stop offset="0.6" stop-color="${BACKGROUND}"/><stop offset="1" stop-color="#5c0000"/></linearGradient></defs>
   <rect width="1200" height="630" fill="url(#g)"/>
   <g transform="translate(120 215) scale(3)"><rect width="64" height="64" rx="14" fill="#e00000"/><path d="M13 49V15h9l10 15 10-15h9v34h-9V30l-10 14-10-14v19z" fill="#fff"/></g>

@@ -17,7 +17,12 @@ const port = process.env.PORT || "3000";
 const log = (line: string) => console.log(`[marquee] ${line}`);
 
 async function main() {
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(dataDir(), "postgres"), name: "marquee", log });
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    dataDir: path.join(dataDir(), "postgres"),
+    name: "marquee",
+    log,
+  });
   let app: ChildProcess | null = null;
   let stopping = false;
   let supervision: Supervision | null = null;
@@ -54,18 +59,28 @@ async function main() {
   if (stopping) return;
 
   // start: the custom server (server.ts: Next plus the media fast path); dev: Next's own.
-  const [command, args] = mode === "start" ? [process.execPath, ["--import", "tsx", "server.ts", "--port", port]] : [bin("next"), ["dev", "--port", port]];
+  const [command, args] =
+    mode === "start"
+      ? [process.execPath, ["--import", "tsx", "server.ts", "--port", port]]
+      : [bin("next"), ["dev", "--port", port]];
   app = spawn(command, args, {
     cwd: projectRoot,
     stdio: "inherit",
-    env: { ...process.env, ...(mode === "start" && { NODE_ENV: "production" }), DATABASE_URL: database.url, NEXT_TELEMETRY_DISABLED: "1" },
+    env: {
+      ...process.env,
+      ...(mode === "start" && { NODE_ENV: "production" }),
+      DATABASE_URL: database.url,
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
   });
   app.on("exit", (code) => void shutdown(code ?? 0));
   if (database.embedded?.owned) {
     supervision = superviseEmbeddedPostgres(database.embedded, {
       log,
       onGiveUp(error) {
-        console.error(`[marquee] ${error.message}\n[marquee] Stopping Marquee: the database is gone. Restart it (a process supervisor will) once the cause is fixed.`);
+        console.error(
+          `[marquee] ${error.message}\n[marquee] Stopping Marquee: the database is gone. Restart it (a process supervisor will) once the cause is fixed.`,
+        );
         void shutdown(1);
       },
     });
@@ -77,13 +92,15 @@ async function main() {
 /** Which address absolute links, media URLs and sign-in redirects use (lib/http/public-url.ts). */
 function publicUrlNotice(): string {
   const configured = configuredPublicUrl();
-  if (configured) return `Public URL: ${configured.origin} (from ${configured.from}), for links, media URLs and sign-in redirects`;
+  if (configured)
+    return `Public URL: ${configured.origin} (from ${configured.from}), for links, media URLs and sign-in redirects`;
   return "Public URL: not set, so links, media URLs and sign-in redirects use the address each request was made to (set PUBLIC_URL in production)";
 }
 
 function printDemoAccounts() {
   log("Demo catalogue seeded. Sign in with:");
-  for (const user of demoUsers.slice(0, 2)) log(`  ${user.isAdmin ? "admin " : "member"}  ${user.email}  /  ${user.password}`);
+  for (const user of demoUsers.slice(0, 2))
+    log(`  ${user.isAdmin ? "admin " : "member"}  ${user.email}  /  ${user.password}`);
 }
 
 main().catch((error) => {

@@ -5,7 +5,12 @@ import path from "node:path";
 import { dataDir, env } from "@/lib/env";
 import { migrate, openDatabase, seed } from "./lib/database";
 
-const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(dataDir(), "postgres"), name: "marquee", log: console.log });
+const database = await openDatabase({
+  url: env.DATABASE_URL,
+  dataDir: path.join(dataDir(), "postgres"),
+  name: "marquee",
+  log: console.log,
+});
 try {
   await migrate(database.url);
   await seed(database.url, { onlyIfEmpty: false, log: console.log });

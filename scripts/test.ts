@@ -40,7 +40,9 @@ type Stack = { env: Record<string, string>; app: ChildProcess };
 function assertLocal(url: string) {
   const host = new URL(url).hostname;
   if (!["localhost", "127.0.0.1", "::1", "[::1]"].includes(host)) {
-    throw new Error(`Tests wipe and reseed their database: refusing to run against ${host}. Point TEST_DATABASE_URL at a local PostgreSQL.`);
+    throw new Error(
+      `Tests wipe and reseed their database: refusing to run against ${host}. Point TEST_DATABASE_URL at a local PostgreSQL.`,
+    );
   }
 }
 
@@ -67,9 +69,17 @@ async function main(): Promise<number> {
   if (serviceTiers.length > 0) {
     if (process.env.TEST_DATABASE_URL) assertLocal(process.env.TEST_DATABASE_URL);
     const otherClient = await serveOtherClient();
-    Object.assign(sharedEnv, { CORS_ORIGINS: `${sharedEnv.CORS_ORIGINS},${otherClient.origin}`, TEST_OTHER_CLIENT_ORIGIN: otherClient.origin });
+    Object.assign(sharedEnv, {
+      CORS_ORIGINS: `${sharedEnv.CORS_ORIGINS},${otherClient.origin}`,
+      TEST_OTHER_CLIENT_ORIGIN: otherClient.origin,
+    });
     Object.assign(process.env, sharedEnv);
-    const database = await openDatabase({ url: process.env.TEST_DATABASE_URL, dataDir: path.join(work, "postgres"), name: "marquee_test", log });
+    const database = await openDatabase({
+      url: process.env.TEST_DATABASE_URL,
+      dataDir: path.join(work, "postgres"),
+      name: "marquee_test",
+      log,
+    });
     const stacks: Stack[] = [];
     try {
       // The build and the databases do not depend on each other: prepare them at the same time.
@@ -79,7 +89,11 @@ async function main(): Promise<number> {
       ]);
       for (const env of envs) stacks.push(await startApp(env));
       const results = await Promise.all(
-        serviceTiers.map((tier, index) => (tier === "integration" ? runVitest("integration", stacks[index]!.env, totals) : runPlaywright(stacks[index]!.env, totals))),
+        serviceTiers.map((tier, index) =>
+          tier === "integration"
+            ? runVitest("integration", stacks[index]!.env, totals)
+            : runPlaywright(stacks[index]!.env, totals),
+        ),
       );
       ok = results.every(Boolean) && ok;
     } finally {
@@ -96,7 +110,12 @@ async function main(): Promise<number> {
 /** A fresh database (migrated, seeded) and an uploads folder of the tier's own; returns its env. */
 async function prepareTier(tier: "integration" | "e2e", serverUrl: string): Promise<Record<string, string>> {
   const url = await createDatabase(serverUrl, `marquee_${tier}`);
-  const env = { ...sharedEnv, DATABASE_URL: url, MARQUEE_DATA_DIR: path.join(work, tier, "data"), STORAGE_LOCAL_DIR: path.join(work, tier, "uploads") };
+  const env = {
+    ...sharedEnv,
+    DATABASE_URL: url,
+    MARQUEE_DATA_DIR: path.join(work, tier, "data"),
+    STORAGE_LOCAL_DIR: path.join(work, tier, "uploads"),
+  };
   log(`${tier}: migrating and seeding its database`);
   // `npm run db:seed` migrates, then seeds; a process of its own, since storage and env are read once.
   await runCommand(process.execPath, ["--import", "tsx", "scripts/seed.ts"], env, "ignore");
@@ -126,7 +145,9 @@ async function createDatabase(url: string, name: string): Promise<string> {
  */
 async function serveOtherClient(): Promise<{ origin: string; close: () => void }> {
   const page = fs.readFileSync(path.join(projectRoot, "e2e/support/other-client.html"));
-  const server = http.createServer((_request, response) => response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page));
+  const server = http.createServer((_request, response) =>
+    response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page),
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return { origin: `http://127.0.0.1:${port}`, close: () => server.close() };
@@ -136,18 +157,27 @@ async function startApp(tierEnv: Record<string, string>): Promise<Stack> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   // No NEXTAUTH_URL or PUBLIC_URL, as `npm start` runs by default: the app takes its address from each request.
-  const env: Record<string, string> = { ...tierEnv, TEST_BASE_URL: baseUrl, NEXT_DIST_DIR: distDir, MARQUEE_TEST_PAGES: "1" };
+  const env: Record<string, string> = {
+    ...tierEnv,
+    TEST_BASE_URL: baseUrl,
+    NEXT_DIST_DIR: distDir,
+    MARQUEE_TEST_PAGES: "1",
+  };
   // The production path, as `npm start` runs it: the custom server. Its stderr goes to the terminal
   // and to a file tests read (e.g. that an abandoned download logs nothing).
   const serverLog = path.join(tierEnv.MARQUEE_DATA_DIR!, "..", "server-stderr.log");
   fs.mkdirSync(path.dirname(serverLog), { recursive: true });
   env.TEST_SERVER_STDERR = serverLog;
   const serverStderr = fs.createWriteStream(serverLog);
-  const app = spawn(process.execPath, ["--import", "tsx", "server.ts", "--port", String(port), "--hostname", "127.0.0.1"], {
-    cwd: projectRoot,
-    stdio: ["ignore", "ignore", "pipe"],
-    env: { ...process.env, ...env, NODE_ENV: "production" },
-  });
+  const app = spawn(
+    process.execPath,
+    ["--import", "tsx", "server.ts", "--port", String(port), "--hostname", "127.0.0.1"],
+    {
+      cwd: projectRoot,
+      stdio: ["ignore", "ignore", "pipe"],
+      env: { ...process.env, ...env, NODE_ENV: "production" },
+    },
+  );
   app.stderr.on("data", (chunk: Buffer) => {
     process.stderr.write(chunk);
     serverStderr.write(chunk);
@@ -180,7 +210,11 @@ async function waitForHealth(baseUrl: string) {
 /** Runs a command with its output prefixed (two runners may print at once); resolves to its success. */
 function runPrefixed(prefix: string, command: string, args: string[], env: Record<string, string>): Promise<boolean> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: projectRoot, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
+    const child = spawn(command, args, {
+      cwd: projectRoot,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, ...env },
+    });
     for (const stream of [child.stdout, child.stderr]) {
       readline.createInterface({ input: stream }).on("line", (line) => console.log(`${prefix} ${line}`));
     }
@@ -189,10 +223,32 @@ function runPrefixed(prefix: string, command: string, args: string[], env: Recor
   });
 }
 
-async function runVitest(project: "unit" | "integration", env: Record<string, string>, totals: Counts): Promise<boolean> {
+async function runVitest(
+  project: "unit" | "integration",
+  env: Record<string, string>,
+  totals: Counts,
+): Promise<boolean> {
   const report = path.join(work, `vitest-${project}.json`);
-  const ok = await runPrefixed(`[${project}]`, bin("vitest"), ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...passThrough], env);
-  const result = readJson(report) as { numPassedTests?: number; numFailedTests?: number; numPendingTests?: number; numTodoTests?: number } | null;
+  const ok = await runPrefixed(
+    `[${project}]`,
+    bin("vitest"),
+    [
+      "run",
+      "--project",
+      project,
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${report}`,
+      ...passThrough,
+    ],
+    env,
+  );
+  const result = readJson(report) as {
+    numPassedTests?: number;
+    numFailedTests?: number;
+    numPendingTests?: number;
+    numTodoTests?: number;
+  } | null;
   if (!result) return false;
   totals.passed += result.numPassedTests ?? 0;
   totals.failed += result.numFailedTests ?? 0;
@@ -202,8 +258,13 @@ async function runVitest(project: "unit" | "integration", env: Record<string, st
 
 async function runPlaywright(env: Record<string, string>, totals: Counts): Promise<boolean> {
   const report = path.join(work, "playwright.json");
-  const ok = await runPrefixed("[e2e]", bin("playwright"), ["test", ...passThrough], { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: report });
-  const result = readJson(report) as { stats?: { expected?: number; unexpected?: number; flaky?: number; skipped?: number } } | null;
+  const ok = await runPrefixed("[e2e]", bin("playwright"), ["test", ...passThrough], {
+    ...env,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+  });
+  const result = readJson(report) as {
+    stats?: { expected?: number; unexpected?: number; flaky?: number; skipped?: number };
+  } | null;
   if (!result?.stats) return false;
   totals.passed += (result.stats.expected ?? 0) + (result.stats.flaky ?? 0);
   totals.failed += result.stats.unexpected ?? 0;

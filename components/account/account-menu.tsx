@@ -14,7 +14,11 @@ export function AccountMenu({ isAdmin }: { isAdmin: boolean }) {
   const links = isAdmin ? [...LINKS, { href: "/admin/statistics", label: "Dashboard" }] : LINKS;
   return (
     <SideMenu label="Account" links={links} columns="grid-cols-2 sm:grid-cols-4">
-      <button type="button" onClick={() => void signOut({ callbackUrl: "/" })} className={`${sideMenuItem} text-text hover:bg-main hover:text-accent lg:mt-4 lg:border-t lg:border-border/40 lg:pt-5`}>
+      <button
+        type="button"
+        onClick={() => void signOut({ callbackUrl: "/" })}
+        className={`${sideMenuItem} text-text hover:bg-main hover:text-accent lg:mt-4 lg:border-t lg:border-border/40 lg:pt-5`}
+      >
         Logout
       </button>
     </SideMenu>

@@ -60,10 +60,20 @@ export function FavoritesTable({ initial }: { initial: MovieListItem[] }) {
               <td className={cellClass}>{movie.countReviews === 0 ? NO_RATINGS : movie.rate}</td>
               <td className={cellClass}>
                 <div className="flex gap-2 whitespace-nowrap">
-                  <Button variant="danger" className="px-3 py-1.5" aria-label={`Remove ${movie.name}`} disabled={busy !== null} onClick={() => void run(movie._id, `${FAVORITES_URL}/${movie._id}`)}>
+                  <Button
+                    variant="danger"
+                    className="px-3 py-1.5"
+                    aria-label={`Remove ${movie.name}`}
+                    disabled={busy !== null}
+                    onClick={() => void run(movie._id, `${FAVORITES_URL}/${movie._id}`)}
+                  >
                     Remove
                   </Button>
-                  <Link href={`/movie/${movie._id}`} aria-label={`Open ${movie.name}`} className="inline-flex items-center rounded-md bg-subMain px-3 py-1.5 text-sm font-semibold text-white transition hover:bg-subMain/80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-subMain">
+                  <Link
+                    href={`/movie/${movie._id}`}
+                    aria-label={`Open ${movie.name}`}
+                    className="inline-flex items-center rounded-md bg-subMain px-3 py-1.5 text-sm font-semibold text-white transition hover:bg-subMain/80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-subMain"
+                  >
                     View
                   </Link>
                 </div>

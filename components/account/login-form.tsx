@@ -16,7 +16,13 @@ import { FALLBACK_ERROR } from "@/lib/client/fetcher";
 import { INVALID_HAND_OVER_MESSAGE, handOverCode, signInErrorMessage } from "@/lib/client/sign-in";
 
 /** `callbackPath`: where to go after signing in, already checked to be a path on this site (proxy.ts sends it). */
-type Props = { googleEnabled: boolean; handOver?: string; handOverCode?: string; error?: string; callbackPath?: string };
+type Props = {
+  googleEnabled: boolean;
+  handOver?: string;
+  handOverCode?: string;
+  error?: string;
+  callbackPath?: string;
+};
 
 export function LoginForm({ googleEnabled, handOver, handOverCode: code, error, callbackPath }: Props) {
   const router = useRouter();
@@ -47,7 +53,10 @@ export function LoginForm({ googleEnabled, handOver, handOverCode: code, error, 
       router.replace("/login");
     };
     if (!oneTimeCode) return fail();
-    void signIn("handover", { code: oneTimeCode, redirect: false }).then((result) => (result?.ok && !result.error ? goHome() : fail()), fail);
+    void signIn("handover", { code: oneTimeCode, redirect: false }).then(
+      (result) => (result?.ok && !result.error ? goHome() : fail()),
+      fail,
+    );
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once for the address the page opened with
   }, []);
 
@@ -63,22 +72,43 @@ export function LoginForm({ googleEnabled, handOver, handOverCode: code, error, 
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-5">
-      <TextField label="Email" type="email" autoComplete="email" placeholder="you@example.com" error={errors.email?.message} {...register("email")} />
-      <TextField label="Password" type="password" autoComplete="current-password" placeholder="******" error={errors.password?.message} {...register("password")} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        error={errors.email?.message}
+        {...register("email")}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        placeholder="******"
+        error={errors.password?.message}
+        {...register("password")}
+      />
       <Button type="submit" disabled={isSubmitting} className="w-full py-3">
         {isSubmitting && <Spinner />}
         Submit
       </Button>
       {/* Only a server with Google credentials offers it (.env.example): a button that can only fail is noise. */}
       {googleEnabled && (
-        <Button variant="quiet" onClick={() => void signIn("google", { callbackUrl: callbackPath ?? "/" })} className="w-full py-3">
+        <Button
+          variant="quiet"
+          onClick={() => void signIn("google", { callbackUrl: callbackPath ?? "/" })}
+          className="w-full py-3"
+        >
           <GoogleMark />
           Sign in with Google
         </Button>
       )}
       <p className="text-center text-sm text-text">
         Don&apos;t have an account?{" "}
-        <Link href="/register" className="font-semibold text-dryGray underline-offset-4 hover:text-accent hover:underline focus-visible:outline-2 focus-visible:outline-subMain">
+        <Link
+          href="/register"
+          className="font-semibold text-dryGray underline-offset-4 hover:text-accent hover:underline focus-visible:outline-2 focus-visible:outline-subMain"
+        >
           Sign Up
         </Link>
       </p>
@@ -89,10 +119,22 @@ export function LoginForm({ googleEnabled, handOver, handOverCode: code, error, 
 function GoogleMark() {
   return (
     <svg aria-hidden="true" viewBox="0 0 48 48" className="size-5">
-      <path fill="#FFC107" d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z" />
-      <path fill="#FF3D00" d="M6.3 14.7l6.6 4.8C14.7 15.1 19 12 24 12c3.1 0 5.8 1.2 7.9 3l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z" />
-      <path fill="#4CAF50" d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-8l-6.5 5C9.5 39.6 16.2 44 24 44z" />
-      <path fill="#1976D2" d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z" />
+      <path
+        fill="#FFC107"
+        d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z"
+      />
+      <path
+        fill="#FF3D00"
+        d="M6.3 14.7l6.6 4.8C14.7 15.1 19 12 24 12c3.1 0 5.8 1.2 7.9 3l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z"
+      />
+      <path
+        fill="#4CAF50"
+        d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-8l-6.5 5C9.5 39.6 16.2 44 24 44z"
+      />
+      <path
+        fill="#1976D2"
+        d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z"
+      />
     </svg>
   );
 }

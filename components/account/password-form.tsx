@@ -23,7 +23,10 @@ export function PasswordForm() {
 
   const onSubmit = handleSubmit(async ({ oldPassword, newPassword, comfirmPassword }) => {
     try {
-      const { message, token } = await apiFetch<{ message: string; token: string }>("/api/user/password", { method: "PUT", body: { oldPassword, newPassword, comfirmPassword } });
+      const { message, token } = await apiFetch<{ message: string; token: string }>("/api/user/password", {
+        method: "PUT",
+        body: { oldPassword, newPassword, comfirmPassword },
+      });
       // The change ended every session, this one included: reopen it with the fresh token, so only
       // the other browsers and devices are signed out.
       await signIn("token", { token, redirect: false });
@@ -37,9 +40,30 @@ export function PasswordForm() {
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-6">
       <h1 className="text-xl font-bold">Change Password</h1>
-      <TextField label="Password" type="password" autoComplete="current-password" placeholder="******" error={errors.oldPassword?.message} {...register("oldPassword")} />
-      <TextField label="New Password" type="password" autoComplete="new-password" placeholder="******" error={errors.newPassword?.message} {...register("newPassword")} />
-      <TextField label="Confirm Password" type="password" autoComplete="new-password" placeholder="******" error={errors.comfirmPassword?.message} {...register("comfirmPassword")} />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        placeholder="******"
+        error={errors.oldPassword?.message}
+        {...register("oldPassword")}
+      />
+      <TextField
+        label="New Password"
+        type="password"
+        autoComplete="new-password"
+        placeholder="******"
+        error={errors.newPassword?.message}
+        {...register("newPassword")}
+      />
+      <TextField
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+        placeholder="******"
+        error={errors.comfirmPassword?.message}
+        {...register("comfirmPassword")}
+      />
       <div className="flex justify-end">
         <Button type="submit" disabled={isSubmitting} className="w-full sm:w-auto sm:min-w-40">
           {isSubmitting && <Spinner />}

@@ -43,9 +43,23 @@ export function ProfileForm(initial: Props) {
     <>
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-6">
         <h1 className="text-xl font-bold">Profile</h1>
-        <MediaField label="Profile image" kind="image" value={image} alt="Your profile picture" onChange={(url) => setValue("image", url, { shouldDirty: true })} error={errors.image?.message} />
+        <MediaField
+          label="Profile image"
+          kind="image"
+          value={image}
+          alt="Your profile picture"
+          onChange={(url) => setValue("image", url, { shouldDirty: true })}
+          error={errors.image?.message}
+        />
         <TextField label="Full Name" autoComplete="name" error={errors.fullName?.message} {...register("fullName")} />
-        <TextField label="Email" type="email" readOnly aria-readonly="true" error={errors.email?.message} {...register("email")} />
+        <TextField
+          label="Email"
+          type="email"
+          readOnly
+          aria-readonly="true"
+          error={errors.email?.message}
+          {...register("email")}
+        />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
           <DeleteAccount />
           <Button type="submit" disabled={isSubmitting} className="sm:min-w-40">
@@ -81,7 +95,13 @@ function DeleteAccount() {
       <Button variant="danger" onClick={() => setConfirming(true)}>
         Delete account
       </Button>
-      <ConfirmDialog open={confirming} busy={busy} message="Are you sure you want to delete your account? Your favourites and reviews will be deleted too." onConfirm={() => void deleteAccount()} onCancel={() => setConfirming(false)} />
+      <ConfirmDialog
+        open={confirming}
+        busy={busy}
+        message="Are you sure you want to delete your account? Your favourites and reviews will be deleted too."
+        onConfirm={() => void deleteAccount()}
+        onCancel={() => setConfirming(false)}
+      />
     </>
   );
 }

@@ -32,16 +32,39 @@ export function RegisterForm() {
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-5">
-      <TextField label="Full Name" autoComplete="name" placeholder="Your name" error={errors.fullName?.message} {...register("fullName")} />
-      <TextField label="Email" type="email" autoComplete="email" placeholder="you@example.com" error={errors.email?.message} {...register("email")} />
-      <TextField label="Password" type="password" autoComplete="new-password" placeholder="******" error={errors.password?.message} {...register("password")} />
+      <TextField
+        label="Full Name"
+        autoComplete="name"
+        placeholder="Your name"
+        error={errors.fullName?.message}
+        {...register("fullName")}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        error={errors.email?.message}
+        {...register("email")}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        placeholder="******"
+        error={errors.password?.message}
+        {...register("password")}
+      />
       <Button type="submit" disabled={isSubmitting} className="w-full py-3">
         {isSubmitting && <Spinner />}
         Sign Up
       </Button>
       <p className="text-center text-sm text-text">
         Already have an account?{" "}
-        <Link href="/login" className="font-semibold text-dryGray underline-offset-4 hover:text-accent hover:underline focus-visible:outline-2 focus-visible:outline-subMain">
+        <Link
+          href="/login"
+          className="font-semibold text-dryGray underline-offset-4 hover:text-accent hover:underline focus-visible:outline-2 focus-visible:outline-subMain"
+        >
           Login
         </Link>
       </p>

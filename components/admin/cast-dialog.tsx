@@ -9,7 +9,15 @@ import { MediaField } from "@/components/ui/media-field";
 export type CastDraft = { name: string; image: string };
 
 /** The 'Add Cast' modal: a name and a picture. Closing it forgets what was typed. */
-export function CastDialog({ open, onClose, onAdd }: { open: boolean; onClose: () => void; onAdd: (cast: CastDraft) => void }) {
+export function CastDialog({
+  open,
+  onClose,
+  onAdd,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onAdd: (cast: CastDraft) => void;
+}) {
   const [name, setName] = useState("");
   const [image, setImage] = useState("");
   const [errors, setErrors] = useState<{ name?: string; image?: string }>({});
@@ -22,7 +30,10 @@ export function CastDialog({ open, onClose, onAdd }: { open: boolean; onClose: (
   };
 
   const add = () => {
-    const found = { name: name.trim() ? undefined : "Cast name is required", image: image ? undefined : "Cast image is required" };
+    const found = {
+      name: name.trim() ? undefined : "Cast name is required",
+      image: image ? undefined : "Cast image is required",
+    };
     if (found.name || found.image) return setErrors(found);
     onAdd({ name: name.trim(), image });
     close();
@@ -31,7 +42,13 @@ export function CastDialog({ open, onClose, onAdd }: { open: boolean; onClose: (
   return (
     <Dialog open={open} onClose={close} title="Add Cast">
       <div className="flex flex-col gap-5">
-        <TextField label="Cast Name" value={name} onChange={(event) => setName(event.target.value)} error={errors.name} maxLength={100} />
+        <TextField
+          label="Cast Name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          error={errors.name}
+          maxLength={100}
+        />
         <MediaField label="Cast Image" kind="image" value={image} onChange={setImage} error={errors.image} alt={name} />
         <Button onClick={add} className="w-full py-3">
           Add

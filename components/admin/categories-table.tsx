@@ -53,10 +53,20 @@ export function CategoriesTable({ initial }: { initial: Category[] }) {
               <td className={cellClass}>{category.name}</td>
               <td className={cellClass}>
                 <div className="flex gap-2 whitespace-nowrap">
-                  <Button variant="quiet" className="px-3 py-1.5" aria-label={`Edit ${category.name}`} onClick={() => setDialog({ category })}>
+                  <Button
+                    variant="quiet"
+                    className="px-3 py-1.5"
+                    aria-label={`Edit ${category.name}`}
+                    onClick={() => setDialog({ category })}
+                  >
                     Edit
                   </Button>
-                  <Button variant="danger" className="px-3 py-1.5" aria-label={`Delete ${category.name}`} onClick={() => setDeleting(category)}>
+                  <Button
+                    variant="danger"
+                    className="px-3 py-1.5"
+                    aria-label={`Delete ${category.name}`}
+                    onClick={() => setDeleting(category)}
+                  >
                     Delete
                   </Button>
                 </div>
@@ -65,7 +75,12 @@ export function CategoriesTable({ initial }: { initial: Category[] }) {
           ))}
         </DataTable>
       )}
-      <CategoryDialog open={dialog !== null} category={dialog?.category ?? null} onClose={() => setDialog(null)} onSaved={() => void mutate()} />
+      <CategoryDialog
+        open={dialog !== null}
+        category={dialog?.category ?? null}
+        onClose={() => setDialog(null)}
+        onSaved={() => void mutate()}
+      />
       <ConfirmDialog
         open={deleting !== null}
         busy={pending !== null}

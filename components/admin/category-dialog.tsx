@@ -33,7 +33,10 @@ export function CategoryDialog({ open, category, onClose, onSaved }: Props) {
 
   const onSubmit = handleSubmit(async ({ name }) => {
     try {
-      await apiFetch(category ? `/api/category/${category._id}` : "/api/category", { method: category ? "PUT" : "POST", body: { name } });
+      await apiFetch(category ? `/api/category/${category._id}` : "/api/category", {
+        method: category ? "PUT" : "POST",
+        body: { name },
+      });
       toast.success(category ? "Category updated successfully" : "Category created successfully");
       onSaved();
       close();
@@ -45,7 +48,13 @@ export function CategoryDialog({ open, category, onClose, onSaved }: Props) {
   return (
     <Dialog open={open} onClose={close} title={category ? "Edit Category" : "Create Category"}>
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-6">
-        <TextField label="Category Name" placeholder="Actions" autoFocus error={errors.name?.message} {...register("name")} />
+        <TextField
+          label="Category Name"
+          placeholder="Actions"
+          autoFocus
+          error={errors.name?.message}
+          {...register("name")}
+        />
         <Button type="submit" disabled={isSubmitting} className="w-full py-3">
           {isSubmitting ? "Processing..." : category ? "Update" : "Add"}
         </Button>

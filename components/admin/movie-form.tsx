@@ -23,7 +23,19 @@ type MovieFormValues = z.input<typeof movieCreateSchema>;
 type CastValue = { name: string; image: string };
 type MediaKey = "image" | "titleImage" | "video";
 
-const EMPTY: MovieFormValues = { name: "", hour: "", language: "", year: "", image: "", titleImage: "", video: "", category: "", desc: "", casts: [], subtitles: [] };
+const EMPTY: MovieFormValues = {
+  name: "",
+  hour: "",
+  language: "",
+  year: "",
+  image: "",
+  titleImage: "",
+  video: "",
+  category: "",
+  desc: "",
+  casts: [],
+  subtitles: [],
+};
 
 const valuesOf = (movie: MovieDetail): MovieFormValues => ({
   name: movie.name,
@@ -60,8 +72,14 @@ export function MovieForm({ movie, onSaved, categories: initialCategories }: Pro
     getValues,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<MovieFormValues, unknown, z.output<typeof movieCreateSchema>>({ resolver: zodResolver(movieCreateSchema), defaultValues: movie ? valuesOf(movie) : EMPTY });
-  const [image, titleImage, video, castsValue, subtitlesValue] = useWatch({ control, name: ["image", "titleImage", "video", "casts", "subtitles"] });
+  } = useForm<MovieFormValues, unknown, z.output<typeof movieCreateSchema>>({
+    resolver: zodResolver(movieCreateSchema),
+    defaultValues: movie ? valuesOf(movie) : EMPTY,
+  });
+  const [image, titleImage, video, castsValue, subtitlesValue] = useWatch({
+    control,
+    name: ["image", "titleImage", "video", "casts", "subtitles"],
+  });
   const casts = (castsValue ?? []) as CastValue[];
   const subtitles = (subtitlesValue ?? []) as SubtitleValue[];
 
@@ -73,17 +91,32 @@ export function MovieForm({ movie, onSaved, categories: initialCategories }: Pro
 
   // Saving while a video still uploads would store the movie without it: hold the submit until every
   // drop zone has finished or failed.
-  const [uploading, setUploading] = useState<Record<MediaKey, boolean>>({ image: false, titleImage: false, video: false });
+  const [uploading, setUploading] = useState<Record<MediaKey, boolean>>({
+    image: false,
+    titleImage: false,
+    video: false,
+  });
   const busyUploading = Object.values(uploading).some(Boolean);
-  const trackUpload = useCallback((field: MediaKey) => (active: boolean) => setUploading((current) => (current[field] === active ? current : { ...current, [field]: active })), []);
-  const [trackImage, trackTitleImage, trackVideo] = useMemo(() => [trackUpload("image"), trackUpload("titleImage"), trackUpload("video")], [trackUpload]);
+  const trackUpload = useCallback(
+    (field: MediaKey) => (active: boolean) =>
+      setUploading((current) => (current[field] === active ? current : { ...current, [field]: active })),
+    [],
+  );
+  const [trackImage, trackTitleImage, trackVideo] = useMemo(
+    () => [trackUpload("image"), trackUpload("titleImage"), trackUpload("video")],
+    [trackUpload],
+  );
 
-  const setMedia = (field: MediaKey) => (url: string) => setValue(field, url, { shouldValidate: true, shouldDirty: true });
+  const setMedia = (field: MediaKey) => (url: string) =>
+    setValue(field, url, { shouldValidate: true, shouldDirty: true });
   const setCasts = (next: CastValue[]) => setValue("casts", next, { shouldValidate: true, shouldDirty: true });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await apiFetch(movie ? `/api/movie/${movie._id}` : "/api/movie", { method: movie ? "PUT" : "POST", body: values });
+      await apiFetch(movie ? `/api/movie/${movie._id}` : "/api/movie", {
+        method: movie ? "PUT" : "POST",
+        body: values,
+      });
       if (movie) {
         toast.success("Movie updated successfully");
       } else {
@@ -103,13 +136,28 @@ export function MovieForm({ movie, onSaved, categories: initialCategories }: Pro
     }
   });
 
-  const castsError = errors.casts?.message ?? (Array.isArray(errors.casts) ? "Every cast member needs a name and an image" : undefined);
+  const castsError =
+    errors.casts?.message ?? (Array.isArray(errors.casts) ? "Every cast member needs a name and an image" : undefined);
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-6">
       <div className="grid gap-6 md:grid-cols-2">
-        <TextField label="Movie Title" placeholder="Game of Thrones" error={errors.name?.message} {...register("name")} />
-        <TextField label="Hours" type="number" inputMode="numeric" min={1} max={10} placeholder="2" error={errors.hour?.message} {...register("hour")} />
+        <TextField
+          label="Movie Title"
+          placeholder="Game of Thrones"
+          error={errors.name?.message}
+          {...register("name")}
+        />
+        <TextField
+          label="Hours"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={10}
+          placeholder="2"
+          error={errors.hour?.message}
+          {...register("hour")}
+        />
         <SelectField label="Language" error={errors.language?.message} {...register("language")}>
           <option value="">Select Language</option>
           {LANGUAGES.map((language) => (
@@ -118,11 +166,34 @@ export function MovieForm({ movie, onSaved, categories: initialCategories }: Pro
             </option>
           ))}
         </SelectField>
-        <TextField label="Year of Release" type="number" inputMode="numeric" placeholder="2022" error={errors.year?.message} {...register("year")} />
+        <TextField
+          label="Year of Release"
+          type="number"
+          inputMode="numeric"
+          placeholder="2022"
+          error={errors.year?.message}
+          {...register("year")}
+        />
       </div>
       <div key={generation} className="grid gap-6 md:grid-cols-2">
-        <MediaField label="Movie Image" kind="image" value={image ?? ""} onChange={setMedia("image")} onUploadingChange={trackImage} error={errors.image?.message} alt="Movie image" />
-        <MediaField label="Poster Image" kind="image" value={titleImage ?? ""} onChange={setMedia("titleImage")} onUploadingChange={trackTitleImage} error={errors.titleImage?.message} alt="Poster image" />
+        <MediaField
+          label="Movie Image"
+          kind="image"
+          value={image ?? ""}
+          onChange={setMedia("image")}
+          onUploadingChange={trackImage}
+          error={errors.image?.message}
+          alt="Movie image"
+        />
+        <MediaField
+          label="Poster Image"
+          kind="image"
+          value={titleImage ?? ""}
+          onChange={setMedia("titleImage")}
+          onUploadingChange={trackTitleImage}
+          error={errors.titleImage?.message}
+          alt="Poster image"
+        />
       </div>
       <SelectField label="Category" error={errors.category?.message} {...register("category")}>
         <option value="">Select Category</option>
@@ -132,9 +203,22 @@ export function MovieForm({ movie, onSaved, categories: initialCategories }: Pro
           </option>
         ))}
       </SelectField>
-      <TextAreaField label="Movie Description" placeholder="Make it short and sweet" error={errors.desc?.message} {...register("desc")} />
+      <TextAreaField
+        label="Movie Description"
+        placeholder="Make it short and sweet"
+        error={errors.desc?.message}
+        {...register("desc")}
+      />
       <div key={`video-${generation}`}>
-        <MediaField label="Movie Video" kind="video" value={video ?? ""} onChange={setMedia("video")} onUploadingChange={trackVideo} error={errors.video?.message} alt="Video preview" />
+        <MediaField
+          label="Movie Video"
+          kind="video"
+          value={video ?? ""}
+          onChange={setMedia("video")}
+          onUploadingChange={trackVideo}
+          error={errors.video?.message}
+          alt="Video preview"
+        />
       </div>
 
       <div className="flex flex-col gap-4">
@@ -147,7 +231,10 @@ export function MovieForm({ movie, onSaved, categories: initialCategories }: Pro
         {casts.length > 0 && (
           <ul aria-label="Casts" className="grid grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-6">
             {casts.map((cast, index) => (
-              <li key={`${cast.name}-${index}`} className="flex flex-col items-center gap-2 rounded-lg border border-border/40 bg-main p-3 text-center">
+              <li
+                key={`${cast.name}-${index}`}
+                className="flex flex-col items-center gap-2 rounded-lg border border-border/40 bg-main p-3 text-center"
+              >
                 {/* eslint-disable-next-line @next/next/no-img-element -- uploads are served by our own API */}
                 <img src={cast.image} alt="" className="size-20 rounded-full object-cover" />
                 <p className="w-full truncate text-sm">{cast.name}</p>
@@ -170,11 +257,21 @@ export function MovieForm({ movie, onSaved, categories: initialCategories }: Pro
         key={`subtitles-${generation}`}
         value={subtitles}
         onChange={(next) => setValue("subtitles", next, { shouldValidate: true, shouldDirty: true })}
-        error={errors.subtitles?.message ?? (Array.isArray(errors.subtitles) ? "Every subtitle needs a language code, a label and an uploaded file" : undefined)}
+        error={
+          errors.subtitles?.message ??
+          (Array.isArray(errors.subtitles)
+            ? "Every subtitle needs a language code, a label and an uploaded file"
+            : undefined)
+        }
       />
 
       <div className="flex flex-col gap-2">
-        <Button type="submit" disabled={isSubmitting || busyUploading} aria-describedby={busyUploading ? uploadWaitId : undefined} className="w-full py-4">
+        <Button
+          type="submit"
+          disabled={isSubmitting || busyUploading}
+          aria-describedby={busyUploading ? uploadWaitId : undefined}
+          className="w-full py-4"
+        >
           {isSubmitting && <Spinner />}
           {isSubmitting ? "Processing..." : editing ? "Update Movie" : "Add Movie"}
         </Button>

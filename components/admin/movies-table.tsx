@@ -25,7 +25,10 @@ export function MoviesTable({ initial }: { initial: MovieListPage }) {
   const { run, pending } = useApiMutation();
   // Transcode states change while the admin looks: refreshed every few seconds while any is running.
   const media = useSWR<MediaOverview>("/api/admin/media", fetcher, {
-    refreshInterval: (latest) => (Object.values(latest?.movies ?? {}).some((status) => status.state === "queued" || status.state === "transcoding") ? 3000 : 0),
+    refreshInterval: (latest) =>
+      Object.values(latest?.movies ?? {}).some((status) => status.state === "queued" || status.state === "transcoding")
+        ? 3000
+        : 0,
   });
 
   const retryTranscode = (movie: MovieListItem) =>
@@ -72,14 +75,28 @@ export function MoviesTable({ initial }: { initial: MovieListPage }) {
               <td className={cellClass}>{movie.year}</td>
               <td className={cellClass}>{movie.hour} Hr</td>
               <td className={cellClass}>
-                <VideoState status={media.data?.movies[movie._id] ?? null} onRetry={() => void retryTranscode(movie)} name={movie.name} />
+                <VideoState
+                  status={media.data?.movies[movie._id] ?? null}
+                  onRetry={() => void retryTranscode(movie)}
+                  name={movie.name}
+                />
               </td>
               <td className={cellClass}>
                 <div className="flex gap-2 whitespace-nowrap">
-                  <Button variant="quiet" className="px-3 py-1.5" aria-label={`Edit ${movie.name}`} onClick={() => setEditing(movie)}>
+                  <Button
+                    variant="quiet"
+                    className="px-3 py-1.5"
+                    aria-label={`Edit ${movie.name}`}
+                    onClick={() => setEditing(movie)}
+                  >
                     Edit
                   </Button>
-                  <Button variant="danger" className="px-3 py-1.5" aria-label={`Delete ${movie.name}`} onClick={() => setDeleting(movie)}>
+                  <Button
+                    variant="danger"
+                    className="px-3 py-1.5"
+                    aria-label={`Delete ${movie.name}`}
+                    onClick={() => setDeleting(movie)}
+                  >
                     Delete
                   </Button>
                 </div>

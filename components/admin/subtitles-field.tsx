@@ -18,13 +18,24 @@ async function uploadSubtitle(file: File): Promise<string> {
   const response = await fetch(SUBTITLE_UPLOAD_URL, { method: "POST", body: form, credentials: "same-origin" });
   const body = (await response.json().catch(() => null)) as unknown;
   if (!response.ok || typeof body !== "string") {
-    const message = body && typeof body === "object" && "message" in body && typeof body.message === "string" ? body.message : FALLBACK_ERROR;
+    const message =
+      body && typeof body === "object" && "message" in body && typeof body.message === "string"
+        ? body.message
+        : FALLBACK_ERROR;
     throw new Error(message);
   }
   return body;
 }
 
-export function SubtitlesField({ value, onChange, error }: { value: SubtitleValue[]; onChange: (next: SubtitleValue[]) => void; error?: string }) {
+export function SubtitlesField({
+  value,
+  onChange,
+  error,
+}: {
+  value: SubtitleValue[];
+  onChange: (next: SubtitleValue[]) => void;
+  error?: string;
+}) {
   const fileId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [language, setLanguage] = useState("");
@@ -62,7 +73,10 @@ export function SubtitlesField({ value, onChange, error }: { value: SubtitleValu
       {value.length > 0 && (
         <ul aria-label="Subtitles" className="flex flex-col gap-2">
           {value.map((track, index) => (
-            <li key={track.url} className="flex items-center justify-between gap-3 rounded-lg border border-border/40 bg-main px-4 py-2 text-sm">
+            <li
+              key={track.url}
+              className="flex items-center justify-between gap-3 rounded-lg border border-border/40 bg-main px-4 py-2 text-sm"
+            >
               <span className="min-w-0 truncate">
                 {track.label} <span className="text-text">({track.language})</span>
               </span>
@@ -79,8 +93,18 @@ export function SubtitlesField({ value, onChange, error }: { value: SubtitleValu
         </ul>
       )}
       <div className="grid items-end gap-4 md:grid-cols-[1fr_1fr_2fr_auto]">
-        <TextField label="Subtitle language" placeholder="en" value={language} onChange={(event) => setLanguage(event.target.value)} />
-        <TextField label="Subtitle label" placeholder="English" value={label} onChange={(event) => setLabel(event.target.value)} />
+        <TextField
+          label="Subtitle language"
+          placeholder="en"
+          value={language}
+          onChange={(event) => setLanguage(event.target.value)}
+        />
+        <TextField
+          label="Subtitle label"
+          placeholder="English"
+          value={label}
+          onChange={(event) => setLabel(event.target.value)}
+        />
         <div className="flex flex-col gap-2">
           <label htmlFor={fileId} className="text-sm font-semibold text-text">
             Subtitle file (SRT or WebVTT)

@@ -61,7 +61,11 @@ export function UsersTable({ currentUserId, initial }: { currentUserId: string; 
                 <td className={cellClass}>{user.email}</td>
                 <td className={`${cellClass} whitespace-nowrap`}>{formatLongDate(user.createdAt)}</td>
                 <td className={cellClass}>
-                  <span className={`rounded-full px-3 py-1 text-xs font-semibold ${user.isAdmin ? "bg-subMain/20 text-accent" : "bg-white/10 text-text"}`}>{user.isAdmin ? "Admin" : "User"}</span>
+                  <span
+                    className={`rounded-full px-3 py-1 text-xs font-semibold ${user.isAdmin ? "bg-subMain/20 text-accent" : "bg-white/10 text-text"}`}
+                  >
+                    {user.isAdmin ? "Admin" : "User"}
+                  </span>
                 </td>
                 <td className={cellClass}>
                   {self ? (
@@ -74,11 +78,21 @@ export function UsersTable({ currentUserId, initial }: { currentUserId: string; 
                         disabled={busy !== null}
                         aria-label={`${user.isAdmin ? "Revoke admin from" : "Make admin"} ${user.email}`}
                         // Granting the role hands over the whole catalogue and every account: ask first.
-                        onClick={() => (user.isAdmin ? void change(user, { method: "PUT", body: { isAdmin: false } }, "Admin role revoked") : setPromoting(user))}
+                        onClick={() =>
+                          user.isAdmin
+                            ? void change(user, { method: "PUT", body: { isAdmin: false } }, "Admin role revoked")
+                            : setPromoting(user)
+                        }
                       >
                         {user.isAdmin ? "Revoke" : "Make admin"}
                       </Button>
-                      <Button variant="danger" className="px-3 py-1.5" disabled={busy !== null} aria-label={`Delete ${user.email}`} onClick={() => setDeleting(user)}>
+                      <Button
+                        variant="danger"
+                        className="px-3 py-1.5"
+                        disabled={busy !== null}
+                        aria-label={`Delete ${user.email}`}
+                        onClick={() => setDeleting(user)}
+                      >
                         Delete
                       </Button>
                     </div>
@@ -94,7 +108,9 @@ export function UsersTable({ currentUserId, initial }: { currentUserId: string; 
         open={promoting !== null}
         busy={busy !== null}
         message={`Make ${promoting?.email ?? "this user"} an admin? Admins can change the catalogue and every account.`}
-        onConfirm={() => promoting && void change(promoting, { method: "PUT", body: { isAdmin: true } }, "Admin role granted")}
+        onConfirm={() =>
+          promoting && void change(promoting, { method: "PUT", body: { isAdmin: true } }, "Admin role granted")
+        }
         onCancel={() => setPromoting(null)}
       />
       <ConfirmDialog

@@ -1,7 +1,13 @@
 "use client";
 
 /** Pause/Play for a self-moving carousel (WCAG 2.2.2); nothing to show when autoplay is off. */
-export function AutoplayToggle({ autoplay, className = "" }: { autoplay: { available: boolean; paused: boolean; togglePaused: () => void }; className?: string }) {
+export function AutoplayToggle({
+  autoplay,
+  className = "",
+}: {
+  autoplay: { available: boolean; paused: boolean; togglePaused: () => void };
+  className?: string;
+}) {
   if (!autoplay.available) return null;
   return (
     <button

@@ -14,13 +14,32 @@ import { StoredImage } from "@/components/ui/stored-image";
 export function Banner({ movies }: { movies: MovieListItem[] }) {
   const [viewport, , autoplay] = useAutoplayCarousel({ axis: "y", duration: 40 }, 4000);
   return (
-    <section aria-roledescription="carousel" aria-label="Featured movies" className="relative h-64 overflow-hidden rounded-lg bg-dry sm:h-80 lg:h-[28rem]" {...autoplay.rootProps}>
+    <section
+      aria-roledescription="carousel"
+      aria-label="Featured movies"
+      className="relative h-64 overflow-hidden rounded-lg bg-dry sm:h-80 lg:h-[28rem]"
+      {...autoplay.rootProps}
+    >
       <div ref={viewport} className="h-full">
         {/* Announce the new slide only when it was the visitor who moved it, not the timer. */}
         <div className="flex h-full flex-col" aria-live={autoplay.rotating ? "off" : "polite"}>
           {movies.map((movie, index) => (
-            <div key={movie._id} role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${movies.length}`} className="relative h-full min-h-0 shrink-0 grow-0 basis-full">
-              <StoredImage src={movie.titleImage} alt="" fill sizes="(min-width: 1280px) 1280px, 100vw" loading={index === 0 ? "eager" : "lazy"} fetchPriority={index === 0 ? "high" : undefined} className="object-cover" />
+            <div
+              key={movie._id}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} of ${movies.length}`}
+              className="relative h-full min-h-0 shrink-0 grow-0 basis-full"
+            >
+              <StoredImage
+                src={movie.titleImage}
+                alt=""
+                fill
+                sizes="(min-width: 1280px) 1280px, 100vw"
+                loading={index === 0 ? "eager" : "lazy"}
+                fetchPriority={index === 0 ? "high" : undefined}
+                className="object-cover"
+              />
               <div className="absolute inset-0 flex flex-col justify-center gap-4 bg-gradient-to-r from-main via-main/85 to-main/30 px-6 sm:px-12">
                 <h2 className="line-clamp-2 text-2xl font-bold sm:text-4xl">{movie.name}</h2>
                 <p className="flex flex-wrap gap-4 text-sm text-dryGray">
@@ -29,7 +48,11 @@ export function Banner({ movies }: { movies: MovieListItem[] }) {
                   <span>{movie.hour} Hr</span>
                 </p>
                 <div className="flex items-center gap-4">
-                  <Link href={`/movie/${movie._id}`} className="rounded-md bg-subMain px-8 py-3 text-sm font-semibold transition hover:bg-subMain/80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white" aria-label={`Watch ${movie.name}`}>
+                  <Link
+                    href={`/movie/${movie._id}`}
+                    className="rounded-md bg-subMain px-8 py-3 text-sm font-semibold transition hover:bg-subMain/80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+                    aria-label={`Watch ${movie.name}`}
+                  >
                     Watch
                   </Link>
                   <LikeButton movieId={movie._id} movieName={movie.name} />

@@ -11,7 +11,7 @@ import { progressUrl } from "@/lib/client/watch-progress";
 
 export function ContinueWatching() {
   const viewer = useViewer();
-  const { data: movies, mutate } = useContinueWatching(Boolean(viewer)) // undefined while the session is looked up: ask nothing yet;
+  const { data: movies, mutate } = useContinueWatching(Boolean(viewer)); // undefined while the session is looked up: ask nothing yet;
   const [removing, setRemoving] = useState<string | null>(null);
   if (!movies?.length) return null;
 

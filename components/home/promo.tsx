@@ -4,7 +4,10 @@ import { StoredImage } from "@/components/ui/stored-image";
 /** The home page's welcome block. */
 export function Promo({ poster }: { poster?: string }) {
   return (
-    <section aria-labelledby="promo" className="grid items-center gap-8 rounded-lg border border-border/40 bg-dry p-6 sm:p-12 lg:grid-cols-2">
+    <section
+      aria-labelledby="promo"
+      className="grid items-center gap-8 rounded-lg border border-border/40 bg-dry p-6 sm:p-12 lg:grid-cols-2"
+    >
       <div className="flex flex-col gap-5">
         <h2 id="promo" className="text-2xl font-bold leading-tight sm:text-4xl">
           Welcome to Marquee. Your cinema, wherever you are.
@@ -21,7 +24,14 @@ export function Promo({ poster }: { poster?: string }) {
         </div>
       </div>
       {poster && (
-        <StoredImage src={poster} alt="" width={600} height={900} sizes="(min-width: 640px) 288px, 224px" className="mx-auto aspect-[2/3] w-56 rounded-lg object-cover shadow-2xl sm:w-72" />
+        <StoredImage
+          src={poster}
+          alt=""
+          width={600}
+          height={900}
+          sizes="(min-width: 640px) 288px, 224px"
+          className="mx-auto aspect-[2/3] w-56 rounded-lg object-cover shadow-2xl sm:w-72"
+        />
       )}
     </section>
   );

@@ -8,7 +8,8 @@ import { AutoplayToggle } from "./autoplay-toggle";
 import { useAutoplayCarousel } from "./use-autoplay-carousel";
 import { StoredImage } from "@/components/ui/stored-image";
 
-const arrow = "flex size-10 items-center justify-center rounded-md bg-subMain text-white transition hover:bg-subMain/80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white";
+const arrow =
+  "flex size-10 items-center justify-center rounded-md bg-subMain text-white transition hover:bg-subMain/80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white";
 
 /** Spec section 9: loops and autoplays; 1, 2, 3, 4, 5 slides in view from 0, 400, 768, 1024, 1280 px. */
 export function TopRated({ movies }: { movies: MovieListItem[] }) {
@@ -34,12 +35,24 @@ export function TopRated({ movies }: { movies: MovieListItem[] }) {
       {movies.length === 0 ? (
         <p className="text-text">No Movies</p>
       ) : (
-        <div ref={viewport} role="region" className="overflow-hidden" aria-roledescription="carousel" aria-label="Top rated movies">
+        <div
+          ref={viewport}
+          role="region"
+          className="overflow-hidden"
+          aria-roledescription="carousel"
+          aria-label="Top rated movies"
+        >
           <ul className="-ml-4 flex">
             {movies.map((movie) => (
-              <li key={movie._id} className="min-w-0 shrink-0 grow-0 basis-1/2 pl-4 md:basis-1/3 lg:basis-1/4 xl:basis-1/5">
+              <li
+                key={movie._id}
+                className="min-w-0 shrink-0 grow-0 basis-1/2 pl-4 md:basis-1/3 lg:basis-1/4 xl:basis-1/5"
+              >
                 <article className="relative overflow-hidden rounded-lg border border-border/60 bg-dry">
-                  <Link href={`/movie/${movie._id}`} className="block focus-visible:outline-2 focus-visible:outline-subMain">
+                  <Link
+                    href={`/movie/${movie._id}`}
+                    className="block focus-visible:outline-2 focus-visible:outline-subMain"
+                  >
                     <StoredImage
                       src={movie.image}
                       alt=""
@@ -50,7 +63,11 @@ export function TopRated({ movies }: { movies: MovieListItem[] }) {
                     />
                     <div className="flex flex-col gap-2 p-3">
                       <h3 className="truncate font-semibold">{movie.name}</h3>
-                      {movie.countReviews === 0 ? <p className="text-sm text-text">{NO_RATINGS}</p> : <Stars value={movie.rate} />}
+                      {movie.countReviews === 0 ? (
+                        <p className="text-sm text-text">{NO_RATINGS}</p>
+                      ) : (
+                        <Stars value={movie.rate} />
+                      )}
                     </div>
                   </Link>
                   <LikeButton movieId={movie._id} movieName={movie.name} className="absolute top-3 right-3" />

@@ -20,9 +20,24 @@ const subscribeReducedMotion = (onChange: () => void) => {
  */
 export function useAutoplayCarousel(options: EmblaOptionsType, delay: number) {
   // false on the server and during hydration, the visitor's setting right after.
-  const reducedMotion = useSyncExternalStore(subscribeReducedMotion, () => window.matchMedia(REDUCED_MOTION).matches, () => false);
+  const reducedMotion = useSyncExternalStore(
+    subscribeReducedMotion,
+    () => window.matchMedia(REDUCED_MOTION).matches,
+    () => false,
+  );
   const plugins = useMemo(
-    () => (reducedMotion ? [] : [Autoplay({ delay, playOnInit: false, stopOnMouseEnter: false, stopOnFocusIn: false, stopOnInteraction: false })]),
+    () =>
+      reducedMotion
+        ? []
+        : [
+            Autoplay({
+              delay,
+              playOnInit: false,
+              stopOnMouseEnter: false,
+              stopOnFocusIn: false,
+              stopOnInteraction: false,
+            }),
+          ],
     [delay, reducedMotion],
   );
   const [viewport, embla] = useEmblaCarousel({ loop: true, ...options }, plugins);
@@ -48,6 +63,12 @@ export function useAutoplayCarousel(options: EmblaOptionsType, delay: number) {
       if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
     },
   };
-  const autoplay = { available: !reducedMotion, paused, rotating, togglePaused: () => setPaused((value) => !value), rootProps };
+  const autoplay = {
+    available: !reducedMotion,
+    paused,
+    rotating,
+    togglePaused: () => setPaused((value) => !value),
+    rootProps,
+  };
   return [viewport, embla, autoplay] as const;
 }

@@ -1,6 +1,15 @@
 // Small inline icons for the site chrome (no icon font to download).
 type IconProps = { className?: string };
-const svg = (className = "size-5") => ({ "aria-hidden": true, viewBox: "0 0 24 24", fill: "none", stroke: "currentColor", strokeWidth: 2, strokeLinecap: "round" as const, strokeLinejoin: "round" as const, className });
+const svg = (className = "size-5") => ({
+  "aria-hidden": true,
+  viewBox: "0 0 24 24",
+  fill: "none",
+  stroke: "currentColor",
+  strokeWidth: 2,
+  strokeLinecap: "round" as const,
+  strokeLinejoin: "round" as const,
+  className,
+});
 
 export const HeartIcon = ({ className }: IconProps) => (
   <svg {...svg(className)}>

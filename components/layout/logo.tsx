@@ -6,8 +6,14 @@ import Link from "next/link";
  */
 export function Logo({ className = "", onClick }: { className?: string; onClick?: () => void }) {
   return (
-    <Link href="/" onClick={onClick} className={`inline-flex items-center gap-2 text-2xl font-extrabold tracking-tight focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-subMain ${className}`}>
-      <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-md bg-subMain text-lg">M</span>
+    <Link
+      href="/"
+      onClick={onClick}
+      className={`inline-flex items-center gap-2 text-2xl font-extrabold tracking-tight focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-subMain ${className}`}
+    >
+      <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-md bg-subMain text-lg">
+        M
+      </span>
       <span>
         Mar<span className="text-accent">quee</span>
       </span>

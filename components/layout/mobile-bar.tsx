@@ -12,7 +12,8 @@ const DRAWER_LINKS = [
   { href: "/about-us", label: "About" },
 ];
 
-const barItem = "flex size-12 items-center justify-center rounded-md text-white transition hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-subMain";
+const barItem =
+  "flex size-12 items-center justify-center rounded-md text-white transition hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-subMain";
 
 /** Below the lg breakpoint: home, favourites, account and a menu opening a full-width drawer. */
 export function MobileBar() {
@@ -30,7 +31,10 @@ export function MobileBar() {
 
   return (
     <>
-      <nav aria-label="Mobile" className="fixed inset-x-0 bottom-0 z-30 border-t border-border/40 bg-dry/95 backdrop-blur lg:hidden">
+      <nav
+        aria-label="Mobile"
+        className="fixed inset-x-0 bottom-0 z-30 border-t border-border/40 bg-dry/95 backdrop-blur lg:hidden"
+      >
         <div className="mx-auto flex max-w-md items-center justify-around px-4 py-1.5">
           <Link href="/" aria-label="Home" className={barItem}>
             <HomeIcon className="size-6" />
@@ -39,7 +43,15 @@ export function MobileBar() {
             <HeartIcon className="size-6" />
           </Link>
           <AccountLink className={barItem} avatarClassName="size-8" />
-          <button ref={menuButton} type="button" aria-label="Menu" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)} className={barItem}>
+          <button
+            ref={menuButton}
+            type="button"
+            aria-label="Menu"
+            aria-haspopup="dialog"
+            aria-expanded={open}
+            onClick={() => setOpen(true)}
+            className={barItem}
+          >
             <MenuIcon className="size-6" />
           </button>
         </div>
@@ -52,14 +64,23 @@ export function MobileBar() {
       >
         <div className="flex items-center justify-between border-b border-border/40 px-5 py-4">
           <Logo onClick={() => setOpen(false)} />
-          <button type="button" aria-label="Close menu" onClick={() => setOpen(false)} className="flex size-10 items-center justify-center rounded-md bg-subMain text-white focus-visible:outline-2 focus-visible:outline-white">
+          <button
+            type="button"
+            aria-label="Close menu"
+            onClick={() => setOpen(false)}
+            className="flex size-10 items-center justify-center rounded-md bg-subMain text-white focus-visible:outline-2 focus-visible:outline-white"
+          >
             <CloseIcon />
           </button>
         </div>
         <ul className="flex flex-col px-5 py-4">
           {DRAWER_LINKS.map(({ href, label }) => (
             <li key={href}>
-              <Link href={href} onClick={() => setOpen(false)} className="block border-b border-border/30 py-4 text-lg font-semibold transition hover:text-accent focus-visible:outline-2 focus-visible:outline-subMain">
+              <Link
+                href={href}
+                onClick={() => setOpen(false)}
+                className="block border-b border-border/30 py-4 text-lg font-semibold transition hover:text-accent focus-visible:outline-2 focus-visible:outline-subMain"
+              >
                 {label}
               </Link>
             </li>

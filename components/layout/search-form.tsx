@@ -41,21 +41,24 @@ function SearchCombobox({ initialTerm, className }: { initialTerm: string; class
   const { data } = useMovieSuggestions(query);
   const items = query && data ? data : [];
 
-  const { isOpen, highlightedIndex, inputValue, getMenuProps, getInputProps, getItemProps } = useCombobox<MovieSuggestion>({
-    items,
-    initialInputValue: initialTerm,
-    // Always "nothing selected": choosing a movie is a navigation, and choosing it again must navigate again.
-    selectedItem: null,
-    itemToString: (item) => item?.name ?? "",
-    itemToKey: (item) => item?._id,
-    // Leaving the box (Tab, a tap elsewhere) never opens the highlighted movie; only Enter or a click does.
-    stateReducer: (state, { type, changes }) =>
-      type === useCombobox.stateChangeTypes.InputBlur ? { ...changes, selectedItem: state.selectedItem, inputValue: state.inputValue } : changes,
-    onInputValueChange: ({ inputValue: value }) => setTyped(value),
-    onSelectedItemChange: ({ selectedItem }) => {
-      if (selectedItem) router.push(`/movie/${selectedItem._id}`);
-    },
-  });
+  const { isOpen, highlightedIndex, inputValue, getMenuProps, getInputProps, getItemProps } =
+    useCombobox<MovieSuggestion>({
+      items,
+      initialInputValue: initialTerm,
+      // Always "nothing selected": choosing a movie is a navigation, and choosing it again must navigate again.
+      selectedItem: null,
+      itemToString: (item) => item?.name ?? "",
+      itemToKey: (item) => item?._id,
+      // Leaving the box (Tab, a tap elsewhere) never opens the highlighted movie; only Enter or a click does.
+      stateReducer: (state, { type, changes }) =>
+        type === useCombobox.stateChangeTypes.InputBlur
+          ? { ...changes, selectedItem: state.selectedItem, inputValue: state.inputValue }
+          : changes,
+      onInputValueChange: ({ inputValue: value }) => setTyped(value),
+      onSelectedItemChange: ({ selectedItem }) => {
+        if (selectedItem) router.push(`/movie/${selectedItem._id}`);
+      },
+    });
   const showList = isOpen && items.length > 0;
 
   return (
@@ -79,12 +82,19 @@ function SearchCombobox({ initialTerm, className }: { initialTerm: string; class
           // With nothing highlighted, Enter submits the form (the results page); downshift would
           // otherwise swallow it whenever the list is open.
           onKeyDown: (event) => {
-            if (event.key === "Enter" && highlightedIndex < 0) (event.nativeEvent as KeyboardEvent & { preventDownshiftDefault?: boolean }).preventDownshiftDefault = true;
+            if (event.key === "Enter" && highlightedIndex < 0)
+              (event.nativeEvent as KeyboardEvent & { preventDownshiftDefault?: boolean }).preventDownshiftDefault =
+                true;
           },
-          className: "h-full w-full rounded-r-md bg-transparent px-3 text-sm font-medium placeholder:text-border focus:outline-none",
+          className:
+            "h-full w-full rounded-r-md bg-transparent px-3 text-sm font-medium placeholder:text-border focus:outline-none",
         })}
       />
-      <button type="submit" aria-label="Search" className="flex h-full w-11 shrink-0 items-center justify-center rounded-r-md bg-subMain text-white focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-white">
+      <button
+        type="submit"
+        aria-label="Search"
+        className="flex h-full w-11 shrink-0 items-center justify-center rounded-r-md bg-subMain text-white focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-white"
+      >
         <SearchIcon />
       </button>
       {/* Overlays the page below the header: opening it moves nothing. */}
@@ -100,7 +110,14 @@ function SearchCombobox({ initialTerm, className }: { initialTerm: string; class
               className={`flex cursor-pointer items-center gap-3 px-3 py-2 text-white ${highlightedIndex === index ? "bg-main" : ""}`}
             >
               {/* eslint-disable-next-line @next/next/no-img-element -- uploads are already-sized files served by our own API */}
-              <img src={item.image} alt="" width={32} height={48} loading="lazy" className="h-12 w-8 shrink-0 rounded-sm bg-main object-cover" />
+              <img
+                src={item.image}
+                alt=""
+                width={32}
+                height={48}
+                loading="lazy"
+                className="h-12 w-8 shrink-0 rounded-sm bg-main object-cover"
+              />
               <span className="min-w-0 flex-1">
                 <span className="block truncate text-sm font-semibold">
                   {highlightMatches(item.name, query).map((part, partIndex) =>

@@ -13,14 +13,32 @@ export const sideMenuItem =
  * The side menu of the account and admin areas, the current page marked; on phones and tablets a
  * compact grid above the page. `columns` is that grid's column classes, chosen for the number of entries.
  */
-export function SideMenu({ label, links, columns, children }: { label: string; links: SideMenuLink[]; columns: string; children?: React.ReactNode }) {
+export function SideMenu({
+  label,
+  links,
+  columns,
+  children,
+}: {
+  label: string;
+  links: SideMenuLink[];
+  columns: string;
+  children?: React.ReactNode;
+}) {
   const pathname = usePathname();
   return (
-    <nav aria-label={label} className={`grid gap-2 rounded-xl border border-border/40 bg-dry p-3 lg:flex lg:flex-col lg:p-5 ${columns}`}>
+    <nav
+      aria-label={label}
+      className={`grid gap-2 rounded-xl border border-border/40 bg-dry p-3 lg:flex lg:flex-col lg:p-5 ${columns}`}
+    >
       {links.map(({ href, label }) => {
         const active = pathname === href;
         return (
-          <Link key={href} href={href} aria-current={active ? "page" : undefined} className={`${sideMenuItem} ${active ? "bg-subMain text-white" : "text-text hover:bg-main hover:text-white"}`}>
+          <Link
+            key={href}
+            href={href}
+            aria-current={active ? "page" : undefined}
+            className={`${sideMenuItem} ${active ? "bg-subMain text-white" : "text-text hover:bg-main hover:text-white"}`}
+          >
             {label}
           </Link>
         );

@@ -9,7 +9,8 @@ export const CONTACT = {
   email: "hello@marquee.example",
 };
 
-const footerLinkClass = "text-sm text-text transition hover:text-accent focus-visible:outline-2 focus-visible:outline-subMain";
+const footerLinkClass =
+  "text-sm text-text transition hover:text-accent focus-visible:outline-2 focus-visible:outline-subMain";
 
 /**
  * The footer's columns link where their labels promise (the spec's were placeholders to home).
@@ -68,7 +69,9 @@ export function SiteFooter() {
           </address>
         </div>
       </div>
-      <p className="border-t border-border/30 py-4 text-center text-xs text-text">© <CopyrightYear /> Marquee. Open-source movie catalogue.</p>
+      <p className="border-t border-border/30 py-4 text-center text-xs text-text">
+        © <CopyrightYear /> Marquee. Open-source movie catalogue.
+      </p>
     </footer>
   );
 }

@@ -10,7 +10,8 @@ const NAV = [
   { href: "/contact", label: "Contact Us" },
 ];
 
-const iconLink = "flex size-10 items-center justify-center rounded-md text-white transition hover:text-accent focus-visible:outline-2 focus-visible:outline-subMain";
+const iconLink =
+  "flex size-10 items-center justify-center rounded-md text-white transition hover:text-accent focus-visible:outline-2 focus-visible:outline-subMain";
 
 /** Sticky on every page. Static: only the account link depends on the session, and it is read in the browser. */
 export function SiteHeader() {
@@ -21,7 +22,11 @@ export function SiteHeader() {
         <SearchForm className="min-w-0 flex-1 lg:max-w-md" />
         <nav aria-label="Main" className="ml-auto hidden items-center gap-8 lg:flex">
           {NAV.map(({ href, label }) => (
-            <Link key={href} href={href} className="text-sm font-semibold text-white transition hover:text-accent focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-subMain">
+            <Link
+              key={href}
+              href={href}
+              className="text-sm font-semibold text-white transition hover:text-accent focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-subMain"
+            >
               {label}
             </Link>
           ))}

@@ -19,7 +19,10 @@ export function CastCarousel({ casts }: { casts: CastMemberItem[] }) {
       <div ref={viewport} role="region" className="overflow-hidden" aria-roledescription="carousel" aria-label="Cast">
         <ul className="-ml-4 flex">
           {casts.map((cast) => (
-            <li key={cast._id} className="min-w-0 shrink-0 grow-0 basis-1/2 pl-4 sm:basis-1/3 md:basis-1/4 lg:basis-1/5">
+            <li
+              key={cast._id}
+              className="min-w-0 shrink-0 grow-0 basis-1/2 pl-4 sm:basis-1/3 md:basis-1/4 lg:basis-1/5"
+            >
               <figure className="rounded-lg border border-border/40 bg-dry p-3 text-center">
                 <StoredImage
                   src={cast.image}

@@ -5,7 +5,8 @@ import toast from "react-hot-toast";
 import { Spinner } from "@/components/ui/spinner";
 
 /** `?download=1` makes the server send the video as an attachment named `<movie name>.<its extension>`. */
-export const downloadUrl = (videoUrl: string, movieName: string) => `${videoUrl}${videoUrl.includes("?") ? "&" : "?"}download=1&name=${encodeURIComponent(movieName)}`;
+export const downloadUrl = (videoUrl: string, movieName: string) =>
+  `${videoUrl}${videoUrl.includes("?") ? "&" : "?"}download=1&name=${encodeURIComponent(movieName)}`;
 
 /**
  * Download (spec sections 4 and 8, CONTRACT.md section 6): a plain link to the video with
@@ -55,7 +56,16 @@ export function DownloadButton({ videoUrl, movieName }: { videoUrl: string; movi
       {busy ? (
         <Spinner className="size-5" />
       ) : (
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="size-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M12 3v12m0 0l-5-5m5 5l5-5M4 19h16" />
         </svg>
       )}

@@ -10,7 +10,15 @@ import type { ToggleResult } from "@/lib/data/favorites";
 export const LOGIN_TO_LIKE = "You need to login to like a movie";
 
 /** Adds a movie to the viewer's favourites or takes it out (POST /api/user/favorite toggles). */
-export function LikeButton({ movieId, movieName, className = "" }: { movieId: string; movieName: string; className?: string }) {
+export function LikeButton({
+  movieId,
+  movieName,
+  className = "",
+}: {
+  movieId: string;
+  movieName: string;
+  className?: string;
+}) {
   const viewer = useViewer();
   // Spec section 4: favourites are loaded whenever a user is signed in; SWR shares one request.
   const { data: favorites, mutate } = useFavorites(Boolean(viewer));
@@ -49,7 +57,15 @@ export function LikeButton({ movieId, movieName, className = "" }: { movieId: st
         liked ? "bg-subMain text-white" : "bg-white/10 text-white hover:bg-subMain"
       } ${className}`}
     >
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill={liked ? "currentColor" : "none"} stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="size-5"
+        fill={liked ? "currentColor" : "none"}
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      >
         <path d="M12 21s-7.5-4.6-9.6-9.2C.9 8.5 3 4.5 6.8 4.5c2.1 0 3.7 1.2 5.2 3 1.5-1.8 3.1-3 5.2-3 3.8 0 5.9 4 4.4 7.3C19.5 16.4 12 21 12 21z" />
       </svg>
     </button>

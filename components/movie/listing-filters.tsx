@@ -15,16 +15,59 @@ type Option = { value: string; label: string };
  * catalogue's own, newest first, and Sort orders the list (CONTRACT.md section 7); without it a
  * search lists best matches first, the plain listing newest first.
  */
-export function ListingFilters({ search, filters, categories, years }: { search: string; filters: ListingFilters; categories: { _id: string; name: string }[]; years: number[] }) {
+export function ListingFilters({
+  search,
+  filters,
+  categories,
+  years,
+}: {
+  search: string;
+  filters: ListingFilters;
+  categories: { _id: string; name: string }[];
+  years: number[];
+}) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const selects: { key: FilterKey; label: string; first: string; options: Option[] }[] = [
-    { key: "category", label: "Category", first: "All Categories", options: categories.map((c) => ({ value: c._id, label: c.name })) },
-    { key: "language", label: "Language", first: "Sort By Language", options: LANGUAGES.map((l) => ({ value: l, label: l })) },
-    { key: "rate", label: "Rates", first: "Sort By Rates", options: RATE_FILTER_OPTIONS.map((o) => ({ value: String(o.value), label: o.label })) },
-    { key: "time", label: "Hours", first: "Sort By Hours", options: HOUR_FILTER_OPTIONS.map((o) => ({ value: String(o.value), label: o.label })) },
-    { key: "year", label: "Year", first: "Sort By Year", options: years.map((y) => ({ value: String(y), label: String(y) })) },
-    { key: "sort", label: "Sort", first: search ? "Sort: Best Match" : "Sort: Newest", options: SORT_OPTIONS.filter((o) => search || o.value !== "newest").map((o) => ({ value: o.value, label: `Sort: ${o.label}` })) },
+    {
+      key: "category",
+      label: "Category",
+      first: "All Categories",
+      options: categories.map((c) => ({ value: c._id, label: c.name })),
+    },
+    {
+      key: "language",
+      label: "Language",
+      first: "Sort By Language",
+      options: LANGUAGES.map((l) => ({ value: l, label: l })),
+    },
+    {
+      key: "rate",
+      label: "Rates",
+      first: "Sort By Rates",
+      options: RATE_FILTER_OPTIONS.map((o) => ({ value: String(o.value), label: o.label })),
+    },
+    {
+      key: "time",
+      label: "Hours",
+      first: "Sort By Hours",
+      options: HOUR_FILTER_OPTIONS.map((o) => ({ value: String(o.value), label: o.label })),
+    },
+    {
+      key: "year",
+      label: "Year",
+      first: "Sort By Year",
+      options: years.map((y) => ({ value: String(y), label: String(y) })),
+    },
+    {
+      key: "sort",
+      label: "Sort",
+      first: search ? "Sort: Best Match" : "Sort: Newest",
+      options: SORT_OPTIONS.filter((o) => search || o.value !== "newest").map((o) => ({
+        value: o.value,
+        label: `Sort: ${o.label}`,
+      })),
+    },
   ];
 
   function change(key: FilterKey, value: string) {

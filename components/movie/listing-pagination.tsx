@@ -2,10 +2,21 @@ import Link from "next/link";
 import { listingHref, pagesInRange, type ListingFilters } from "@/lib/movie-filters";
 import { PAGINATION_ROW_CLASS } from "./listing-layout";
 
-const cell = "flex h-10 min-w-10 items-center justify-center rounded-md border px-3 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-subMain";
+const cell =
+  "flex h-10 min-w-10 items-center justify-center rounded-md border px-3 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-subMain";
 
 /** Page links for the movie listing: '<<', five pages in range, '>>'. */
-export function ListingPagination({ search, filters, currentPage, totalPage }: { search: string; filters: ListingFilters; currentPage: number; totalPage: number }) {
+export function ListingPagination({
+  search,
+  filters,
+  currentPage,
+  totalPage,
+}: {
+  search: string;
+  filters: ListingFilters;
+  currentPage: number;
+  totalPage: number;
+}) {
   if (totalPage <= 1) return null;
   const href = (page: number) => listingHref(search, { ...filters, page });
   const edge = (page: number, label: string, name: string, enabled: boolean) =>

@@ -1,6 +1,13 @@
 import { DEFAULT_PAGE_SIZE } from "@/lib/validation/movie-query";
 import { MOVIE_GRID_CLASS, MovieCardSkeleton } from "./movie-card";
-import { FILTER_BAR_CLASS, FILTER_COUNT, FILTER_SELECT_CLASS, LISTING_MAIN_CLASS, LISTING_SUMMARY_CLASS, PAGINATION_ROW_CLASS } from "./listing-layout";
+import {
+  FILTER_BAR_CLASS,
+  FILTER_COUNT,
+  FILTER_SELECT_CLASS,
+  LISTING_MAIN_CLASS,
+  LISTING_SUMMARY_CLASS,
+  PAGINATION_ROW_CLASS,
+} from "./listing-layout";
 
 /**
  * What the listing's prerendered shell shows until its movies stream in: the filter bar, the count

@@ -42,7 +42,10 @@ export function MovieCard({
   const Heading = `h${headingLevel}` as const;
   return (
     <article className={`group ${CARD_CLASS} transition hover:scale-[1.02]`}>
-      <Link href={`/movie/${movie._id}`} className="block focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-subMain">
+      <Link
+        href={`/movie/${movie._id}`}
+        className="block focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-subMain"
+      >
         <StoredImage
           src={movie.image}
           alt=""

@@ -54,7 +54,10 @@ export function Player({ movieId, video, hls, thumbnails, poster, name, subtitle
 
   if (state === "failed") {
     return (
-      <p role="alert" className="flex aspect-video w-full items-center justify-center rounded-lg border border-border/40 bg-dry px-6 text-center text-lg">
+      <p
+        role="alert"
+        className="flex aspect-video w-full items-center justify-center rounded-lg border border-border/40 bg-dry px-6 text-center text-lg"
+      >
         {WATCH_ERROR}
       </p>
     );
@@ -77,7 +80,13 @@ export function Player({ movieId, video, hls, thumbnails, poster, name, subtitle
   }
   return (
     <div className="relative aspect-video w-full overflow-hidden rounded-lg bg-dry">
-      <StoredImage src={poster} alt="" fill sizes="(min-width: 1280px) 1280px, 100vw" className="object-cover opacity-60" />
+      <StoredImage
+        src={poster}
+        alt=""
+        fill
+        sizes="(min-width: 1280px) 1280px, 100vw"
+        className="object-cover opacity-60"
+      />
       {resumeAt === null ? (
         <button
           type="button"
@@ -89,11 +98,19 @@ export function Player({ movieId, video, hls, thumbnails, poster, name, subtitle
         </button>
       ) : (
         <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-4 sm:flex-row">
-          <button type="button" onClick={() => play(resumeAt)} className={`${overlayButton} bg-subMain hover:bg-subMain/85`}>
+          <button
+            type="button"
+            onClick={() => play(resumeAt)}
+            className={`${overlayButton} bg-subMain hover:bg-subMain/85`}
+          >
             <PlayIcon className="size-5" />
             Resume from {formatPlaybackTime(resumeAt)}
           </button>
-          <button type="button" onClick={() => play(0)} className={`${overlayButton} border border-white/70 bg-main/80 hover:bg-main`}>
+          <button
+            type="button"
+            onClick={() => play(0)}
+            className={`${overlayButton} border border-white/70 bg-main/80 hover:bg-main`}
+          >
             Start over
           </button>
         </div>

@@ -74,7 +74,18 @@ type Props = {
   onFailed: () => void;
 };
 
-export default function VideoPlayer({ movieId, name, poster, video, hls, thumbnails, subtitles, startAt, saveProgressEnabled, onFailed }: Props) {
+export default function VideoPlayer({
+  movieId,
+  name,
+  poster,
+  video,
+  hls,
+  thumbnails,
+  subtitles,
+  startAt,
+  saveProgressEnabled,
+  onFailed,
+}: Props) {
   const player = useRef<MediaPlayerInstance>(null);
   // The Play button that opened the player is gone: keyboard focus moves to the player, whose
   // shortcuts (Space, K, F, M, C, arrows) then act at once.
@@ -86,7 +97,13 @@ export default function VideoPlayer({ movieId, name, poster, video, hls, thumbna
   }, []);
   const storage = useMemo(() => new PreferencesStorage(), []);
   const source = useMemo<PlayerSrc>(
-    () => (hls ? [{ src: hls, type: "application/x-mpegurl" }, { src: video, type: "video/mp4" }] : { src: video, type: "video/mp4" }),
+    () =>
+      hls
+        ? [
+            { src: hls, type: "application/x-mpegurl" },
+            { src: video, type: "video/mp4" },
+          ]
+        : { src: video, type: "video/mp4" },
     [hls, video],
   );
   // A viewer who had captions on gets them again, in their browser's language when the movie has it
@@ -154,13 +171,22 @@ export default function VideoPlayer({ movieId, name, poster, video, hls, thumbna
       }}
       onEnded={() => {
         const media = player.current;
-        if (saveProgressEnabled && media) void saveProgress(movieId, { position: media.state.duration, duration: media.state.duration });
+        if (saveProgressEnabled && media)
+          void saveProgress(movieId, { position: media.state.duration, duration: media.state.duration });
       }}
       onError={onFailed}
     >
       <MediaProvider>
         {subtitles.map((track) => (
-          <Track key={track.url} src={track.url} kind="subtitles" label={track.label} language={track.language} type="vtt" default={track === defaultTrack} />
+          <Track
+            key={track.url}
+            src={track.url}
+            kind="subtitles"
+            label={track.label}
+            language={track.language}
+            type="vtt"
+            default={track === defaultTrack}
+          />
         ))}
       </MediaProvider>
       <DefaultVideoLayout icons={defaultLayoutIcons} seekStep={SEEK_STEP} thumbnails={thumbnails ?? undefined} />

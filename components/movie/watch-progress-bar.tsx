@@ -10,7 +10,7 @@ import { useContinueWatching } from "@/lib/client/hooks";
  */
 export function WatchProgressBar({ movieId, movieName }: { movieId: string; movieName: string }) {
   const viewer = useViewer();
-  const { data } = useContinueWatching(Boolean(viewer)) // undefined while the session is looked up: ask nothing yet;
+  const { data } = useContinueWatching(Boolean(viewer)); // undefined while the session is looked up: ask nothing yet;
   const progress = data?.find((item) => item._id === movieId)?.progress;
   if (!progress) return null;
   const percent = Math.round((progress.position / progress.duration) * 100);

@@ -38,7 +38,10 @@ export function ReviewForm({ movieId, movieName }: { movieId: string; movieName:
     return (
       <div className="flex flex-col items-start gap-4 rounded-lg border border-border/40 bg-main p-6">
         <h3 className="text-lg font-semibold">Review &ldquo;{movieName}&rdquo;</h3>
-        <Link href="/login" className="rounded-md bg-subMain px-6 py-3 text-sm font-semibold transition hover:bg-subMain/80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
+        <Link
+          href="/login"
+          className="rounded-md bg-subMain px-6 py-3 text-sm font-semibold transition hover:bg-subMain/80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+        >
           Login to review
         </Link>
       </div>
@@ -57,9 +60,15 @@ export function ReviewForm({ movieId, movieName }: { movieId: string; movieName:
   });
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-5 rounded-lg border border-border/40 bg-main p-6">
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      className="flex flex-col gap-5 rounded-lg border border-border/40 bg-main p-6"
+    >
       <h3 className="text-lg font-semibold">Review &ldquo;{movieName}&rdquo;</h3>
-      <p className="text-sm text-text">Write a review for this movie. It will be posted on this page; a new one replaces your earlier review.</p>
+      <p className="text-sm text-text">
+        Write a review for this movie. It will be posted on this page; a new one replaces your earlier review.
+      </p>
       <SelectField label="Select Rating" error={errors.rating?.message} {...register("rating")}>
         <option value="">Select Rating</option>
         {RATING_OPTIONS.map((option) => (
@@ -68,7 +77,13 @@ export function ReviewForm({ movieId, movieName }: { movieId: string; movieName:
           </option>
         ))}
       </SelectField>
-      <TextAreaField label="Message" rows={5} placeholder="Make it short and sweet...." error={errors.message?.message} {...register("message")} />
+      <TextAreaField
+        label="Message"
+        rows={5}
+        placeholder="Make it short and sweet...."
+        error={errors.message?.message}
+        {...register("message")}
+      />
       <Button type="submit" disabled={isSubmitting} className="w-full">
         {isSubmitting ? "Loading..." : "Submit"}
       </Button>

@@ -14,9 +14,16 @@ export function ReviewList({ reviews, count, movieName }: { reviews: ReviewItem[
       {reviews.length === 0 ? (
         <p className="rounded-lg border border-border/40 bg-main p-6 text-text">{`Be first to rate "${movieName}"`}</p>
       ) : (
-        <ul tabIndex={0} aria-label="Reviews" className="flex max-h-[30rem] flex-col gap-3 overflow-y-auto rounded-lg border border-border/40 bg-main p-3 focus-visible:outline-2 focus-visible:outline-subMain">
+        <ul
+          tabIndex={0}
+          aria-label="Reviews"
+          className="flex max-h-[30rem] flex-col gap-3 overflow-y-auto rounded-lg border border-border/40 bg-main p-3 focus-visible:outline-2 focus-visible:outline-subMain"
+        >
           {newestFirst.map((review) => (
-            <li key={review._id} className="grid grid-cols-[3rem_1fr] gap-4 rounded-md bg-dry p-4 sm:grid-cols-[3rem_1fr_auto]">
+            <li
+              key={review._id}
+              className="grid grid-cols-[3rem_1fr] gap-4 rounded-md bg-dry p-4 sm:grid-cols-[3rem_1fr_auto]"
+            >
               <Avatar src={review.userImage} className="size-12" />
               <div className="min-w-0">
                 <p className="font-semibold">{review.userName}</p>

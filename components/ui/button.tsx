@@ -14,10 +14,19 @@ export type ButtonVariant = keyof typeof variants;
 
 export const buttonClass = (variant: ButtonVariant = "primary", extra = "") => `${base} ${variants[variant]} ${extra}`;
 
-export function Button({ variant = "primary", className = "", type = "button", ...props }: React.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }) {
+export function Button({
+  variant = "primary",
+  className = "",
+  type = "button",
+  ...props
+}: React.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }) {
   return <button type={type} className={buttonClass(variant, className)} {...props} />;
 }
 
-export function ButtonLink({ variant = "primary", className = "", ...props }: React.ComponentProps<typeof Link> & { variant?: ButtonVariant }) {
+export function ButtonLink({
+  variant = "primary",
+  className = "",
+  ...props
+}: React.ComponentProps<typeof Link> & { variant?: ButtonVariant }) {
   return <Link className={buttonClass(variant, className)} {...props} />;
 }

@@ -4,7 +4,19 @@ import { Button } from "./button";
 import { Dialog } from "./dialog";
 
 /** Spec section 2's delete confirmation: title 'Confirm', a question, Yes and No. */
-export function ConfirmDialog({ open, message, busy = false, onConfirm, onCancel }: { open: boolean; message: string; busy?: boolean; onConfirm: () => void; onCancel: () => void }) {
+export function ConfirmDialog({
+  open,
+  message,
+  busy = false,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  message: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
   return (
     <Dialog open={open} onClose={onCancel} title="Confirm">
       <p className="text-text">{message}</p>

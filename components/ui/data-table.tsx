@@ -6,14 +6,29 @@ export { Thumbnail } from "./thumbnail";
 const phoneCards =
   "max-sm:block max-sm:[&_tbody]:block max-sm:[&_thead]:sr-only max-sm:[&_tr]:flex max-sm:[&_tr]:flex-wrap max-sm:[&_tr]:items-center max-sm:[&_tr]:gap-x-3 max-sm:[&_tr]:gap-y-1 max-sm:[&_tr]:p-3 max-sm:[&_td]:block max-sm:[&_td]:p-0 max-sm:[&_td:last-child:has(button,a)]:basis-full max-sm:[&_td:last-child:has(button,a)]:pt-2";
 
-export function DataTable({ head, children, label }: { head: React.ReactNode[]; children: React.ReactNode; label: string }) {
+export function DataTable({
+  head,
+  children,
+  label,
+}: {
+  head: React.ReactNode[];
+  children: React.ReactNode;
+  label: string;
+}) {
   return (
     <div className="w-full overflow-x-auto rounded-lg border border-border/40">
-      <table className={`w-full table-auto sm:min-w-[40rem] ${phoneCards} divide-y divide-border/40 text-left text-sm`} aria-label={label}>
+      <table
+        className={`w-full table-auto sm:min-w-[40rem] ${phoneCards} divide-y divide-border/40 text-left text-sm`}
+        aria-label={label}
+      >
         <thead className="bg-main/70">
           <tr>
             {head.map((cell, index) => (
-              <th key={index} scope="col" className="whitespace-nowrap px-3 py-3 text-xs font-semibold uppercase tracking-wide text-text">
+              <th
+                key={index}
+                scope="col"
+                className="whitespace-nowrap px-3 py-3 text-xs font-semibold uppercase tracking-wide text-text"
+              >
                 {cell}
               </th>
             ))}
@@ -28,5 +43,7 @@ export function DataTable({ head, children, label }: { head: React.ReactNode[]; 
 export const cellClass = "px-3 py-3 align-middle text-white/90";
 
 export function EmptyState({ children }: { children: React.ReactNode }) {
-  return <p className="rounded-lg border border-dashed border-border/50 px-6 py-16 text-center text-text">{children}</p>;
+  return (
+    <p className="rounded-lg border border-dashed border-border/50 px-6 py-16 text-center text-text">{children}</p>
+  );
 }

@@ -23,7 +23,8 @@ function FieldShell({ id, label, error, children }: Labelled & { id: string; chi
   );
 }
 
-const describedBy = (id: string, error?: string) => (error ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : {});
+const describedBy = (id: string, error?: string) =>
+  error ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : {};
 
 export function TextField({ label, error, id, className = "", ...input }: Labelled & React.ComponentProps<"input">) {
   const generated = useId();
@@ -35,7 +36,14 @@ export function TextField({ label, error, id, className = "", ...input }: Labell
   );
 }
 
-export function SelectField({ label, error, id, className = "", children, ...select }: Labelled & React.ComponentProps<"select">) {
+export function SelectField({
+  label,
+  error,
+  id,
+  className = "",
+  children,
+  ...select
+}: Labelled & React.ComponentProps<"select">) {
   const generated = useId();
   const fieldId = id ?? generated;
   return (
@@ -47,12 +55,23 @@ export function SelectField({ label, error, id, className = "", children, ...sel
   );
 }
 
-export function TextAreaField({ label, error, id, className = "", ...textarea }: Labelled & React.ComponentProps<"textarea">) {
+export function TextAreaField({
+  label,
+  error,
+  id,
+  className = "",
+  ...textarea
+}: Labelled & React.ComponentProps<"textarea">) {
   const generated = useId();
   const fieldId = id ?? generated;
   return (
     <FieldShell id={fieldId} label={label} error={error}>
-      <textarea id={fieldId} className={`${control} min-h-36 ${className}`} {...describedBy(fieldId, error)} {...textarea} />
+      <textarea
+        id={fieldId}
+        className={`${control} min-h-36 ${className}`}
+        {...describedBy(fieldId, error)}
+        {...textarea}
+      />
     </FieldShell>
   );
 }

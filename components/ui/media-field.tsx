@@ -3,7 +3,15 @@
 // A drop zone with what it currently holds beside it: the picture, or the video's address.
 import { UploadDropzone } from "./upload-dropzone";
 
-type Props = { label: string; kind: "image" | "video"; value: string; onChange: (url: string) => void; error?: string; alt?: string; onUploadingChange?: (uploading: boolean) => void };
+type Props = {
+  label: string;
+  kind: "image" | "video";
+  value: string;
+  onChange: (url: string) => void;
+  error?: string;
+  alt?: string;
+  onUploadingChange?: (uploading: boolean) => void;
+};
 
 export function MediaField({ label, kind, value, onChange, error, alt = "", onUploadingChange }: Props) {
   return (
@@ -14,9 +22,19 @@ export function MediaField({ label, kind, value, onChange, error, alt = "", onUp
           <div className="self-end">
             {kind === "image" ? (
               // eslint-disable-next-line @next/next/no-img-element -- uploads are served by our own API, not the image optimiser
-              <img src={value} alt={alt} className="h-32 w-auto max-w-full rounded-md border border-border/40 object-contain sm:max-w-40" />
+              <img
+                src={value}
+                alt={alt}
+                className="h-32 w-auto max-w-full rounded-md border border-border/40 object-contain sm:max-w-40"
+              />
             ) : (
-              <video src={value} muted preload="metadata" className="h-32 w-full rounded-md border border-border/40 bg-black object-cover sm:w-48" aria-label={alt || "Uploaded video"} />
+              <video
+                src={value}
+                muted
+                preload="metadata"
+                className="h-32 w-full rounded-md border border-border/40 bg-black object-cover sm:w-48"
+                aria-label={alt || "Uploaded video"}
+              />
             )}
           </div>
         )}

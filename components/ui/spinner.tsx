@@ -1,4 +1,9 @@
 /** The spec's red loading spinner. */
 export function Spinner({ className = "size-4" }: { className?: string }) {
-  return <span aria-hidden="true" className={`inline-block animate-spin rounded-full border-2 border-white/30 border-t-subMain ${className}`} />;
+  return (
+    <span
+      aria-hidden="true"
+      className={`inline-block animate-spin rounded-full border-2 border-white/30 border-t-subMain ${className}`}
+    />
+  );
 }

@@ -8,7 +8,16 @@ export function Thumbnail({ src, alt }: { src: string; alt: string }) {
   const [failed, setFailed] = useState(false);
   return (
     <div className="h-12 w-16 shrink-0 overflow-hidden rounded border border-border/40 bg-main">
-      {src && !failed && <StoredImage src={src} alt={alt} width={64} height={48} onError={() => setFailed(true)} className="size-full object-cover" />}
+      {src && !failed && (
+        <StoredImage
+          src={src}
+          alt={alt}
+          width={64}
+          height={48}
+          onError={() => setFailed(true)}
+          className="size-full object-cover"
+        />
+      )}
     </div>
   );
 }

@@ -11,7 +11,11 @@ export function Toaster() {
     <HotToaster
       position="top-right"
       containerStyle={{ top: "5.25rem", right: "1rem" }}
-      toastOptions={{ duration: 4000, success: { duration: 2000 }, style: { background: "#0b0f29", color: "#fff", border: "1px solid #4b5563" } }}
+      toastOptions={{
+        duration: 4000,
+        success: { duration: 2000 },
+        style: { background: "#0b0f29", color: "#fff", border: "1px solid #4b5563" },
+      }}
     />
   );
 }

@@ -42,7 +42,14 @@ export type UploadDropzoneProps = {
   onUploadingChange?: (uploading: boolean) => void;
 };
 
-export function UploadDropzone({ onUploaded, kind = "any", label, token, className = "", onUploadingChange }: UploadDropzoneProps) {
+export function UploadDropzone({
+  onUploaded,
+  kind = "any",
+  label,
+  token,
+  className = "",
+  onUploadingChange,
+}: UploadDropzoneProps) {
   const [progress, setProgress] = useState<number | null>(null);
   const uploading = progress !== null;
   const labelId = useId();
@@ -55,7 +62,10 @@ export function UploadDropzone({ onUploaded, kind = "any", label, token, classNa
   async function upload(file: File) {
     setProgress(0);
     try {
-      const url = await uploadFile(file, { token, onProgress: (fraction) => setProgress(Math.min(100, Math.round(fraction * 100))) });
+      const url = await uploadFile(file, {
+        token,
+        onProgress: (fraction) => setProgress(Math.min(100, Math.round(fraction * 100))),
+      });
       onUploaded(url);
       toast.success("Upload successfully");
     } catch (error) {
@@ -98,7 +108,9 @@ export function UploadDropzone({ onUploaded, kind = "any", label, token, classNa
           "aria-disabled": uploading,
           "aria-busy": uploading,
           className: `flex min-h-32 flex-col items-center justify-center gap-3 rounded-md border-2 border-dashed px-6 py-8 text-center outline-none transition focus-visible:ring-2 focus-visible:ring-accent ${
-            uploading ? "cursor-not-allowed border-white/20 opacity-80" : "cursor-pointer border-white/30 hover:border-accent"
+            uploading
+              ? "cursor-not-allowed border-white/20 opacity-80"
+              : "cursor-pointer border-white/30 hover:border-accent"
           } ${isDragActive ? "border-accent bg-white/5" : ""}`,
         })}
       >
@@ -107,7 +119,14 @@ export function UploadDropzone({ onUploaded, kind = "any", label, token, classNa
             <span id={hintId} className="text-sm">
               Uploading...
             </span>
-            <div role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} className="h-2 w-full max-w-xs overflow-hidden rounded bg-white/10">
+            <div
+              role="progressbar"
+              aria-label="Upload progress"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={progress}
+              className="h-2 w-full max-w-xs overflow-hidden rounded bg-white/10"
+            >
               <div className="h-full bg-subMain transition-[width]" style={{ width: `${progress}%` }} />
             </div>
           </>

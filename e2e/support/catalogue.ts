@@ -3,16 +3,28 @@ import { randomUUID } from "node:crypto";
 import { expect, type APIRequestContext } from "@playwright/test";
 import { ADMIN, apiToken } from "./accounts";
 
-const adminHeaders = async (request: APIRequestContext) => ({ authorization: `Bearer ${await apiToken(request, ADMIN)}` });
+const adminHeaders = async (request: APIRequestContext) => ({
+  authorization: `Bearer ${await apiToken(request, ADMIN)}`,
+});
 
-export async function createCategory(request: APIRequestContext, label = "Cat"): Promise<{ _id: string; name: string }> {
-  const response = await request.post("/api/category", { data: { name: `E2E ${label} ${randomUUID().slice(0, 8)}` }, headers: await adminHeaders(request) });
+export async function createCategory(
+  request: APIRequestContext,
+  label = "Cat",
+): Promise<{ _id: string; name: string }> {
+  const response = await request.post("/api/category", {
+    data: { name: `E2E ${label} ${randomUUID().slice(0, 8)}` },
+    headers: await adminHeaders(request),
+  });
   expect(response.status()).toBe(201);
   return (await response.json()) as { _id: string; name: string };
 }
 
 /** A movie with https media (accepted by the movie schema), so no upload is needed. */
-export async function createMovie(request: APIRequestContext, categoryId: string, label = "Movie"): Promise<{ _id: string; name: string }> {
+export async function createMovie(
+  request: APIRequestContext,
+  categoryId: string,
+  label = "Movie",
+): Promise<{ _id: string; name: string }> {
   const data = {
     name: `E2E ${label} ${randomUUID().slice(0, 8)}`,
     desc: "A movie made by a browser test.",

@@ -39,7 +39,12 @@ export function readGoogleState(headers: Pick<Headers, "get">): string | null {
 export async function issueHandOverCode(userId: string, state: string): Promise<string> {
   const code = randomBytes(32).toString("base64url");
   await db.handOverCode.create({
-    data: { codeHash: sha256(code), stateHash: sha256(state), userId, expiresAt: new Date(Date.now() + HAND_OVER_CODE_LIFETIME_SECONDS * 1000) },
+    data: {
+      codeHash: sha256(code),
+      stateHash: sha256(state),
+      userId,
+      expiresAt: new Date(Date.now() + HAND_OVER_CODE_LIFETIME_SECONDS * 1000),
+    },
   });
   return code;
 }

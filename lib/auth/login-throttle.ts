@@ -72,7 +72,11 @@ export function createLoginThrottle(pool: pg.Pool, limits: LoginLimits) {
   function applicable(email: string, client: LoginClient): [RateLimiterPostgres, string][] {
     if (client.deviceId) return [[perDevice, keyOf(client.deviceId)]];
     const pair = keyOf(email, client.ip ?? "");
-    return [...(client.ip ? [[perIp, keyOf(client.ip)] as [RateLimiterPostgres, string]] : []), [pairWait, pair], [perEmail, keyOf(email)]];
+    return [
+      ...(client.ip ? [[perIp, keyOf(client.ip)] as [RateLimiterPostgres, string]] : []),
+      [pairWait, pair],
+      [perEmail, keyOf(email)],
+    ];
   }
 
   return {
@@ -119,4 +123,5 @@ export function createLoginThrottle(pool: pg.Pool, limits: LoginLimits) {
 const globalForThrottle = globalThis as unknown as { marqueeLoginThrottle?: LoginThrottle };
 
 /** The app's throttle, over the shared pool. */
-export const loginThrottle = (): LoginThrottle => (globalForThrottle.marqueeLoginThrottle ??= createLoginThrottle(pgPool(), defaultLoginLimits()));
+export const loginThrottle = (): LoginThrottle =>
+  (globalForThrottle.marqueeLoginThrottle ??= createLoginThrottle(pgPool(), defaultLoginLimits()));

@@ -26,7 +26,8 @@ function isHttpUrl(url: string, base: string): boolean {
 
 async function checkedRequest(request: NextRequest): Promise<NextRequest> {
   const callbackUrl = request.nextUrl.searchParams.get("callbackUrl");
-  if (callbackUrl !== null && callbackUrl !== "" && !isHttpUrl(callbackUrl, request.nextUrl.origin)) throw badRequest(INVALID_CALLBACK_URL);
+  if (callbackUrl !== null && callbackUrl !== "" && !isHttpUrl(callbackUrl, request.nextUrl.origin))
+    throw badRequest(INVALID_CALLBACK_URL);
   if (request.method !== "POST") return request;
   const body = await readBoundedText(request);
   if ((request.headers.get("content-type") ?? "").includes("application/json") && body.trim() !== "") {
@@ -53,7 +54,10 @@ export async function nextAuthRoute(request: NextRequest, context: Context): Pro
   if (badCookie) {
     // NextAuth reads the cookie from the request itself: drop it and let the browser retry.
     const response = errorResponse(badRequest(INVALID_CALLBACK_URL));
-    response.headers.append("Set-Cookie", `${badCookie}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${badCookie.startsWith("__Secure-") ? "; Secure" : ""}`);
+    response.headers.append(
+      "Set-Cookie",
+      `${badCookie}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${badCookie.startsWith("__Secure-") ? "; Secure" : ""}`,
+    );
     return response;
   }
   return nextAuth(checked, context);

@@ -24,8 +24,22 @@ alignNextAuthOrigin();
 /** What a provider hands to the jwt callback. */
 type SignedInUser = User & { credentialsVersion: number; isAdmin: boolean };
 
-function toSignedInUser(user: { id: string; email: string; fullName: string; image: string; isAdmin: boolean; credentialsVersion: number }): SignedInUser {
-  return { id: user.id, email: user.email, name: user.fullName, image: user.image || null, isAdmin: user.isAdmin, credentialsVersion: user.credentialsVersion };
+function toSignedInUser(user: {
+  id: string;
+  email: string;
+  fullName: string;
+  image: string;
+  isAdmin: boolean;
+  credentialsVersion: number;
+}): SignedInUser {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.fullName,
+    image: user.image || null,
+    isAdmin: user.isAdmin,
+    credentialsVersion: user.credentialsVersion,
+  };
 }
 
 /**
@@ -80,7 +94,9 @@ const handOverProvider = CredentialsProvider({
 });
 
 const googleProvider =
-  env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? GoogleProvider({ clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }) : null;
+  env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+    ? GoogleProvider({ clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET })
+    : null;
 
 /** Thrown by the jwt callback for a cookie whose session has ended: NextAuth then answers no session and clears the cookie. */
 class SessionEndedError extends Error {
@@ -117,18 +133,33 @@ export const authOptions: NextAuthOptions = {
       if (!user) {
         // A later read of the session (/api/auth/session): it must still be live, for a user who
         // still exists with the same credentials.
-        const live = typeof token.sub === "string" && typeof token.ver === "number" ? await sessionUser(token.sid, token.sub, token.ver) : null;
-        if (!live || !(await extendSession(token.sid as string, live.id))) throw new SessionEndedError("The session has ended");
+        const live =
+          typeof token.sub === "string" && typeof token.ver === "number"
+            ? await sessionUser(token.sid, token.sub, token.ver)
+            : null;
+        if (!live || !(await extendSession(token.sid as string, live.id)))
+          throw new SessionEndedError("The session has ended");
         return { ...token, name: live.fullName, email: live.email, picture: live.image || null };
       }
       // Google's user id is Google's; the session must carry ours.
       const signedIn =
         account?.provider === "google"
-          ? toSignedInUser(await findOrCreateGoogleUser({ email: user.email ?? "", name: user.name, image: user.image }))
+          ? toSignedInUser(
+              await findOrCreateGoogleUser({ email: user.email ?? "", name: user.name, image: user.image }),
+            )
           : (user as SignedInUser);
       const sid = await openSession(signedIn.id);
       // `adm` lets proxy.ts route optimistically without the database; nothing authorizes by it.
-      return { ...token, sub: signedIn.id, ver: signedIn.credentialsVersion, sid, adm: signedIn.isAdmin, name: signedIn.name, email: signedIn.email, picture: signedIn.image };
+      return {
+        ...token,
+        sub: signedIn.id,
+        ver: signedIn.credentialsVersion,
+        sid,
+        adm: signedIn.isAdmin,
+        name: signedIn.name,
+        email: signedIn.email,
+        picture: signedIn.image,
+      };
     },
     session({ session, token }) {
       // For client components only; the server trusts getRequestUser(), which rereads the user.
@@ -138,7 +169,8 @@ export const authOptions: NextAuthOptions = {
     signIn({ user, account, profile }) {
       // Users are matched by email, so only an address Google has verified may open an account:
       // anything else would let someone sign in as the owner of an email they do not control.
-      if (account?.provider === "google") return Boolean(user.email) && (profile as { email_verified?: boolean } | undefined)?.email_verified === true;
+      if (account?.provider === "google")
+        return Boolean(user.email) && (profile as { email_verified?: boolean } | undefined)?.email_verified === true;
       return true;
     },
   },

@@ -3,7 +3,14 @@ import { isUuid } from "@/lib/data/ids";
 import { db } from "@/lib/db";
 
 /** The signed-in user as route handlers and pages see it. Never carries the password hash. */
-export type SessionUser = { id: string; email: string; fullName: string; image: string; isAdmin: boolean; credentialsVersion: number };
+export type SessionUser = {
+  id: string;
+  email: string;
+  fullName: string;
+  image: string;
+  isAdmin: boolean;
+  credentialsVersion: number;
+};
 
 /** The user behind a token or session, if it still exists and its credentials have not changed since. */
 export async function loadSessionUser(userId: string, version: number): Promise<SessionUser | null> {

@@ -38,7 +38,10 @@ export async function sessionUser(sessionId: unknown, userId: string, version: n
  * reads /api/auth/session. False when the session has ended.
  */
 export async function extendSession(sessionId: string, userId: string): Promise<boolean> {
-  const { count } = await db.session.updateMany({ where: { id: sessionId, userId, expiresAt: { gt: new Date() } }, data: { expiresAt: expiry() } });
+  const { count } = await db.session.updateMany({
+    where: { id: sessionId, userId, expiresAt: { gt: new Date() } },
+    data: { expiresAt: expiry() },
+  });
   return count === 1;
 }
 

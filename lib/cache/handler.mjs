@@ -37,7 +37,12 @@ const debug = process.env.NEXT_PRIVATE_DEBUG_CACHE ? console.debug.bind(console,
 function createSharedTagStore() {
   const url = process.env.DATABASE_URL;
   if (!url || process.env.NEXT_PHASE === "phase-production-build") return null;
-  const pool = new pg.Pool({ connectionString: url, max: 2, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 2,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 5_000,
+  });
   // An idle client's error (the database restarted) must not crash the server; the next query retries.
   pool.on("error", () => {});
   return pool;
@@ -57,7 +62,11 @@ function streamOf(bytes) {
  * @param {{ pool: pg.Pool | null, maxBytes?: number, log?: (message: string, error: unknown) => void }} options
  * @returns {import("next/cache").CacheHandler & { publish(tags: string[]): Promise<void> }}
  */
-export function createCacheHandler({ pool, maxBytes = MAX_BYTES, log = (message, error) => console.error(message, error) }) {
+export function createCacheHandler({
+  pool,
+  maxBytes = MAX_BYTES,
+  log = (message, error) => console.error(message, error),
+}) {
   /** @type {Map<string, StoredEntry>} insertion order is recency order */
   const entries = new Map();
   let storedBytes = 0;
@@ -130,7 +139,11 @@ export function createCacheHandler({ pool, maxBytes = MAX_BYTES, log = (message,
       );
       await client.query("COMMIT");
       for (const row of rows) ownVersions.add(String(row.version));
-      debug("recorded", unique, rows.map((row) => row.version));
+      debug(
+        "recorded",
+        unique,
+        rows.map((row) => row.version),
+      );
     } catch (error) {
       await client.query("ROLLBACK").catch(() => {});
       throw error;
@@ -176,13 +189,15 @@ export function createCacheHandler({ pool, maxBytes = MAX_BYTES, log = (message,
       });
       return running;
     }
-    queued ??= running.then(
-      () => undefined,
-      () => undefined,
-    ).then(() => {
-      queued = null;
-      return refreshOnce();
-    });
+    queued ??= running
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => {
+        queued = null;
+        return refreshOnce();
+      });
     return queued;
   }
 

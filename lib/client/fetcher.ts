@@ -41,7 +41,8 @@ export async function apiFetch<T>(url: string, init: { method?: string; body?: u
   }
   if (!response.ok) {
     const body = (data ?? {}) as { message?: unknown; error?: unknown; errors?: Record<string, string[]> };
-    const message = typeof body.message === "string" ? body.message : typeof body.error === "string" ? body.error : FALLBACK_ERROR;
+    const message =
+      typeof body.message === "string" ? body.message : typeof body.error === "string" ? body.error : FALLBACK_ERROR;
     if (response.status === 401) {
       signOutAfterUnauthorized();
       throw new ApiError(SESSION_ENDED_MESSAGE, 401);
@@ -54,4 +55,5 @@ export async function apiFetch<T>(url: string, init: { method?: string; body?: u
 /** SWR's fetcher: the key is the API URL. */
 export const fetcher = <T>(url: string) => apiFetch<T>(url);
 
-export const errorMessage = (error: unknown) => (error instanceof Error && error.message ? error.message : FALLBACK_ERROR);
+export const errorMessage = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : FALLBACK_ERROR;

@@ -2,4 +2,5 @@
 export const shortId = (id: string) => id.slice(0, 8).toUpperCase();
 
 /** The long date format, e.g. 'November 22, 2026' (in UTC, so server and browser agree). */
-export const formatLongDate = (iso: string) => new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+export const formatLongDate = (iso: string) =>
+  new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });

@@ -18,17 +18,29 @@ export const adminMoviesUrl = (page: number) => `/api/movie?limit=${ADMIN_MOVIES
 export const adminUsersUrl = (page: number) => `/api/admin/users?page=${page}`;
 
 /** The signed-in user's favourites; pass false for a visitor, who has none to load. */
-export const useFavorites = (signedIn = true, initial?: MovieListItem[]) => useSWR<MovieListItem[], Error>(signedIn ? FAVORITES_URL : null, fetcher, { fallbackData: initial });
+export const useFavorites = (signedIn = true, initial?: MovieListItem[]) =>
+  useSWR<MovieListItem[], Error>(signedIn ? FAVORITES_URL : null, fetcher, { fallbackData: initial });
 /** The signed-in user's Continue watching row (GET /api/user/progress); false for a visitor. */
-export const useContinueWatching = (signedIn = true) => useSWR<ContinueWatchingItem[], Error>(signedIn ? CONTINUE_WATCHING_URL : null, fetcher);
-export const useCategories = (initial?: Category[]) => useSWR<Category[], Error>(CATEGORIES_URL, fetcher, { fallbackData: initial });
+export const useContinueWatching = (signedIn = true) =>
+  useSWR<ContinueWatchingItem[], Error>(signedIn ? CONTINUE_WATCHING_URL : null, fetcher);
+export const useCategories = (initial?: Category[]) =>
+  useSWR<Category[], Error>(CATEGORIES_URL, fetcher, { fallbackData: initial });
 /** `initial` is page 1's; other pages load when asked for. */
 export const useAdminMovies = (page: number, initial?: MovieListPage) =>
-  useSWR<MovieListPage, Error>(adminMoviesUrl(page), fetcher, { keepPreviousData: true, fallbackData: page === 1 ? initial : undefined });
+  useSWR<MovieListPage, Error>(adminMoviesUrl(page), fetcher, {
+    keepPreviousData: true,
+    fallbackData: page === 1 ? initial : undefined,
+  });
 export const useAdminUsers = (page: number, initial?: AdminUserPage) =>
-  useSWR<AdminUserPage, Error>(adminUsersUrl(page), fetcher, { keepPreviousData: true, fallbackData: page === 1 ? initial : undefined });
+  useSWR<AdminUserPage, Error>(adminUsersUrl(page), fetcher, {
+    keepPreviousData: true,
+    fallbackData: page === 1 ? initial : undefined,
+  });
 export type { MovieSuggestion };
 export const movieSuggestUrl = (query: string) => `/api/movie/suggest?q=${encodeURIComponent(query)}`;
 /** Suggestions for what has been typed; nothing is asked for an empty query. */
 export const useMovieSuggestions = (query: string) =>
-  useSWR<MovieSuggestion[], Error>(query ? movieSuggestUrl(query) : null, fetcher, { keepPreviousData: true, revalidateOnFocus: false });
+  useSWR<MovieSuggestion[], Error>(query ? movieSuggestUrl(query) : null, fetcher, {
+    keepPreviousData: true,
+    revalidateOnFocus: false,
+  });

@@ -25,7 +25,9 @@ export type HighlightPart = { text: string; match: boolean };
  * "Blackwater Verdict", "creme" marks "Crème". Words that matched through a typo stay unmarked.
  */
 export function highlightMatches(name: string, query: string): HighlightPart[] {
-  const queryWords = [...new Set(Array.from(query.matchAll(/[\p{L}\p{N}]+/gu), (m) => Array.from(m[0], foldChar).join("")))].filter(Boolean);
+  const queryWords = [
+    ...new Set(Array.from(query.matchAll(/[\p{L}\p{N}]+/gu), (m) => Array.from(m[0], foldChar).join(""))),
+  ].filter(Boolean);
   const parts: HighlightPart[] = [];
   const push = (text: string, match: boolean) => {
     if (!text) return;

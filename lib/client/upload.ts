@@ -26,28 +26,43 @@ function uploadConfig(): Promise<UploadConfig> {
 const isVideo = (file: File) => file.type.startsWith("video/") || /\.(mp4|avi|mkv|mov|wmv|flv)$/i.test(file.name);
 
 /** Uploads one file and resolves to its URL. `token` is for API clients without the session cookie. */
-export async function uploadFile(file: File, { token, onProgress }: { token?: string; onProgress: UploadProgress }): Promise<string> {
+export async function uploadFile(
+  file: File,
+  { token, onProgress }: { token?: string; onProgress: UploadProgress },
+): Promise<string> {
   const config = await uploadConfig();
   const limit = isVideo(file) ? config.maxVideoBytes : config.maxImageBytes;
   // The server enforces the limit anyway; this only spares the user a long upload that will fail.
-  if (file.size > limit) throw new UploadError(`The ${isVideo(file) ? "video" : "image"} is too large: the limit is ${formatBytes(limit)}.`);
+  if (file.size > limit)
+    throw new UploadError(`The ${isVideo(file) ? "video" : "image"} is too large: the limit is ${formatBytes(limit)}.`);
   return config.directUpload ? uploadInParts(file, token, onProgress) : uploadThroughApp(file, token, onProgress);
 }
 
 function uploadThroughApp(file: File, token: string | undefined, onProgress: UploadProgress): Promise<string> {
   const form = new FormData();
   form.append("file", file);
-  return send<unknown>("POST", "/api/upload", form, { token, onProgress: (loaded, total) => onProgress(total ? loaded / total : 0) }).then(urlFrom);
+  return send<unknown>("POST", "/api/upload", form, {
+    token,
+    onProgress: (loaded, total) => onProgress(total ? loaded / total : 0),
+  }).then(urlFrom);
 }
 
 async function uploadInParts(file: File, token: string | undefined, onProgress: UploadProgress): Promise<string> {
-  const started = await postJson<StartedUpload>("/api/upload/multipart", { size: file.size, type: file.type, name: file.name }, token);
+  const started = await postJson<StartedUpload>(
+    "/api/upload/multipart",
+    { size: file.size, type: file.type, name: file.name },
+    token,
+  );
   try {
     const sent = new Array<number>(started.partCount).fill(0);
     const parts: { partNumber: number; etag: string }[] = [];
     for (let first = 1; first <= started.partCount; first += 100) {
       const partNumbers = Array.from({ length: Math.min(100, started.partCount - first + 1) }, (_, i) => first + i);
-      const { urls } = await postJson<PartUrls>("/api/upload/multipart/part-urls", { ticket: started.ticket, partNumbers }, token);
+      const { urls } = await postJson<PartUrls>(
+        "/api/upload/multipart/part-urls",
+        { ticket: started.ticket, partNumbers },
+        token,
+      );
       for (const { partNumber, url } of urls) {
         const slice = file.slice((partNumber - 1) * started.partSize, partNumber * started.partSize);
         const etag = await putPart(url, slice, (loaded) => {

@@ -16,7 +16,12 @@ function toBody({ position, duration }: PlaybackPoint): string | null {
 export async function saveProgress(movieId: string, point: PlaybackPoint): Promise<void> {
   const body = toBody(point);
   if (!body) return;
-  await fetch(progressUrl(movieId), { method: "PUT", headers: { "content-type": "application/json" }, body, credentials: "same-origin" }).catch(() => {});
+  await fetch(progressUrl(movieId), {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body,
+    credentials: "same-origin",
+  }).catch(() => {});
 }
 
 /**
@@ -29,7 +34,13 @@ export function saveProgressOnLeave(movieId: string, point: PlaybackPoint): void
   if (!body) return;
   const blob = new Blob([body], { type: "application/json" });
   if (typeof navigator.sendBeacon === "function" && navigator.sendBeacon(progressUrl(movieId), blob)) return;
-  void fetch(progressUrl(movieId), { method: "POST", headers: { "content-type": "application/json" }, body, keepalive: true, credentials: "same-origin" }).catch(() => {});
+  void fetch(progressUrl(movieId), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body,
+    keepalive: true,
+    credentials: "same-origin",
+  }).catch(() => {});
 }
 
 /** Past 95% a movie counts as watched: it starts from the beginning again. */

@@ -15,11 +15,17 @@ const categorySelect = { id: true, name: true, createdAt: true, updatedAt: true 
 type CategoryRow = Prisma.CategoryGetPayload<{ select: typeof categorySelect }>;
 
 function toCategory(row: CategoryRow): Category {
-  return { _id: row.id, name: row.name, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+  return {
+    _id: row.id,
+    name: row.name,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
 const CATEGORY_NOT_FOUND = "Category not found";
-const isUniqueViolation = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
+const isUniqueViolation = (error: unknown) =>
+  error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 const duplicate = (name: string) => conflict(`Category "${name}" already exists`);
 
 /** Every category, by name. */
@@ -61,13 +67,16 @@ export async function createCategory(input: CategoryInput): Promise<Category> {
 export async function updateCategory(id: string, input: CategoryInput): Promise<Category> {
   if (!isUuid(id)) throw notFound(CATEGORY_NOT_FOUND);
   try {
-    const category = toCategory(await db.category.update({ where: { id }, data: { name: input.name }, select: categorySelect }));
+    const category = toCategory(
+      await db.category.update({ where: { id }, data: { name: input.name }, select: categorySelect }),
+    );
     // The name shows in the list, on the category's movie pages and on every movie card.
     await expireTags(cacheTags.categories, cacheTags.category(id), cacheTags.movieLists);
     return category;
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicate(input.name);
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") throw notFound(CATEGORY_NOT_FOUND);
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025")
+      throw notFound(CATEGORY_NOT_FOUND);
     throw error;
   }
 }
@@ -78,11 +87,15 @@ export async function deleteCategory(id: string): Promise<{ message: string }> {
   await db.$transaction(async (tx) => {
     // The row lock makes a movie being created in this category wait (its foreign key needs the
     // row), so the count below stays true until the delete.
-    const locked = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Category" WHERE "id" = ${id}::uuid FOR UPDATE`;
+    const locked = await tx.$queryRaw<
+      { id: string }[]
+    >`SELECT "id" FROM "Category" WHERE "id" = ${id}::uuid FOR UPDATE`;
     if (locked.length === 0) throw notFound(CATEGORY_NOT_FOUND);
     const movies = await tx.movie.count({ where: { categoryId: id } });
     if (movies > 0) {
-      throw conflict(`This category is used by ${movies} ${movies === 1 ? "movie" : "movies"}: move or delete ${movies === 1 ? "it" : "them"} first`);
+      throw conflict(
+        `This category is used by ${movies} ${movies === 1 ? "movie" : "movies"}: move or delete ${movies === 1 ? "it" : "them"} first`,
+      );
     }
     await tx.category.delete({ where: { id } });
   });

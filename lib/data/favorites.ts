@@ -35,7 +35,9 @@ export async function toggleFavorite(userId: string, movieId: string): Promise<T
     if (inserted === 0) throw notFound(MOVIE_NOT_FOUND);
     return true;
   });
-  return liked ? { message: "Movie added to favorites", liked: true } : { message: "Movie removed from favorites", liked: false };
+  return liked
+    ? { message: "Movie added to favorites", liked: true }
+    : { message: "Movie removed from favorites", liked: false };
 }
 
 /** DELETE /api/user/favorite/{id}: idempotent, a movie that is not liked is already removed. */

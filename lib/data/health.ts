@@ -12,7 +12,12 @@ export type { Health, ServiceHealth };
 export async function checkHealth(): Promise<Health> {
   const driver = storage();
   const [database, store] = await Promise.all([checkDatabase(), checkStorage(driver)]);
-  return { status: database.ok && store.ok ? "ok" : "error", version: packageJson.version, database, storage: { driver: driver.name, ...store } };
+  return {
+    status: database.ok && store.ok ? "ok" : "error",
+    version: packageJson.version,
+    database,
+    storage: { driver: driver.name, ...store },
+  };
 }
 
 export function checkDatabase(): Promise<ServiceHealth> {

@@ -25,7 +25,8 @@ export function movieFilterConditions(filters: MovieFilters): Prisma.Sql[] {
   return where;
 }
 
-const whereClause = (conditions: Prisma.Sql[]) => (conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty);
+const whereClause = (conditions: Prisma.Sql[]) =>
+  conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
 
 type OrderKey = [column: Prisma.Sql, direction: "ASC" | "DESC"];
 
@@ -33,14 +34,29 @@ type OrderKey = [column: Prisma.Sql, direction: "ASC" | "DESC"];
 function sortKeys(sort: MovieSort): OrderKey[] {
   switch (sort) {
     case "rate":
-      return [[Prisma.sql`mv."rate"`, "DESC"], [Prisma.sql`mv."countReviews"`, "DESC"], [Prisma.sql`mv."name"`, "ASC"], [Prisma.sql`mv."id"`, "ASC"]];
+      return [
+        [Prisma.sql`mv."rate"`, "DESC"],
+        [Prisma.sql`mv."countReviews"`, "DESC"],
+        [Prisma.sql`mv."name"`, "ASC"],
+        [Prisma.sql`mv."id"`, "ASC"],
+      ];
     case "year":
-      return [[Prisma.sql`mv."year"`, "DESC"], [Prisma.sql`mv."createdAt"`, "DESC"], [Prisma.sql`mv."id"`, "ASC"]];
+      return [
+        [Prisma.sql`mv."year"`, "DESC"],
+        [Prisma.sql`mv."createdAt"`, "DESC"],
+        [Prisma.sql`mv."id"`, "ASC"],
+      ];
     case "name":
       // The folded name, so "Éclair" sorts with the E's rather than after Z.
-      return [[Prisma.sql`mv."searchName"`, "ASC"], [Prisma.sql`mv."id"`, "ASC"]];
+      return [
+        [Prisma.sql`mv."searchName"`, "ASC"],
+        [Prisma.sql`mv."id"`, "ASC"],
+      ];
     case "newest":
-      return [[Prisma.sql`mv."createdAt"`, "DESC"], [Prisma.sql`mv."id"`, "ASC"]];
+      return [
+        [Prisma.sql`mv."createdAt"`, "DESC"],
+        [Prisma.sql`mv."id"`, "ASC"],
+      ];
   }
 }
 
@@ -48,7 +64,9 @@ function sortKeys(sort: MovieSort): OrderKey[] {
 function sortOrder(sort: MovieSort, reversed = false): Prisma.Sql {
   const flip = { ASC: "DESC", DESC: "ASC" } as const;
   return Prisma.join(
-    sortKeys(sort).map(([column, direction]) => Prisma.sql`${column} ${Prisma.raw(reversed ? flip[direction] : direction)}`),
+    sortKeys(sort).map(
+      ([column, direction]) => Prisma.sql`${column} ${Prisma.raw(reversed ? flip[direction] : direction)}`,
+    ),
     ", ",
   );
 }

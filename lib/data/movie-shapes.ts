@@ -33,7 +33,14 @@ export const movieDetailSelect = {
   ...movieListSelect,
   casts: { select: { id: true, name: true, image: true }, orderBy: { position: "asc" } },
   reviews: {
-    select: { id: true, userId: true, rating: true, comment: true, createdAt: true, user: { select: { fullName: true, image: true } } },
+    select: {
+      id: true,
+      userId: true,
+      rating: true,
+      comment: true,
+      createdAt: true,
+      user: { select: { fullName: true, image: true } },
+    },
     // The newest ones; toMovieDetail puts them back in oldest-first order.
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: DETAIL_REVIEW_LIMIT,
@@ -46,7 +53,15 @@ export const movieDetailSelect = {
 
 type MovieDetailRow = Prisma.MovieGetPayload<{ select: typeof movieDetailSelect }>;
 
-export function toMovieDetail({ casts, reviews, subtitles, durationSeconds, mediaState, hlsFolder, ...movie }: MovieDetailRow): MovieDetail {
+export function toMovieDetail({
+  casts,
+  reviews,
+  subtitles,
+  durationSeconds,
+  mediaState,
+  hlsFolder,
+  ...movie
+}: MovieDetailRow): MovieDetail {
   const listItem = toMovieListItem(movie);
   const ready = mediaState === "ready" && hlsFolder;
   return {

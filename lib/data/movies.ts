@@ -20,7 +20,14 @@ import {
   suggestSql,
   type ListingQuery,
 } from "./movie-search-sql";
-import { movieDetailSelect, movieListSelect, toMovieDetail, toMovieListItem, type MovieDetail, type MovieListItem } from "./movie-shapes";
+import {
+  movieDetailSelect,
+  movieListSelect,
+  toMovieDetail,
+  toMovieListItem,
+  type MovieDetail,
+  type MovieListItem,
+} from "./movie-shapes";
 import { lockMovie } from "./ratings";
 import type { MovieListPage, MovieSuggestion } from "@/lib/api-shapes";
 
@@ -35,7 +42,11 @@ export async function listLatestMovies(limit: number): Promise<MovieListItem[]> 
   "use cache";
   cacheLife("hours");
   cacheTag(cacheTags.movieLists);
-  const rows = await db.movie.findMany({ select: movieListSelect, orderBy: [{ createdAt: "desc" }, { id: "asc" }], take: limit });
+  const rows = await db.movie.findMany({
+    select: movieListSelect,
+    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+    take: limit,
+  });
   return rows.map(toMovieListItem);
 }
 
@@ -77,13 +88,23 @@ export async function listMovies(query: MovieListQuery): Promise<MovieListing> {
     type Counted = { total: number; capped: boolean };
     const rows = await db.$queryRaw<({ id: string } & Counted)[]>(searchPageSql({ ...listing, search }));
     ids = rows.map((row) => row.id);
-    const counted: Counted = rows[0] ?? (page > 1 ? ((await db.$queryRaw<Counted[]>(searchCountSql({ ...query, search })))[0] ?? { total: 0, capped: false }) : { total: 0, capped: false });
+    const counted: Counted =
+      rows[0] ??
+      (page > 1
+        ? ((await db.$queryRaw<Counted[]>(searchCountSql({ ...query, search })))[0] ?? { total: 0, capped: false })
+        : { total: 0, capped: false });
     moviesCount = counted.total;
     moviesCountIsLowerBound = counted.capped;
   } else {
     ({ ids, moviesCount, moviesCountIsLowerBound } = await listingPage(listing));
   }
-  return { movies: await moviesInOrder(ids), moviesCount, totalPage: Math.ceil(moviesCount / limit), currentPage: page, moviesCountIsLowerBound };
+  return {
+    movies: await moviesInOrder(ids),
+    moviesCount,
+    totalPage: Math.ceil(moviesCount / limit),
+    currentPage: page,
+    moviesCountIsLowerBound,
+  };
 }
 
 async function countRows(sql: Prisma.Sql): Promise<number> {
@@ -97,7 +118,9 @@ async function countRows(sql: Prisma.Sql): Promise<number> {
  * from the end of the order (the deepest page skips nothing). A filtered total is counted up to
  * LISTING_COUNT_LIMIT and is then a lower bound.
  */
-async function listingPage(listing: ListingQuery): Promise<{ ids: string[]; moviesCount: number; moviesCountIsLowerBound: boolean }> {
+async function listingPage(
+  listing: ListingQuery,
+): Promise<{ ids: string[]; moviesCount: number; moviesCountIsLowerBound: boolean }> {
   const pageIds = async (sql: Prisma.Sql) => (await db.$queryRaw<{ id: string }[]>(sql)).map((row) => row.id);
   if (hasFilters(listing) || listing.offset === 0) {
     const [ids, counted] = await Promise.all([pageIds(listingPageSql(listing)), countRows(listingCountSql(listing))]);
@@ -115,7 +138,6 @@ async function listingPage(listing: ListingQuery): Promise<{ ids: string[]; movi
   return { ids, moviesCount: total, moviesCountIsLowerBound: false };
 }
 
-
 /** GET /api/movie/suggest: the best matches for what has been typed so far, by the search rules. */
 export async function suggestMovies(text: string | undefined): Promise<MovieSuggestion[]> {
   if (!text) return [];
@@ -128,7 +150,17 @@ export async function suggestMovies(text: string | undefined): Promise<MovieSugg
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [{ _id: row.id, name: row.name, year: row.year, image: row.image, category: { _id: row.category.id, name: row.category.name } }] : [];
+    return row
+      ? [
+          {
+            _id: row.id,
+            name: row.name,
+            year: row.year,
+            image: row.image,
+            category: { _id: row.category.id, name: row.category.name },
+          },
+        ]
+      : [];
   });
 }
 
@@ -198,14 +230,19 @@ const SAMPLE_TARGET_ROWS = 400;
  * to the full shuffle when the sample comes up short.
  */
 export async function randomMovies(count = RANDOM_MOVIES_COUNT): Promise<MovieListItem[]> {
-  const [estimate] = await db.$queryRaw<{ rows: number }[]>`SELECT reltuples::float8 AS "rows" FROM pg_class WHERE oid = '"Movie"'::regclass`;
+  const [estimate] = await db.$queryRaw<
+    { rows: number }[]
+  >`SELECT reltuples::float8 AS "rows" FROM pg_class WHERE oid = '"Movie"'::regclass`;
   const rows = estimate?.rows ?? -1;
   let ids: { id: string }[] = [];
   if (rows >= SAMPLE_FROM_ROWS) {
     const percent = Math.min(100, (SAMPLE_TARGET_ROWS * 100) / rows);
-    ids = await db.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Movie" TABLESAMPLE SYSTEM (${percent}::float8) ORDER BY random() LIMIT ${count}`;
+    ids = await db.$queryRaw<
+      { id: string }[]
+    >`SELECT "id" FROM "Movie" TABLESAMPLE SYSTEM (${percent}::float8) ORDER BY random() LIMIT ${count}`;
   }
-  if (ids.length < count) ids = await db.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Movie" ORDER BY random() LIMIT ${count}`;
+  if (ids.length < count)
+    ids = await db.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Movie" ORDER BY random() LIMIT ${count}`;
   return moviesInOrder(ids.map((row) => row.id));
 }
 
@@ -236,8 +273,10 @@ function rethrowMissingCategory(error: unknown): never {
   throw error;
 }
 
-const castRows = (casts: { name: string; image: string }[]) => casts.map((cast, position) => ({ name: cast.name, image: cast.image, position }));
-const subtitleRows = (subtitles: SubtitleInput[]) => subtitles.map(({ language, label, url }, position) => ({ language, label, url, position }));
+const castRows = (casts: { name: string; image: string }[]) =>
+  casts.map((cast, position) => ({ name: cast.name, image: cast.image, position }));
+const subtitleRows = (subtitles: SubtitleInput[]) =>
+  subtitles.map(({ language, label, url }, position) => ({ language, label, url, position }));
 
 /** POST /api/movie: the movie and its cast in one statement; 400 for an unknown category. */
 export async function createMovie(input: MovieCreateInput): Promise<MovieDetail> {
@@ -246,7 +285,12 @@ export async function createMovie(input: MovieCreateInput): Promise<MovieDetail>
     .$transaction(async (tx) => {
       const categoryId = await requireCategoryId(tx, category);
       return tx.movie.create({
-        data: { ...fields, categoryId, casts: { create: castRows(casts) }, subtitles: { create: subtitleRows(subtitles) } },
+        data: {
+          ...fields,
+          categoryId,
+          casts: { create: castRows(casts) },
+          subtitles: { create: subtitleRows(subtitles) },
+        },
         select: movieDetailSelect,
       });
     })
@@ -272,8 +316,20 @@ export async function expireMovie(id: string): Promise<void> {
 }
 
 /** The file URLs a movie uses: poster, title image, video, cast pictures and subtitle files. */
-function fileUrlsOf(movie: { image: string; titleImage: string; video: string; casts: { image: string }[]; subtitles: { url: string }[] }): string[] {
-  return [movie.image, movie.titleImage, movie.video, ...movie.casts.map((cast) => cast.image), ...movie.subtitles.map((subtitle) => subtitle.url)];
+function fileUrlsOf(movie: {
+  image: string;
+  titleImage: string;
+  video: string;
+  casts: { image: string }[];
+  subtitles: { url: string }[];
+}): string[] {
+  return [
+    movie.image,
+    movie.titleImage,
+    movie.video,
+    ...movie.casts.map((cast) => cast.image),
+    ...movie.subtitles.map((subtitle) => subtitle.url),
+  ];
 }
 
 const fileUrlsSelect = {
@@ -290,7 +346,10 @@ const fileUrlsSelect = {
  * `replacedUrls` lists the files the movie no longer uses; those nothing else uses (demo movies
  * share clips) are deleted from storage once the change has committed.
  */
-export async function updateMovie(id: string, input: MovieUpdateInput): Promise<{ movie: MovieDetail; replacedUrls: string[] }> {
+export async function updateMovie(
+  id: string,
+  input: MovieUpdateInput,
+): Promise<{ movie: MovieDetail; replacedUrls: string[] }> {
   if (!isUuid(id)) throw notFound(MOVIE_NOT_FOUND);
   const { category, casts, subtitles, ...fields } = input;
   const { before, after } = await db

@@ -16,7 +16,11 @@ export const CONTINUE_WATCHING_LIMIT = 20;
  * PUT /api/user/progress/{movieId}: one row per user and movie, replaced by every save. The insert
  * selects from Movie, so an unknown movie writes nothing and answers 404 in the same statement.
  */
-export async function saveWatchProgress(userId: string, movieId: string, { position, duration }: WatchProgressInput): Promise<WatchProgress> {
+export async function saveWatchProgress(
+  userId: string,
+  movieId: string,
+  { position, duration }: WatchProgressInput,
+): Promise<WatchProgress> {
   if (!isUuid(movieId)) throw notFound(MOVIE_NOT_FOUND);
   const [row] = await db.$queryRaw<{ updatedAt: Date }[]>`
     INSERT INTO "WatchProgress" ("userId", "movieId", "position", "duration", "updatedAt")
@@ -52,12 +56,17 @@ export async function listContinueWatching(userId: string): Promise<ContinueWatc
     ORDER BY "updatedAt" DESC, "movieId" ASC
     LIMIT ${CONTINUE_WATCHING_LIMIT}`;
   if (progressRows.length === 0) return [];
-  const movies = await db.movie.findMany({ where: { id: { in: progressRows.map((row) => row.movieId) } }, select: movieListSelect });
+  const movies = await db.movie.findMany({
+    where: { id: { in: progressRows.map((row) => row.movieId) } },
+    select: movieListSelect,
+  });
   const byId = new Map(movies.map((movie) => [movie.id, movie]));
   return progressRows.flatMap(({ movieId, position, duration, updatedAt }) => {
     const movie = byId.get(movieId);
     // A movie deleted between the two reads takes its progress with it (cascade): skip it.
-    return movie ? [{ ...toMovieListItem(movie), progress: { position, duration, updatedAt: updatedAt.toISOString() } }] : [];
+    return movie
+      ? [{ ...toMovieListItem(movie), progress: { position, duration, updatedAt: updatedAt.toISOString() } }]
+      : [];
   });
 }
 

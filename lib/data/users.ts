@@ -13,7 +13,14 @@ import type { UserInfo } from "@/lib/api-shapes";
 /** CONTRACT.md's UserInfo. */
 export type { UserInfo };
 
-const userInfoSelect = { id: true, fullName: true, email: true, image: true, isAdmin: true, credentialsVersion: true } satisfies Prisma.UserSelect;
+const userInfoSelect = {
+  id: true,
+  fullName: true,
+  email: true,
+  image: true,
+  isAdmin: true,
+  credentialsVersion: true,
+} satisfies Prisma.UserSelect;
 export type UserRow = Prisma.UserGetPayload<{ select: typeof userInfoSelect }>;
 
 function toUserInfo(user: UserRow): UserInfo {
@@ -48,11 +55,23 @@ export async function registerUser(input: RegisterInput): Promise<UserInfo> {
  * Throttling around it is lib/auth/login.ts's job.
  */
 export async function checkCredentials(input: LoginInput): Promise<UserRow | null> {
-  const user = await db.user.findUnique({ where: { email: input.email }, select: { ...userInfoSelect, passwordHash: true } });
+  const user = await db.user.findUnique({
+    where: { email: input.email },
+    select: { ...userInfoSelect, passwordHash: true },
+  });
   // Hash even for an unknown email, so the answer takes as long and does not tell which emails exist.
-  const ok = user ? await verifyPassword(user.passwordHash, input.password) : (await hashPassword(input.password), false);
+  const ok = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : (await hashPassword(input.password), false);
   if (!user || !ok) return null;
-  return { id: user.id, fullName: user.fullName, email: user.email, image: user.image, isAdmin: user.isAdmin, credentialsVersion: user.credentialsVersion };
+  return {
+    id: user.id,
+    fullName: user.fullName,
+    email: user.email,
+    image: user.image,
+    isAdmin: user.isAdmin,
+    credentialsVersion: user.credentialsVersion,
+  };
 }
 
 /** POST /api/user: UserInfo with a bearer token for a user who just signed in. */
@@ -70,12 +89,20 @@ export async function userInfoWithToken(userId: string): Promise<UserInfo | null
  * A Google account's user: found by email, or created without a password. Returns what the
  * session needs to carry.
  */
-export async function findOrCreateGoogleUser(profile: { email: string; name?: string | null; image?: string | null }): Promise<UserRow> {
+export async function findOrCreateGoogleUser(profile: {
+  email: string;
+  name?: string | null;
+  image?: string | null;
+}): Promise<UserRow> {
   const email = profile.email.trim().toLowerCase();
   return db.user.upsert({
     where: { email },
     update: {},
-    create: { email, fullName: (profile.name || email.split("@")[0] || "Google user").slice(0, 100), image: profile.image ?? "" },
+    create: {
+      email,
+      fullName: (profile.name || email.split("@")[0] || "Google user").slice(0, 100),
+      image: profile.image ?? "",
+    },
     select: userInfoSelect,
   });
 }
@@ -85,9 +112,13 @@ export async function findOrCreateGoogleUser(profile: { email: string; name?: st
  * An image left out keeps the current one. Returns UserInfo with a fresh token.
  */
 export async function updateProfile(userId: string, input: ProfileInput): Promise<UserInfo> {
-  const current = await db.user.findUnique({ where: { id: userId }, select: { email: true, image: true, fullName: true } });
+  const current = await db.user.findUnique({
+    where: { id: userId },
+    select: { email: true, image: true, fullName: true },
+  });
   if (!current) throw unauthorized("Not authorized, token failed");
-  if (current.email.toLowerCase() !== input.email) throw badRequest("Email cannot be changed", { email: ["Email cannot be changed"] });
+  if (current.email.toLowerCase() !== input.email)
+    throw badRequest("Email cannot be changed", { email: ["Email cannot be changed"] });
   const user = await db.user.update({
     where: { id: userId },
     data: { fullName: input.fullName, ...(input.image !== undefined && { image: input.image }) },
@@ -107,8 +138,14 @@ export async function updateProfile(userId: string, input: ProfileInput): Promis
  * PUT /api/user/password. Bumps the credentials version, which ends every other token and
  * session; returns a fresh token for the caller.
  */
-export async function changePassword(userId: string, input: PasswordInput): Promise<{ message: string; token: string }> {
-  const current = await db.user.findUnique({ where: { id: userId }, select: { passwordHash: true, credentialsVersion: true } });
+export async function changePassword(
+  userId: string,
+  input: PasswordInput,
+): Promise<{ message: string; token: string }> {
+  const current = await db.user.findUnique({
+    where: { id: userId },
+    select: { passwordHash: true, credentialsVersion: true },
+  });
   if (!current) throw unauthorized("Not authorized, token failed");
   if (!(await verifyPassword(current.passwordHash, input.oldPassword))) {
     throw badRequest("Old password is incorrect", { oldPassword: ["Old password is incorrect"] });
@@ -121,7 +158,10 @@ export async function changePassword(userId: string, input: PasswordInput): Prom
     data: { passwordHash, credentialsVersion: { increment: 1 } },
   });
   if (updated.count === 0) throw unauthorized("Not authorized, token failed");
-  return { message: "Password updated successfully", token: await signToken({ id: userId, credentialsVersion: current.credentialsVersion + 1 }) };
+  return {
+    message: "Password updated successfully",
+    token: await signToken({ id: userId, credentialsVersion: current.credentialsVersion + 1 }),
+  };
 }
 
 /**
@@ -129,17 +169,28 @@ export async function changePassword(userId: string, input: PasswordInput): Prom
  * recomputed in the same transaction. The last admin is never deleted (409 `lastAdminMessage`).
  * Shared by DELETE /api/user (oneself) and DELETE /api/admin/users/{id}.
  */
-export async function removeUser(userId: string, rules: { missing: () => HttpError; lastAdminMessage: string }): Promise<void> {
+export async function removeUser(
+  userId: string,
+  rules: { missing: () => HttpError; lastAdminMessage: string },
+): Promise<void> {
   const { image, reviewedMovieIds } = await db.$transaction(async (tx) => {
     // Locking the user first stops new reviews by it (their foreign key needs the row) meanwhile.
-    const [user] = await tx.$queryRaw<{ isAdmin: boolean }[]>`SELECT "isAdmin" FROM "User" WHERE "id" = ${userId}::uuid FOR UPDATE`;
+    const [user] = await tx.$queryRaw<
+      { isAdmin: boolean }[]
+    >`SELECT "isAdmin" FROM "User" WHERE "id" = ${userId}::uuid FOR UPDATE`;
     if (!user) throw rules.missing();
     if (user.isAdmin) {
       // Locks every admin row, so two last-but-one admins deleting themselves at once cannot both pass.
-      const admins = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "User" WHERE "isAdmin" ORDER BY "id" FOR UPDATE`;
+      const admins = await tx.$queryRaw<
+        { id: string }[]
+      >`SELECT "id" FROM "User" WHERE "isAdmin" ORDER BY "id" FOR UPDATE`;
       if (admins.length <= 1) throw conflict(rules.lastAdminMessage);
     }
-    const reviewed = await tx.review.findMany({ where: { userId }, select: { movieId: true }, orderBy: { movieId: "asc" } });
+    const reviewed = await tx.review.findMany({
+      where: { userId },
+      select: { movieId: true },
+      orderBy: { movieId: "asc" },
+    });
     // In id order, like every other multi-movie lock, so two of these cannot deadlock.
     for (const { movieId } of reviewed) await lockMovie(tx, movieId);
     const { image } = await tx.user.delete({ where: { id: userId }, select: { image: true } });

@@ -37,11 +37,11 @@ export function recordPeerAddresses(): void {
  * the address the outermost of the TRUST_PROXY trusted proxies saw (that many entries further left).
  * With fewer entries than that, the leftmost one. Null when there is nothing to go on.
  */
-export function clientIp(request: { headers: Pick<Headers, "get"> }, trustedHops: number = env.TRUST_PROXY): string | null {
-  const hops = (request.headers.get("x-forwarded-for") ?? "")
-    .split(",")
-    .map(normalize)
-    .filter(Boolean);
+export function clientIp(
+  request: { headers: Pick<Headers, "get"> },
+  trustedHops: number = env.TRUST_PROXY,
+): string | null {
+  const hops = (request.headers.get("x-forwarded-for") ?? "").split(",").map(normalize).filter(Boolean);
   if (hops.length === 0) return null;
   return hops[Math.max(0, hops.length - 1 - trustedHops)]!;
 }

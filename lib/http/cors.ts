@@ -3,7 +3,8 @@
 import { env } from "@/lib/env";
 
 const ALLOWED_HEADERS = "Authorization, Content-Type, Range, If-Range, If-None-Match, If-Modified-Since";
-const EXPOSED_HEADERS = "Content-Range, Content-Length, Accept-Ranges, ETag, Last-Modified, Retry-After, Content-Disposition, Location";
+const EXPOSED_HEADERS =
+  "Content-Range, Content-Length, Accept-Ranges, ETag, Last-Modified, Retry-After, Content-Disposition, Location";
 const METHODS = "GET, HEAD, POST, PUT, DELETE, OPTIONS";
 
 function allowedOrigin(origin: string | null): string | null {
@@ -18,7 +19,12 @@ function allowedOrigin(origin: string | null): string | null {
 export function corsHeaders(origin: string | null): Record<string, string> {
   const allowed = allowedOrigin(origin);
   if (!allowed) return { Vary: "Origin" };
-  return { Vary: "Origin", "Access-Control-Allow-Origin": allowed, "Access-Control-Allow-Credentials": "true", "Access-Control-Expose-Headers": EXPOSED_HEADERS };
+  return {
+    Vary: "Origin",
+    "Access-Control-Allow-Origin": allowed,
+    "Access-Control-Allow-Credentials": "true",
+    "Access-Control-Expose-Headers": EXPOSED_HEADERS,
+  };
 }
 
 /** Adds CORS headers to a response for an allowed origin; always varies on Origin. */

@@ -40,7 +40,16 @@ export function route<Ctx = unknown>(handler: Handler<Ctx>) {
       response.headers.set("X-Request-Id", requestId);
     }
     const { pathname } = new URL(request.url);
-    log.info({ requestId, method: request.method, path: pathname, status: response.status, ms: Math.round(performance.now() - started) }, "api request");
+    log.info(
+      {
+        requestId,
+        method: request.method,
+        path: pathname,
+        status: response.status,
+        ms: Math.round(performance.now() - started),
+      },
+      "api request",
+    );
     return response;
   };
 }
@@ -53,7 +62,9 @@ function requestIdOf(request: Request): string {
 
 export function errorResponse(error: unknown, requestId?: string): Response {
   if (error instanceof HttpError) {
-    const body = error.details.errors ? { message: error.message, errors: error.details.errors } : { message: error.message };
+    const body = error.details.errors
+      ? { message: error.message, errors: error.details.errors }
+      : { message: error.message };
     return json(body, error.status, error.details.headers);
   }
   if (error instanceof ZodError) {

@@ -5,7 +5,15 @@ import "server-only";
 // do not depend on who asked. Route handlers turn paths into absolute URLs on the way out (a
 // client on another origin would resolve a path against itself) and this site's absolute URLs
 // back into paths on the way in.
-import type { AdminUserItem, AdminUserPage, MovieDetail, MovieListItem, MovieListPage, MovieSuggestion, UserInfo } from "@/lib/api-shapes";
+import type {
+  AdminUserItem,
+  AdminUserPage,
+  MovieDetail,
+  MovieListItem,
+  MovieListPage,
+  MovieSuggestion,
+  UserInfo,
+} from "@/lib/api-shapes";
 import { mediaUrlMessage, type MediaKind } from "@/lib/validation/fields";
 import { badRequest } from "./errors";
 import { publicOrigin, requestOrigin } from "./public-url";
@@ -27,7 +35,12 @@ export function mediaUrls(request: Pick<Request, "headers" | "url">) {
   const ownOrigins = new Set([origin, requestOrigin(request.headers, request.url)]);
   const absolute = (url: string) => absoluteMediaUrl(url, origin);
 
-  const movie = <T extends MovieMedia>(item: T): T => ({ ...item, image: absolute(item.image), titleImage: absolute(item.titleImage), video: absolute(item.video) });
+  const movie = <T extends MovieMedia>(item: T): T => ({
+    ...item,
+    image: absolute(item.image),
+    titleImage: absolute(item.titleImage),
+    video: absolute(item.video),
+  });
   const user = <T extends { image: string }>(item: T): T => ({ ...item, image: absolute(item.image) });
 
   /**
@@ -57,7 +70,8 @@ export function mediaUrls(request: Pick<Request, "headers" | "url">) {
       totalPage: page.totalPage,
       currentPage: page.currentPage,
     }),
-    suggestions: (items: MovieSuggestion[]): MovieSuggestion[] => items.map((item) => ({ ...item, image: absolute(item.image) })),
+    suggestions: (items: MovieSuggestion[]): MovieSuggestion[] =>
+      items.map((item) => ({ ...item, image: absolute(item.image) })),
     movieDetail: (detail: MovieDetail): MovieDetail => ({
       ...movie(detail),
       casts: detail.casts.map((cast) => ({ ...cast, img: absolute(cast.img), image: absolute(cast.image) })),
@@ -73,24 +87,40 @@ export function mediaUrls(request: Pick<Request, "headers" | "url">) {
     adminUser: (item: AdminUserItem): AdminUserItem => user(item),
 
     /** A movie create or edit body with this site's media URLs as paths (see `stored`). */
-    movieInput<T extends Partial<MovieMedia> & { casts?: { name: string; image: string }[]; subtitles?: { url: string }[] }>(input: T): T {
+    movieInput<
+      T extends Partial<MovieMedia> & { casts?: { name: string; image: string }[]; subtitles?: { url: string }[] },
+    >(input: T): T {
       return {
         ...input,
-        ...(input.image !== undefined && { image: stored(input.image, { field: "image", label: "Image", kind: "image" }) }),
-        ...(input.titleImage !== undefined && { titleImage: stored(input.titleImage, { field: "titleImage", label: "Title image", kind: "image" }) }),
-        ...(input.video !== undefined && { video: stored(input.video, { field: "video", label: "Video", kind: "movie" }) }),
+        ...(input.image !== undefined && {
+          image: stored(input.image, { field: "image", label: "Image", kind: "image" }),
+        }),
+        ...(input.titleImage !== undefined && {
+          titleImage: stored(input.titleImage, { field: "titleImage", label: "Title image", kind: "image" }),
+        }),
+        ...(input.video !== undefined && {
+          video: stored(input.video, { field: "video", label: "Video", kind: "movie" }),
+        }),
         ...(input.casts && {
-          casts: input.casts.map((cast, index) => ({ ...cast, image: stored(cast.image, { field: `casts.${index}.image`, label: "Cast image", kind: "image" }) })),
+          casts: input.casts.map((cast, index) => ({
+            ...cast,
+            image: stored(cast.image, { field: `casts.${index}.image`, label: "Cast image", kind: "image" }),
+          })),
         }),
         ...(input.subtitles && {
-          subtitles: input.subtitles.map((subtitle, index) => ({ ...subtitle, url: stored(subtitle.url, { field: `subtitles.${index}.url`, label: "Subtitle", kind: "subtitle" }) })),
+          subtitles: input.subtitles.map((subtitle, index) => ({
+            ...subtitle,
+            url: stored(subtitle.url, { field: `subtitles.${index}.url`, label: "Subtitle", kind: "subtitle" }),
+          })),
         }),
       };
     },
 
     /** A profile body with the picture as the database keeps it. */
     profileInput<T extends { image?: string }>(input: T): T {
-      return input.image === undefined ? input : { ...input, image: stored(input.image, { field: "image", label: "Image", kind: "image" }) };
+      return input.image === undefined
+        ? input
+        : { ...input, image: stored(input.image, { field: "image", label: "Image", kind: "image" }) };
     },
   };
 }

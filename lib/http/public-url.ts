@@ -8,7 +8,8 @@ import { headers } from "next/headers";
 import { configuredPublicUrl } from "@/lib/env";
 
 /** A Host header value: a DNS name, IPv4 or bracketed IPv6 address, and an optional port. */
-const HOST = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+const HOST =
+  /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 /**
  * The origin a request was addressed to. The host is the request's own `Host` header (what the

@@ -19,7 +19,9 @@ function originOf(url: string | undefined): string | null {
  * Where the browser talks to the bucket with the s3 driver: presigned uploads (PUT), signed
  * download redirects and the public URL. Path-style and virtual-hosted addresses both appear.
  */
-export function storageOrigins(config: Pick<typeof env, "STORAGE_DRIVER" | "S3_BUCKET" | "S3_REGION" | "S3_ENDPOINT" | "S3_PUBLIC_URL"> = env): string[] {
+export function storageOrigins(
+  config: Pick<typeof env, "STORAGE_DRIVER" | "S3_BUCKET" | "S3_REGION" | "S3_ENDPOINT" | "S3_PUBLIC_URL"> = env,
+): string[] {
   if (config.STORAGE_DRIVER !== "s3") return [];
   const origins = [originOf(config.S3_PUBLIC_URL)];
   if (config.S3_ENDPOINT) {
@@ -29,7 +31,11 @@ export function storageOrigins(config: Pick<typeof env, "STORAGE_DRIVER" | "S3_B
   } else {
     const region = config.S3_REGION;
     origins.push(`https://s3.${region}.amazonaws.com`);
-    if (config.S3_BUCKET) origins.push(`https://${config.S3_BUCKET}.s3.${region}.amazonaws.com`, `https://${config.S3_BUCKET}.s3.amazonaws.com`);
+    if (config.S3_BUCKET)
+      origins.push(
+        `https://${config.S3_BUCKET}.s3.${region}.amazonaws.com`,
+        `https://${config.S3_BUCKET}.s3.amazonaws.com`,
+      );
   }
   return unique(origins);
 }
@@ -47,7 +53,9 @@ export function pageContentSecurityPolicy(options: { nonce?: string; dev?: boole
   const storage = storageOrigins();
   // React's development build evaluates code for its error overlays; production never does.
   const evalInDev = dev ? ["'unsafe-eval'"] : [];
-  const scripts = nonce ? ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...evalInDev] : ["'self'", "'unsafe-inline'", ...evalInDev];
+  const scripts = nonce
+    ? ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...evalInDev]
+    : ["'self'", "'unsafe-inline'", ...evalInDev];
   const directives: [string, string[]][] = [
     ["default-src", ["'self'"]],
     ["script-src", scripts],
@@ -78,11 +86,16 @@ export const GOOGLE_HAND_OFF_CONTENT_SECURITY_POLICY =
   "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; form-action 'self' https://accounts.google.com; frame-ancestors 'none'; base-uri 'none'";
 
 /** Browser features the site never uses are switched off; fullscreen and picture-in-picture stay for the player. */
-export const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), fullscreen=(self), picture-in-picture=(self)";
+export const PERMISSIONS_POLICY =
+  "camera=(), microphone=(), geolocation=(), payment=(), usb=(), fullscreen=(self), picture-in-picture=(self)";
 
 export const HSTS = "max-age=31536000";
 
-type HeaderRule = { source: string; headers: { key: string; value: string }[]; has?: { type: "header"; key: string; value?: string }[] };
+type HeaderRule = {
+  source: string;
+  headers: { key: string; value: string }[];
+  has?: { type: "header"; key: string; value?: string }[];
+};
 
 /** What every response carries, whatever produced it. */
 const EVERY_RESPONSE: Record<string, string> = {
@@ -97,7 +110,11 @@ const EVERY_RESPONSE: Record<string, string> = {
  * fast path in server.ts), so both serving paths send the same ones.
  */
 export function apiSecurityHeaders(forwardedProto: string | null | undefined): Record<string, string> {
-  return { ...EVERY_RESPONSE, "Content-Security-Policy": API_CONTENT_SECURITY_POLICY, ...(forwardedProto === "https" && { "Strict-Transport-Security": HSTS }) };
+  return {
+    ...EVERY_RESPONSE,
+    "Content-Security-Policy": API_CONTENT_SECURITY_POLICY,
+    ...(forwardedProto === "https" && { "Strict-Transport-Security": HSTS }),
+  };
 }
 
 /** For next.config.ts `headers()`: what every response carries, whatever produced it. */
@@ -106,8 +123,15 @@ export function staticSecurityHeaders(): HeaderRule[] {
     { source: "/:path*", headers: Object.entries(EVERY_RESPONSE).map(([key, value]) => ({ key, value })) },
     // Only over https (the TLS-terminating proxy says so, as Vercel's edge does): browsers ignore
     // HSTS over plain http anyway, and a local http install must stay reachable.
-    { source: "/:path*", has: [{ type: "header", key: "x-forwarded-proto", value: "https" }], headers: [{ key: "Strict-Transport-Security", value: HSTS }] },
+    {
+      source: "/:path*",
+      has: [{ type: "header", key: "x-forwarded-proto", value: "https" }],
+      headers: [{ key: "Strict-Transport-Security", value: HSTS }],
+    },
     { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: API_CONTENT_SECURITY_POLICY }] },
-    { source: "/auth/:path*", headers: [{ key: "Content-Security-Policy", value: GOOGLE_HAND_OFF_CONTENT_SECURITY_POLICY }] },
+    {
+      source: "/auth/:path*",
+      headers: [{ key: "Content-Security-Policy", value: GOOGLE_HAND_OFF_CONTENT_SECURITY_POLICY }],
+    },
   ];
 }

@@ -10,7 +10,13 @@ import "server-only";
 import PgBoss from "pg-boss";
 import { env } from "@/lib/env";
 import { ffmpegStatus } from "@/lib/media/ffmpeg";
-import { TRANSCODE_QUEUE, queueUntranscoded, recoverStalledTranscodes, runTranscodeJob, type TranscodeJobData } from "@/lib/media/transcode";
+import {
+  TRANSCODE_QUEUE,
+  queueUntranscoded,
+  recoverStalledTranscodes,
+  runTranscodeJob,
+  type TranscodeJobData,
+} from "@/lib/media/transcode";
 import { removeStalePartials, runMaintenance } from "./maintenance";
 
 type Job = { name: string; /** cron, UTC */ schedule: string; run: () => Promise<unknown> };
@@ -38,7 +44,13 @@ export function jobQueue(): Promise<PgBoss> {
     // Retries with back-off (10-20 s, then longer). A job whose worker died is failed by the other
     // workers once its heartbeat is stale (recoverStalledTranscodes) and so retried like an error;
     // pg-boss's own expiry after an hour is the last resort.
-    await boss.createQueue(TRANSCODE_QUEUE, { name: TRANSCODE_QUEUE, retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: 3600 });
+    await boss.createQueue(TRANSCODE_QUEUE, {
+      name: TRANSCODE_QUEUE,
+      retryLimit: 2,
+      retryDelay: 10,
+      retryBackoff: true,
+      expireInSeconds: 3600,
+    });
     return boss;
   })();
   globalForJobs.marqueeQueue.catch(() => (globalForJobs.marqueeQueue = undefined));
@@ -65,12 +77,19 @@ export function startJobs(log: (line: string) => void = (line) => console.log(`[
     let stalledWatch: NodeJS.Timeout | undefined;
     if (ffmpeg.available) {
       // One video at a time per process: ffmpeg already uses every core.
-      await boss.work<TranscodeJobData>(TRANSCODE_QUEUE, { includeMetadata: true, pollingIntervalSeconds: 2 }, async ([job]) => {
-        if (!job) return;
-        const result = await runTranscodeJob(job.id, job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
-        log(`${TRANSCODE_QUEUE} ${job.data.movieId}: ${JSON.stringify(result)}`);
-        return result;
-      });
+      await boss.work<TranscodeJobData>(
+        TRANSCODE_QUEUE,
+        { includeMetadata: true, pollingIntervalSeconds: 2 },
+        async ([job]) => {
+          if (!job) return;
+          const result = await runTranscodeJob(job.id, job.data, {
+            retryCount: job.retryCount,
+            retryLimit: job.retryLimit,
+          });
+          log(`${TRANSCODE_QUEUE} ${job.data.movieId}: ${JSON.stringify(result)}`);
+          return result;
+        },
+      );
       const recover = () =>
         recoverStalledTranscodes(boss)
           .then((count) => count && log(`Recovered ${count} transcode job(s) whose worker stopped`))
@@ -83,7 +102,9 @@ export function startJobs(log: (line: string) => void = (line) => console.log(`[
         if (queued) log(`Queued ${queued} movie(s) whose video had no HLS ladder yet`);
       }
     } else log(ffmpeg.reason);
-    log(`Started (${JOBS.map((job) => `${job.name} at "${job.schedule}"`).join(", ")}${ffmpeg.available ? `, ${TRANSCODE_QUEUE}` : ""})`);
+    log(
+      `Started (${JOBS.map((job) => `${job.name} at "${job.schedule}"`).join(", ")}${ffmpeg.available ? `, ${TRANSCODE_QUEUE}` : ""})`,
+    );
     return {
       stop: () => {
         clearInterval(stalledWatch);

@@ -13,7 +13,13 @@ export async function removeStalePartials(): Promise<number> {
   return (await storage().removeStalePartials?.(STALE_PARTIAL_MS)) ?? 0;
 }
 
-export type MaintenanceReport = { unusedUploads: number; stalePartials: number; sessions: number; handOverCodes: number; rateLimits: number };
+export type MaintenanceReport = {
+  unusedUploads: number;
+  stalePartials: number;
+  sessions: number;
+  handOverCodes: number;
+  rateLimits: number;
+};
 
 export async function runMaintenance(): Promise<MaintenanceReport> {
   const now = new Date();
@@ -24,5 +30,11 @@ export async function runMaintenance(): Promise<MaintenanceReport> {
     db.handOverCode.deleteMany({ where: { expiresAt: { lt: now } } }),
     db.rateLimit.deleteMany({ where: { expire: { lt: BigInt(now.getTime()) } } }),
   ]);
-  return { unusedUploads: unused.length, stalePartials, sessions: sessions.count, handOverCodes: handOverCodes.count, rateLimits: rateLimits.count };
+  return {
+    unusedUploads: unused.length,
+    stalePartials,
+    sessions: sessions.count,
+    handOverCodes: handOverCodes.count,
+    rateLimits: rateLimits.count,
+  };
 }

@@ -9,9 +9,26 @@ import { z } from "zod";
 import type { SessionUser } from "@/lib/auth";
 import { authSecret } from "@/lib/env";
 import { type HttpError, badRequest, forbidden, notFound } from "@/lib/http/errors";
-import { newStorageKey, storage, urlOf, type DirectUploadSupport, type StorageDriver, type StorageKey } from "@/lib/storage";
+import {
+  newStorageKey,
+  storage,
+  urlOf,
+  type DirectUploadSupport,
+  type StorageDriver,
+  type StorageKey,
+} from "@/lib/storage";
 import { checkUploadAllowance, recordUpload } from "./upload-ledger";
-import { SNIFF_BYTES, VIDEO_NEEDS_ADMIN_MESSAGE, declaredAcceptedType, detectAcceptedType, folderOf, maxBytesOf, tooLarge, unsupportedType, type MediaKind } from "./file-types";
+import {
+  SNIFF_BYTES,
+  VIDEO_NEEDS_ADMIN_MESSAGE,
+  declaredAcceptedType,
+  detectAcceptedType,
+  folderOf,
+  maxBytesOf,
+  tooLarge,
+  unsupportedType,
+  type MediaKind,
+} from "./file-types";
 import type { StartedUpload, UploadConfig } from "@/lib/api-shapes";
 
 const MiB = 1024 * 1024;
@@ -26,7 +43,12 @@ export type { StartedUpload, UploadConfig };
 
 /** What the upload widget needs to know before it starts: GET /api/upload/config. */
 export function uploadConfig(driver: StorageDriver = storage()): UploadConfig {
-  return { driver: driver.name, directUpload: Boolean(driver.directUpload), maxImageBytes: maxBytesOf("image"), maxVideoBytes: maxBytesOf("video") };
+  return {
+    driver: driver.name,
+    directUpload: Boolean(driver.directUpload),
+    maxImageBytes: maxBytesOf("image"),
+    maxVideoBytes: maxBytesOf("video"),
+  };
 }
 
 export const startSchema = z.object({
@@ -40,14 +62,29 @@ export const partUrlsSchema = z.object({
 });
 export const completeSchema = z.object({
   ticket: z.string().min(1).max(4000),
-  parts: z.array(z.object({ partNumber: z.number().int().min(1).max(MAX_PARTS), etag: z.string().min(1).max(200) })).min(1).max(MAX_PARTS),
+  parts: z
+    .array(z.object({ partNumber: z.number().int().min(1).max(MAX_PARTS), etag: z.string().min(1).max(200) }))
+    .min(1)
+    .max(MAX_PARTS),
 });
 export const abortSchema = z.object({ ticket: z.string().min(1).max(4000) });
 
-type Ticket = { key: StorageKey; uploadId: string; userId: string; size: number; partSize: number; partCount: number; kind: MediaKind };
+type Ticket = {
+  key: StorageKey;
+  uploadId: string;
+  userId: string;
+  size: number;
+  partSize: number;
+  partCount: number;
+  kind: MediaKind;
+};
 
 /** Creates the multipart upload after checking what the client declares (type, size, role). */
-export async function startDirectUpload(user: SessionUser, input: z.infer<typeof startSchema>, driver: StorageDriver = storage()): Promise<StartedUpload> {
+export async function startDirectUpload(
+  user: SessionUser,
+  input: z.infer<typeof startSchema>,
+  driver: StorageDriver = storage(),
+): Promise<StartedUpload> {
   const direct = directUploadOf(driver);
   const type = declaredAcceptedType(input.type, input.name);
   if (!type) throw unsupportedType();
@@ -59,17 +96,33 @@ export async function startDirectUpload(user: SessionUser, input: z.infer<typeof
   const partCount = Math.ceil(input.size / partSize);
   const key = newStorageKey(folderOf(type.kind), type.extension);
   const { uploadId } = await direct.create(key, type.contentType);
-  const ticket = await signTicket({ key, uploadId, userId: user.id, size: input.size, partSize, partCount, kind: type.kind });
+  const ticket = await signTicket({
+    key,
+    uploadId,
+    userId: user.id,
+    size: input.size,
+    partSize,
+    partCount,
+    kind: type.kind,
+  });
   return { ticket, partSize, partCount };
 }
 
 /** Short-lived URLs the browser PUTs each part to. */
-export async function signPartUrls(user: SessionUser, input: z.infer<typeof partUrlsSchema>, driver: StorageDriver = storage()) {
+export async function signPartUrls(
+  user: SessionUser,
+  input: z.infer<typeof partUrlsSchema>,
+  driver: StorageDriver = storage(),
+) {
   const direct = directUploadOf(driver);
   const ticket = await readTicket(input.ticket, user);
-  if (input.partNumbers.some((n) => n > ticket.partCount)) throw badRequest(`This upload has ${ticket.partCount} parts`);
+  if (input.partNumbers.some((n) => n > ticket.partCount))
+    throw badRequest(`This upload has ${ticket.partCount} parts`);
   const urls = await Promise.all(
-    input.partNumbers.map(async (partNumber) => ({ partNumber, url: await direct.partUrl(ticket.key, ticket.uploadId, partNumber, PART_URL_LIFETIME_SECONDS) })),
+    input.partNumbers.map(async (partNumber) => ({
+      partNumber,
+      url: await direct.partUrl(ticket.key, ticket.uploadId, partNumber, PART_URL_LIFETIME_SECONDS),
+    })),
   );
   return { urls };
 }
@@ -78,7 +131,11 @@ export async function signPartUrls(user: SessionUser, input: z.infer<typeof part
  * Assembles the parts, then checks the object itself: its size against the declared size and the
  * limit, its leading bytes against the declared type. A file that fails is deleted. Returns the URL.
  */
-export async function completeDirectUpload(user: SessionUser, input: z.infer<typeof completeSchema>, driver: StorageDriver = storage()): Promise<string> {
+export async function completeDirectUpload(
+  user: SessionUser,
+  input: z.infer<typeof completeSchema>,
+  driver: StorageDriver = storage(),
+): Promise<string> {
   const direct = directUploadOf(driver);
   const ticket = await readTicket(input.ticket, user);
   const parts = [...input.parts].sort((a, b) => a.partNumber - b.partNumber);
@@ -101,7 +158,11 @@ export async function completeDirectUpload(user: SessionUser, input: z.infer<typ
 }
 
 /** Gives up an upload: S3 discards the parts already sent. */
-export async function abortDirectUpload(user: SessionUser, input: z.infer<typeof abortSchema>, driver: StorageDriver = storage()) {
+export async function abortDirectUpload(
+  user: SessionUser,
+  input: z.infer<typeof abortSchema>,
+  driver: StorageDriver = storage(),
+) {
   const direct = directUploadOf(driver);
   const ticket = await readTicket(input.ticket, user);
   try {
@@ -117,7 +178,8 @@ async function checkStoredUpload(driver: StorageDriver, ticket: Ticket): Promise
   if (!stored) return badRequest("The upload did not produce a file");
   const limit = maxBytesOf(ticket.kind);
   if (stored.size > limit) return tooLarge(ticket.kind, limit);
-  if (stored.size !== ticket.size) return badRequest(`The uploaded file has ${stored.size} bytes, not the ${ticket.size} declared`);
+  if (stored.size !== ticket.size)
+    return badRequest(`The uploaded file has ${stored.size} bytes, not the ${ticket.size} declared`);
   const head = await readHead(driver, ticket.key, Math.min(SNIFF_BYTES, stored.size));
   const type = await detectAcceptedType(head);
   // The key's extension came from the declared type: the content must be that type.
@@ -132,7 +194,8 @@ async function readHead(driver: StorageDriver, key: StorageKey, length: number):
 }
 
 function directUploadOf(driver: StorageDriver): DirectUploadSupport {
-  if (!driver.directUpload) throw notFound("Direct uploads need the s3 storage driver; send the file to POST /api/upload");
+  if (!driver.directUpload)
+    throw notFound("Direct uploads need the s3 storage driver; send the file to POST /api/upload");
   return driver.directUpload;
 }
 

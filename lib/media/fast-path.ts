@@ -29,14 +29,22 @@ export function createMediaFastPath(options: FastPathOptions) {
     const driver = options.driver();
     const url = req.url!;
     const queryStart = url.indexOf("?");
-    const request = { method: req.method, query: new URLSearchParams(queryStart === -1 ? "" : url.slice(queryStart + 1)), headers: nodeHeaders(req) };
+    const request = {
+      method: req.method,
+      query: new URLSearchParams(queryStart === -1 ? "" : url.slice(queryStart + 1)),
+      headers: nodeHeaders(req),
+    };
 
     void (async () => {
       const answer = await answerFileRequest(request, key, driver, options);
       const { body } = answer;
       // Opened before the head goes out, so a storage failure can still be a 500.
       const stream = body.kind === "file" ? await driver.read(key, body.range) : null;
-      res.writeHead(answer.status, { ...apiSecurityHeaders(request.headers.get("x-forwarded-proto")), ...answer.headers, ...corsHeaders(request.headers.get("origin")) });
+      res.writeHead(answer.status, {
+        ...apiSecurityHeaders(request.headers.get("x-forwarded-proto")),
+        ...answer.headers,
+        ...corsHeaders(request.headers.get("origin")),
+      });
       if (!stream) {
         res.end(body.kind === "json" ? body.text : undefined);
         return;
@@ -54,7 +62,12 @@ export function createMediaFastPath(options: FastPathOptions) {
         return;
       }
       const text = JSON.stringify({ message: "Something went wrong." });
-      res.writeHead(500, { ...apiSecurityHeaders(request.headers.get("x-forwarded-proto")), "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text), ...corsHeaders(request.headers.get("origin")) });
+      res.writeHead(500, {
+        ...apiSecurityHeaders(request.headers.get("x-forwarded-proto")),
+        "Content-Type": "application/json",
+        "Content-Length": Buffer.byteLength(text),
+        ...corsHeaders(request.headers.get("origin")),
+      });
       res.end(text);
     });
     return true;

@@ -27,7 +27,10 @@ function locate(): FfmpegStatus {
     const result = spawnSync(/*turbopackIgnore: true*/ tool, ["-version"], { stdio: "ignore", timeout: 10_000 });
     if (result.error || result.status !== 0) {
       const where = env.FFMPEG_PATH ? `FFMPEG_PATH=${env.FFMPEG_PATH}` : "the PATH";
-      return { available: false, reason: `Transcoding is off: ${path.basename(tool)} was not found on ${where}. Install ffmpeg or set FFMPEG_PATH; videos play as uploaded.` };
+      return {
+        available: false,
+        reason: `Transcoding is off: ${path.basename(tool)} was not found on ${where}. Install ffmpeg or set FFMPEG_PATH; videos play as uploaded.`,
+      };
     }
   }
   return { available: true, ffmpeg, ffprobe };
@@ -36,12 +39,29 @@ function locate(): FfmpegStatus {
 export type Probe = { durationSeconds: number; width: number; height: number; hasAudio: boolean };
 
 export async function probe(ffprobe: string, file: string): Promise<Probe> {
-  const { stdout } = await run(/*turbopackIgnore: true*/ ffprobe, ["-v", "error", "-show_entries", "format=duration:stream=codec_type,width,height", "-of", "json", file]);
-  const info = JSON.parse(stdout) as { format?: { duration?: string }; streams?: { codec_type: string; width?: number; height?: number }[] };
+  const { stdout } = await run(/*turbopackIgnore: true*/ ffprobe, [
+    "-v",
+    "error",
+    "-show_entries",
+    "format=duration:stream=codec_type,width,height",
+    "-of",
+    "json",
+    file,
+  ]);
+  const info = JSON.parse(stdout) as {
+    format?: { duration?: string };
+    streams?: { codec_type: string; width?: number; height?: number }[];
+  };
   const video = info.streams?.find((stream) => stream.codec_type === "video");
   const durationSeconds = Number(info.format?.duration);
-  if (!video?.width || !video.height || !Number.isFinite(durationSeconds) || durationSeconds <= 0) throw new Error("The file has no playable video stream.");
-  return { durationSeconds, width: video.width, height: video.height, hasAudio: info.streams!.some((stream) => stream.codec_type === "audio") };
+  if (!video?.width || !video.height || !Number.isFinite(durationSeconds) || durationSeconds <= 0)
+    throw new Error("The file has no playable video stream.");
+  return {
+    durationSeconds,
+    width: video.width,
+    height: video.height,
+    hasAudio: info.streams!.some((stream) => stream.codec_type === "audio"),
+  };
 }
 
 /** Rendition heights offered to players; each is made only when the source is at least that tall. */
@@ -57,7 +77,11 @@ export function ladderFor(sourceHeight: number): Rendition[] {
   const top = Math.min(sourceHeight - (sourceHeight % 2), 1080);
   const heights = [...LADDER.filter((height) => height < top), top];
   // About 0.1 bits per pixel at 30 fps for 16:9 pictures: 360p ≈ 720 kb/s, 720p ≈ 2.9 Mb/s, 1080p 5 Mb/s.
-  return heights.map((height) => ({ name: `${height}p`, height, videoKbps: Math.min(5000, Math.round((height * height) / 180)) }));
+  return heights.map((height) => ({
+    name: `${height}p`,
+    height,
+    videoKbps: Math.min(5000, Math.round((height * height) / 180)),
+  }));
 }
 
 /** Target segment length: players switch quality at segment boundaries. */
@@ -79,20 +103,53 @@ export function transcodeToHls(options: {
   const { ffmpeg, input, outDir, probe: source, signal, onProgress } = options;
   const renditions = ladderFor(source.height);
   const splits = renditions.map((_, i) => `[s${i}]`).join("");
-  const filter = [`[0:v]split=${renditions.length}${splits}`, ...renditions.map((r, i) => `[s${i}]scale=-2:${r.height}[v${i}]`)].join(";");
-  const args = ["-hide_banner", "-nostdin", "-nostats", "-loglevel", "error", "-y", "-i", input, "-filter_complex", filter];
+  const filter = [
+    `[0:v]split=${renditions.length}${splits}`,
+    ...renditions.map((r, i) => `[s${i}]scale=-2:${r.height}[v${i}]`),
+  ].join(";");
+  const args = [
+    "-hide_banner",
+    "-nostdin",
+    "-nostats",
+    "-loglevel",
+    "error",
+    "-y",
+    "-i",
+    input,
+    "-filter_complex",
+    filter,
+  ];
   renditions.forEach((rendition, i) => {
     args.push("-map", `[v${i}]`);
     if (source.hasAudio) args.push("-map", "0:a:0");
-    args.push(`-b:v:${i}`, `${rendition.videoKbps}k`, `-maxrate:v:${i}`, `${Math.round(rendition.videoKbps * 1.1)}k`, `-bufsize:v:${i}`, `${rendition.videoKbps * 2}k`);
+    args.push(
+      `-b:v:${i}`,
+      `${rendition.videoKbps}k`,
+      `-maxrate:v:${i}`,
+      `${Math.round(rendition.videoKbps * 1.1)}k`,
+      `-bufsize:v:${i}`,
+      `${rendition.videoKbps * 2}k`,
+    );
   });
   args.push(
     ...["-c:v", "libx264", "-preset", "veryfast", "-profile:v", "main", "-pix_fmt", "yuv420p"],
     ...["-sc_threshold", "0", "-force_key_frames", `expr:gte(t,n_forced*${SEGMENT_SECONDS})`],
     ...(source.hasAudio ? ["-c:a", "aac", "-b:a", "128k", "-ac", "2"] : []),
-    ...["-f", "hls", "-hls_time", String(SEGMENT_SECONDS), "-hls_playlist_type", "vod", "-hls_flags", "independent_segments"],
+    ...[
+      "-f",
+      "hls",
+      "-hls_time",
+      String(SEGMENT_SECONDS),
+      "-hls_playlist_type",
+      "vod",
+      "-hls_flags",
+      "independent_segments",
+    ],
     ...["-hls_segment_filename", path.join(outDir, "%v_%05d.ts"), "-master_pl_name", "master.m3u8"],
-    ...["-var_stream_map", renditions.map((r, i) => (source.hasAudio ? `v:${i},a:${i},name:${r.name}` : `v:${i},name:${r.name}`)).join(" ")],
+    ...[
+      "-var_stream_map",
+      renditions.map((r, i) => (source.hasAudio ? `v:${i},a:${i},name:${r.name}` : `v:${i},name:${r.name}`)).join(" "),
+    ],
     ...["-progress", "pipe:1", path.join(outDir, "%v.m3u8")],
   );
   return runFfmpeg(ffmpeg, args, signal, (line) => {
@@ -103,9 +160,32 @@ export function transcodeToHls(options: {
 }
 
 /** One JPEG frame a tenth of the way in (past black openings), at most 720 pixels tall. */
-export function posterFrame(ffmpeg: string, input: string, output: string, durationSeconds: number, signal: AbortSignal): Promise<void> {
+export function posterFrame(
+  ffmpeg: string,
+  input: string,
+  output: string,
+  durationSeconds: number,
+  signal: AbortSignal,
+): Promise<void> {
   const at = Math.min(durationSeconds * 0.1, 10).toFixed(2);
-  const args = ["-hide_banner", "-nostdin", "-loglevel", "error", "-y", "-ss", at, "-i", input, "-frames:v", "1", "-vf", "scale=-2:'min(720,ih)'", "-q:v", "3", output];
+  const args = [
+    "-hide_banner",
+    "-nostdin",
+    "-loglevel",
+    "error",
+    "-y",
+    "-ss",
+    at,
+    "-i",
+    input,
+    "-frames:v",
+    "1",
+    "-vf",
+    "scale=-2:'min(720,ih)'",
+    "-q:v",
+    "3",
+    output,
+  ];
   return runFfmpeg(ffmpeg, args, signal, () => {});
 }
 
@@ -125,14 +205,39 @@ export function thumbnailInterval(durationSeconds: number): number {
  * read (Vidstack, Video.js, JW Player): one cue per frame naming its sprite and `#xywh=` tile.
  * The sprites are named relatively, like the playlists, so the folder works behind any URL.
  */
-export async function seekPreview(options: { ffmpeg: string; input: string; outDir: string; probe: Probe; signal: AbortSignal }): Promise<void> {
+export async function seekPreview(options: {
+  ffmpeg: string;
+  input: string;
+  outDir: string;
+  probe: Probe;
+  signal: AbortSignal;
+}): Promise<void> {
   const { ffmpeg, input, outDir, probe: source, signal } = options;
   const interval = thumbnailInterval(source.durationSeconds);
   const width = THUMBNAIL_WIDTH;
   const height = 2 * Math.round((width * source.height) / source.width / 2);
   const perSprite = SPRITE_COLUMNS * SPRITE_ROWS;
   const filter = `fps=1/${interval},scale=${width}:${height},tile=${SPRITE_COLUMNS}x${SPRITE_ROWS}`;
-  await runFfmpeg(ffmpeg, ["-hide_banner", "-nostdin", "-loglevel", "error", "-y", "-i", input, "-an", "-vf", filter, "-q:v", "5", path.join(outDir, "thumbs_%03d.jpg")], signal, () => {});
+  await runFfmpeg(
+    ffmpeg,
+    [
+      "-hide_banner",
+      "-nostdin",
+      "-loglevel",
+      "error",
+      "-y",
+      "-i",
+      input,
+      "-an",
+      "-vf",
+      filter,
+      "-q:v",
+      "5",
+      path.join(outDir, "thumbs_%03d.jpg"),
+    ],
+    signal,
+    () => {},
+  );
   // fps= gives a frame at 0, interval, 2·interval, ... (timestamps rounded to the nearest frame).
   const sprites = (await fs.promises.readdir(outDir)).filter((name) => /^thumbs_\d{3}\.jpg$/.test(name)).length;
   const count = Math.min(Math.max(1, Math.round(source.durationSeconds / interval)), sprites * perSprite);
@@ -177,7 +282,12 @@ function runFfmpeg(ffmpeg: string, args: string[], signal: AbortSignal, onLine: 
     child.on("error", reject);
     child.on("close", (code) => {
       if (code === 0) resolve();
-      else reject(new Error(`ffmpeg exited with code ${code}: ${stderr.trim().split("\n").slice(-3).join(" ") || "no message"}`));
+      else
+        reject(
+          new Error(
+            `ffmpeg exited with code ${code}: ${stderr.trim().split("\n").slice(-3).join(" ") || "no message"}`,
+          ),
+        );
     });
   });
 }

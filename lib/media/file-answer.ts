@@ -63,18 +63,33 @@ export function storageKeyOfPath(requestPath: string): StorageKey | null {
 
 const jsonAnswer = (status: number, value: unknown, headers: Record<string, string> = {}): FileAnswer => {
   const text = JSON.stringify(value);
-  return { status, headers: { ...headers, "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(text)) }, body: { kind: "json", text } };
+  return {
+    status,
+    headers: { ...headers, "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(text)) },
+    body: { kind: "json", text },
+  };
 };
 
-export async function answerFileRequest(request: FileRequest, key: StorageKey, driver: StorageDriver, options: ServeOptions = {}): Promise<FileAnswer> {
+export async function answerFileRequest(
+  request: FileRequest,
+  key: StorageKey,
+  driver: StorageDriver,
+  options: ServeOptions = {},
+): Promise<FileAnswer> {
   const download = request.query.get("download") === "1" || request.query.get("download") === "true";
 
   // With a public bucket URL (a CDN), plain reads go there; downloads stay here so they carry
   // Content-Disposition with the movie's name.
   const publicUrl = download ? undefined : driver.publicUrlOf?.(key);
-  if (publicUrl) return { status: 302, headers: { Location: publicUrl, "Cache-Control": "public, max-age=86400", "Content-Length": "0" }, body: { kind: "none" } };
+  if (publicUrl)
+    return {
+      status: 302,
+      headers: { Location: publicUrl, "Cache-Control": "public, max-age=86400", "Content-Length": "0" },
+      body: { kind: "none" },
+    };
 
-  if (options.accelRedirectPrefix && driver.name === "local") return accelRedirectAnswer(key, options.accelRedirectPrefix, download, request.query.get("name"));
+  if (options.accelRedirectPrefix && driver.name === "local")
+    return accelRedirectAnswer(key, options.accelRedirectPrefix, download, request.query.get("name"));
 
   const file = await driver.stat(key);
   if (!file) return jsonAnswer(404, { message: "File not found" });
@@ -94,11 +109,18 @@ export async function answerFileRequest(request: FileRequest, key: StorageKey, d
 
   // RFC 9110 defines ranges for GET only: HEAD describes the whole file.
   const isGet = request.method === "GET";
-  const decision = isGet && ifRangeHolds(request.headers.get("if-range"), file) ? decideRange(request.headers.get("range"), file.size) : { kind: "whole" as const };
+  const decision =
+    isGet && ifRangeHolds(request.headers.get("if-range"), file)
+      ? decideRange(request.headers.get("range"), file.size)
+      : { kind: "whole" as const };
 
   if (decision.kind === "unsatisfiable") {
     // The body is the JSON message, not the file's type.
-    return jsonAnswer(416, { message: "Range not satisfiable" }, { ...headers, "Content-Range": `bytes */${file.size}` });
+    return jsonAnswer(
+      416,
+      { message: "Range not satisfiable" },
+      { ...headers, "Content-Range": `bytes */${file.size}` },
+    );
   }
 
   const range = decision.kind === "partial" ? decision.range : undefined;
@@ -144,7 +166,10 @@ export function attachmentDisposition(key: StorageKey, name: string | null): str
       .replace(/[^\x20-\x7e]/g, "")
       .replace(/["\\]/g, "")
       .trim() || storedName;
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 

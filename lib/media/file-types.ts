@@ -46,7 +46,8 @@ export const DECLARED_TYPES: Record<string, string[]> = {
   flv: ["video/flv", "video/x-flv"],
 };
 
-export const UNSUPPORTED_TYPE_MESSAGE = "Only images (JPEG, PNG, WebP) and videos (MP4, AVI, MKV, MOV, WMV, FLV) can be uploaded.";
+export const UNSUPPORTED_TYPE_MESSAGE =
+  "Only images (JPEG, PNG, WebP) and videos (MP4, AVI, MKV, MOV, WMV, FLV) can be uploaded.";
 export const VIDEO_NEEDS_ADMIN_MESSAGE = "Only admins can upload videos.";
 
 /** The accepted type of a file whose first bytes (up to SNIFF_BYTES) are `head`, or null. */

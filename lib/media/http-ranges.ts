@@ -56,5 +56,8 @@ export function clientCopyIsCurrent(headers: HeaderReader, file: StoredFileInfo)
     return ifNoneMatch.trim() === "*" || ifNoneMatch.split(",").some((tag) => opaque(tag) === opaque(file.etag));
   }
   const ifModifiedSince = Date.parse(headers.get("if-modified-since") ?? "");
-  return !Number.isNaN(ifModifiedSince) && Math.floor(file.lastModified.getTime() / 1000) <= Math.floor(ifModifiedSince / 1000);
+  return (
+    !Number.isNaN(ifModifiedSince) &&
+    Math.floor(file.lastModified.getTime() / 1000) <= Math.floor(ifModifiedSince / 1000)
+  );
 }

@@ -10,7 +10,8 @@ export function movieRuntime(hour: number, durationSeconds: number | null): Runt
   const hours = Math.floor(total / 3600);
   const minutes = Math.floor((total % 3600) / 60);
   const seconds = total % 60;
-  const text = total < 60 ? `${seconds} Sec` : [hours && `${hours} Hr`, minutes && `${minutes} Min`].filter(Boolean).join(" ");
+  const text =
+    total < 60 ? `${seconds} Sec` : [hours && `${hours} Hr`, minutes && `${minutes} Min`].filter(Boolean).join(" ");
   const iso = `PT${hours ? `${hours}H` : ""}${minutes ? `${minutes}M` : ""}${seconds || total === 0 ? `${seconds}S` : ""}`;
   return { text, iso };
 }

@@ -7,7 +7,11 @@ import { env } from "@/lib/env";
 import { storage, type StorageDriver, type StorageKey } from "@/lib/storage";
 import { answerFileRequest } from "./file-answer";
 
-export async function serveStoredFile(request: Request, key: StorageKey, driver: StorageDriver = storage()): Promise<Response> {
+export async function serveStoredFile(
+  request: Request,
+  key: StorageKey,
+  driver: StorageDriver = storage(),
+): Promise<Response> {
   const answer = await answerFileRequest(
     { method: request.method, query: new URL(request.url).searchParams, headers: request.headers },
     key,

@@ -29,7 +29,10 @@ function vttTimestamp(seconds: number): string {
 
 function vttOf(cues: VTTCue[]): string {
   // "-->" inside a cue's text would read as a timing line; a blank line would end the cue.
-  const blocks = cues.map((cue) => `${vttTimestamp(cue.startTime)} --> ${vttTimestamp(cue.endTime)}\n${cue.text.replace(/-->/g, "->").replace(/\n{2,}/g, "\n")}`);
+  const blocks = cues.map(
+    (cue) =>
+      `${vttTimestamp(cue.startTime)} --> ${vttTimestamp(cue.endTime)}\n${cue.text.replace(/-->/g, "->").replace(/\n{2,}/g, "\n")}`,
+  );
   return `WEBVTT\n\n${blocks.join("\n\n")}\n`;
 }
 
@@ -80,7 +83,9 @@ export async function receiveSubtitleUpload(request: Request, driver: StorageDri
   const body = await readCapped(request, MAX_SUBTITLE_BYTES + 16 * 1024);
   let file: FormDataEntryValue | null;
   try {
-    file = (await new Response(new Uint8Array(body), { headers: { "content-type": contentType } }).formData()).get("file");
+    file = (await new Response(new Uint8Array(body), { headers: { "content-type": contentType } }).formData()).get(
+      "file",
+    );
   } catch {
     throw badRequest(SUBTITLE_NOT_MULTIPART);
   }

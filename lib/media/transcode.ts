@@ -59,7 +59,10 @@ export async function queueTranscode(movieId: string): Promise<string | null> {
   const movie = await db.movie.findUnique({ where: { id: movieId }, select: { video: true } });
   if (!movie || !keyOfUrl(movie.video)) return null;
   const jobId = randomUUID();
-  await db.movie.update({ where: { id: movieId }, data: { mediaState: "queued", mediaProgress: 0, mediaError: null, mediaJobId: jobId } });
+  await db.movie.update({
+    where: { id: movieId },
+    data: { mediaState: "queued", mediaProgress: 0, mediaError: null, mediaJobId: jobId },
+  });
   const { jobQueue } = await import("@/lib/jobs");
   await (await jobQueue()).send(TRANSCODE_QUEUE, { movieId } satisfies TranscodeJobData, { id: jobId });
   return jobId;
@@ -72,13 +75,20 @@ export async function queueTranscode(movieId: string): Promise<string | null> {
  */
 export async function queueUntranscoded(): Promise<number> {
   if (!ffmpegStatus().available) return 0;
-  const rows = await db.movie.findMany({ where: { mediaState: null }, select: { id: true, video: true }, orderBy: { createdAt: "desc" } });
+  const rows = await db.movie.findMany({
+    where: { mediaState: null },
+    select: { id: true, video: true },
+    orderBy: { createdAt: "desc" },
+  });
   const { jobQueue } = await import("@/lib/jobs");
   let queued = 0;
   for (const row of rows) {
     if (!keyOfUrl(row.video)) continue;
     const jobId = randomUUID();
-    const claimed = await db.movie.updateMany({ where: { id: row.id, mediaState: null }, data: { mediaState: "queued", mediaProgress: 0, mediaError: null, mediaJobId: jobId } });
+    const claimed = await db.movie.updateMany({
+      where: { id: row.id, mediaState: null },
+      data: { mediaState: "queued", mediaProgress: 0, mediaError: null, mediaJobId: jobId },
+    });
     if (claimed.count === 0) continue;
     await (await jobQueue()).send(TRANSCODE_QUEUE, { movieId: row.id } satisfies TranscodeJobData, { id: jobId });
     queued++;
@@ -109,14 +119,22 @@ async function deleteKeys(keys: string[]): Promise<void> {
   }
 }
 
-export type TranscodeResult = { outcome: "ready"; durationSeconds: number; files: number } | { outcome: "superseded" } | { outcome: "failed"; error: string };
+export type TranscodeResult =
+  | { outcome: "ready"; durationSeconds: number; files: number }
+  | { outcome: "superseded" }
+  | { outcome: "failed"; error: string };
 
 class Superseded extends Error {}
 
 /** Runs one transcode job; throws (so pg-boss retries) only for failures worth another attempt. */
-export async function runTranscodeJob(jobId: string, { movieId }: TranscodeJobData, attempt: { retryCount: number; retryLimit: number }): Promise<TranscodeResult> {
+export async function runTranscodeJob(
+  jobId: string,
+  { movieId }: TranscodeJobData,
+  attempt: { retryCount: number; retryLimit: number },
+): Promise<TranscodeResult> {
   // Every write names the job, so a superseded job changes nothing.
-  const update = async (data: Prisma.MovieUpdateManyMutationInput) => (await db.movie.updateMany({ where: { id: movieId, mediaJobId: jobId }, data })).count > 0;
+  const update = async (data: Prisma.MovieUpdateManyMutationInput) =>
+    (await db.movie.updateMany({ where: { id: movieId, mediaJobId: jobId }, data })).count > 0;
   const fail = async (error: string): Promise<TranscodeResult> => {
     await update({ mediaState: "failed", mediaError: error });
     return { outcome: "failed", error };
@@ -133,8 +151,12 @@ export async function runTranscodeJob(jobId: string, { movieId }: TranscodeJobDa
   const written: StorageKey[] = [];
   const abort = new AbortController();
   // The database's clock, not this machine's: workers on other machines compare against it.
-  const beat = () => db.$executeRaw`UPDATE "Movie" SET "mediaHeartbeatAt" = now() WHERE id = ${movieId}::uuid AND "mediaJobId" = ${jobId}::uuid`;
-  const heartbeat = setInterval(() => void beat().catch((error: unknown) => console.error(`Transcode heartbeat of ${movieId} failed:`, error)), HEARTBEAT_SECONDS * 1000);
+  const beat = () =>
+    db.$executeRaw`UPDATE "Movie" SET "mediaHeartbeatAt" = now() WHERE id = ${movieId}::uuid AND "mediaJobId" = ${jobId}::uuid`;
+  const heartbeat = setInterval(
+    () => void beat().catch((error: unknown) => console.error(`Transcode heartbeat of ${movieId} failed:`, error)),
+    HEARTBEAT_SECONDS * 1000,
+  );
   try {
     // State and first heartbeat in one statement: a worker killed between two statements would
     // leave a transcoding movie without a heartbeat, which recoverStalledTranscodes never sees as stalled.
@@ -143,7 +165,10 @@ export async function runTranscodeJob(jobId: string, { movieId }: TranscodeJobDa
     const input = path.join(work, "source");
     await pipeline(await storage().read(sourceKey), fs.createWriteStream(input));
     const source = await probe(tools.ffprobe, input).catch((error: Error) => {
-      throw Object.assign(new Error(error.message.startsWith("The file") ? error.message : "ffprobe could not read the video."), { permanent: true });
+      throw Object.assign(
+        new Error(error.message.startsWith("The file") ? error.message : "ffprobe could not read the video."),
+        { permanent: true },
+      );
     });
 
     const outDir = path.join(work, "hls");
@@ -172,7 +197,9 @@ export async function runTranscodeJob(jobId: string, { movieId }: TranscodeJobDa
 
     const folder = hlsFolderOf(movieId, jobId);
     // The master playlist last: nothing points at the folder until the movie says ready anyway.
-    const names = (await fs.promises.readdir(outDir)).sort((a, b) => Number(a === "master.m3u8") - Number(b === "master.m3u8"));
+    const names = (await fs.promises.readdir(outDir)).sort(
+      (a, b) => Number(a === "master.m3u8") - Number(b === "master.m3u8"),
+    );
     for (const name of names) {
       const key: StorageKey = `${folder}/${name}`;
       await storage().put(key, fs.createReadStream(path.join(outDir, name)), { contentType: contentTypeOf(key) });
@@ -189,7 +216,9 @@ export async function runTranscodeJob(jobId: string, { movieId }: TranscodeJobDa
     if (!ready) throw new Superseded();
     // The movie's detail (its page, the watch page, the API) now has the ladder and the runtime.
     // The ladder is done whatever happens here: a failure only delays it until the entry's cacheLife.
-    await expireTagsOutsideRequests(cacheTags.movie(movieId)).catch((error: unknown) => console.error(`Could not expire movie ${movieId}'s cached detail:`, error));
+    await expireTagsOutsideRequests(cacheTags.movie(movieId)).catch((error: unknown) =>
+      console.error(`Could not expire movie ${movieId}'s cached detail:`, error),
+    );
     return { outcome: "ready", durationSeconds: source.durationSeconds, files: written.length };
   } catch (error) {
     await deleteKeys(written);
@@ -220,7 +249,11 @@ export async function recoverStalledTranscodes(boss: PgBoss): Promise<number> {
   for (const { id, jobId } of stalled) {
     await boss.fail(TRANSCODE_QUEUE, jobId, { message: STALLED_MESSAGE });
     const job = await boss.getJobById(TRANSCODE_QUEUE, jobId);
-    if (job?.state === "failed") await db.movie.updateMany({ where: { id, mediaJobId: jobId }, data: { mediaState: "failed", mediaError: STALLED_MESSAGE } });
+    if (job?.state === "failed")
+      await db.movie.updateMany({
+        where: { id, mediaJobId: jobId },
+        data: { mediaState: "failed", mediaError: STALLED_MESSAGE },
+      });
   }
   return stalled.length;
 }
@@ -235,16 +268,26 @@ export async function retryTranscode(movieId: string): Promise<string | null | u
   return queueTranscode(movieId);
 }
 
-export function mediaStatusOf(row: { mediaState: string | null; mediaProgress: number; mediaError: string | null }): MediaStatus {
+export function mediaStatusOf(row: {
+  mediaState: string | null;
+  mediaProgress: number;
+  mediaError: string | null;
+}): MediaStatus {
   if (!row.mediaState) return null;
-  return { state: row.mediaState as NonNullable<MediaStatus>["state"], progress: row.mediaProgress, error: row.mediaError };
+  return {
+    state: row.mediaState as NonNullable<MediaStatus>["state"],
+    progress: row.mediaProgress,
+    error: row.mediaError,
+  };
 }
-
 
 /** GET /api/admin/media: whether transcoding is on, and every movie's state for the admin list. */
 export async function mediaOverview(): Promise<MediaOverview> {
   const ffmpeg = ffmpegStatus();
-  const rows = await db.movie.findMany({ where: { mediaState: { not: null } }, select: { id: true, mediaState: true, mediaProgress: true, mediaError: true } });
+  const rows = await db.movie.findMany({
+    where: { mediaState: { not: null } },
+    select: { id: true, mediaState: true, mediaProgress: true, mediaError: true },
+  });
   return {
     transcoding: { available: ffmpeg.available, reason: ffmpeg.available ? null : ffmpeg.reason },
     movies: Object.fromEntries(rows.map((row) => [row.id, mediaStatusOf(row)!])),

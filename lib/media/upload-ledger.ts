@@ -17,7 +17,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const UNUSED_UPLOAD_GRACE_MS = DAY_MS;
 
 const tooMany = (message: string, retryAt: number) =>
-  new HttpError(429, message, { headers: { "Retry-After": String(Math.max(1, Math.ceil((retryAt - Date.now()) / 1000))) } });
+  new HttpError(429, message, {
+    headers: { "Retry-After": String(Math.max(1, Math.ceil((retryAt - Date.now()) / 1000))) },
+  });
 
 /**
  * Refuses (429 with Retry-After) a member's upload past UPLOAD_RATE_LIMIT uploads per
@@ -25,7 +27,11 @@ const tooMany = (message: string, retryAt: number) =>
  * UPLOAD_DAILY_QUOTA_BYTES. Admins are never limited. Checked before the body is read; two uploads
  * racing past the last slot can both pass (the overshoot is at most one file each).
  */
-export async function checkUploadAllowance(user: { id: string; isAdmin: boolean }, bytes: number, db: Db = defaultDb): Promise<void> {
+export async function checkUploadAllowance(
+  user: { id: string; isAdmin: boolean },
+  bytes: number,
+  db: Db = defaultDb,
+): Promise<void> {
   if (user.isAdmin) return;
   const now = Date.now();
   const windowMs = env.UPLOAD_RATE_WINDOW_SECONDS * 1000;
@@ -46,7 +52,8 @@ export async function checkUploadAllowance(user: { id: string; isAdmin: boolean 
   // Room frees as the day's uploads age out, oldest first.
   for (const upload of recent) {
     used -= Number(upload.size);
-    if (used + need <= env.UPLOAD_DAILY_QUOTA_BYTES) throw tooMany(UPLOAD_QUOTA_REACHED, upload.createdAt.getTime() + DAY_MS);
+    if (used + need <= env.UPLOAD_DAILY_QUOTA_BYTES)
+      throw tooMany(UPLOAD_QUOTA_REACHED, upload.createdAt.getTime() + DAY_MS);
   }
   throw tooMany(UPLOAD_QUOTA_REACHED, now + DAY_MS); // larger than the whole quota: no wait helps, but say when it resets
 }
@@ -62,8 +69,16 @@ export async function recordUpload(key: StorageKey, ownerId: string, size: numbe
  * its work for quotas, and a file detached later is deleted by lib/media/cleanup.ts when its row changes).
  * Returns the keys deleted.
  */
-export async function removeUnusedUploads({ db = defaultDb, driver = storage(), now = Date.now() }: { db?: Db; driver?: StorageDriver; now?: number } = {}): Promise<StorageKey[]> {
-  const old = await db.upload.findMany({ where: { createdAt: { lt: new Date(now - UNUSED_UPLOAD_GRACE_MS) } }, select: { key: true }, take: 1000 });
+export async function removeUnusedUploads({
+  db = defaultDb,
+  driver = storage(),
+  now = Date.now(),
+}: { db?: Db; driver?: StorageDriver; now?: number } = {}): Promise<StorageKey[]> {
+  const old = await db.upload.findMany({
+    where: { createdAt: { lt: new Date(now - UNUSED_UPLOAD_GRACE_MS) } },
+    select: { key: true },
+    take: 1000,
+  });
   if (old.length === 0) return [];
   const deleted = await deleteUnreferencedFiles(
     old.map(({ key }) => urlOf(key as StorageKey)),

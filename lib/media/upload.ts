@@ -35,19 +35,29 @@ const MULTIPART_OVERHEAD = 64 * 1024;
  * past the upload rate or daily quota gets 429 before anything is read; every stored file is recorded
  * with its owner (lib/media/upload-ledger.ts).
  */
-export async function receiveUpload(request: Request, user: SessionUser, driver: StorageDriver = storage()): Promise<string> {
+export async function receiveUpload(
+  request: Request,
+  user: SessionUser,
+  driver: StorageDriver = storage(),
+): Promise<string> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data\s*;/i.test(contentType) || !request.body) throw badRequest(NOT_MULTIPART_MESSAGE);
 
   const largestAllowed = user.isAdmin ? Math.max(maxBytesOf("image"), maxBytesOf("video")) : maxBytesOf("image");
   const declaredLength = Number(request.headers.get("content-length") ?? NaN);
   if (declaredLength > largestAllowed + MULTIPART_OVERHEAD) throw tooLarge("file", largestAllowed);
-  await checkUploadAllowance(user, Number.isFinite(declaredLength) ? Math.max(0, declaredLength - MULTIPART_OVERHEAD) : 0);
+  await checkUploadAllowance(
+    user,
+    Number.isFinite(declaredLength) ? Math.max(0, declaredLength - MULTIPART_OVERHEAD) : 0,
+  );
 
   let parser: busboy.Busboy;
   try {
     // One file part; a few stray text fields are tolerated (and ignored), nothing more.
-    parser = busboy({ headers: { "content-type": contentType }, limits: { files: 1, fields: 20, parts: 25, fieldSize: 16 * 1024 } });
+    parser = busboy({
+      headers: { "content-type": contentType },
+      limits: { files: 1, fields: 20, parts: 25, fieldSize: 16 * 1024 },
+    });
   } catch {
     throw badRequest(NOT_MULTIPART_MESSAGE); // no boundary
   }
@@ -71,7 +81,9 @@ export async function receiveUpload(request: Request, user: SessionUser, driver:
       }
       stored = storeFile(file, user, driver).catch((error: unknown) => {
         // A broken body (truncated, or the client hung up) is the client's fault, not a 500.
-        fail(error instanceof HttpError || !(parser.errored || body.errored) ? error : badRequest(NOT_MULTIPART_MESSAGE));
+        fail(
+          error instanceof HttpError || !(parser.errored || body.errored) ? error : badRequest(NOT_MULTIPART_MESSAGE),
+        );
         return null;
       });
     });

@@ -27,7 +27,9 @@ function createStorage(): StorageDriver {
         endpoint: env.S3_ENDPOINT,
         forcePathStyle: env.S3_FORCE_PATH_STYLE,
         credentials:
-          env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : undefined,
+          env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+            ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+            : undefined,
         publicUrl: env.S3_PUBLIC_URL,
       });
   }

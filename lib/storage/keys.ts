@@ -26,13 +26,16 @@ export const CONTENT_TYPES: Record<string, string> = {
  */
 export type StorageFolder = "image" | "movie" | "subtitle";
 
-const KEY_PATTERN = /^(image|movie|subtitle)\/[A-Za-z0-9][A-Za-z0-9_-]{0,127}\.(jpg|png|webp|mp4|avi|mkv|mov|wmv|flv|vtt)$/;
+const KEY_PATTERN =
+  /^(image|movie|subtitle)\/[A-Za-z0-9][A-Za-z0-9_-]{0,127}\.(jpg|png|webp|mp4|avi|mkv|mov|wmv|flv|vtt)$/;
 
 /**
  * A transcode job's files: master.m3u8, one playlist and its .ts segments per rendition, poster.jpg,
  * and the seek-preview sprites (thumbs_NNN.jpg) with their WebVTT index (thumbnails.vtt).
  */
-const HLS_KEY_PATTERN = new RegExp(`^hls/${UUID_PATTERN}/${UUID_PATTERN}/[A-Za-z0-9][A-Za-z0-9_]{0,63}\\.(m3u8|ts|jpg|vtt)$`);
+const HLS_KEY_PATTERN = new RegExp(
+  `^hls/${UUID_PATTERN}/${UUID_PATTERN}/[A-Za-z0-9][A-Za-z0-9_]{0,63}\\.(m3u8|ts|jpg|vtt)$`,
+);
 
 export function isStorageKey(value: string): value is StorageKey {
   return KEY_PATTERN.test(value) || HLS_KEY_PATTERN.test(value);

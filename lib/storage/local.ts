@@ -32,7 +32,10 @@ export function createLocalStorage(root: string): StorageDriver {
       // and an interrupted upload leaves nothing under the real name.
       const partial = `${target}.${randomUUID()}.partial`;
       try {
-        await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, fs.createWriteStream(partial, { flags: "wx" }));
+        await pipeline(
+          Buffer.isBuffer(body) ? Readable.from([body]) : body,
+          fs.createWriteStream(partial, { flags: "wx" }),
+        );
         await fs.promises.rename(partial, target);
       } catch (error) {
         await fs.promises.rm(partial, { force: true });

@@ -111,7 +111,9 @@ export function createS3Storage(config: S3StorageConfig): StorageDriver {
     },
 
     async read(key, range) {
-      const object = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
+      const object = await client.send(
+        new GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+      );
       if (!(object.Body instanceof Readable)) throw new Error("The S3 client returned no readable body");
       return object.Body;
     },
@@ -128,12 +130,18 @@ export function createS3Storage(config: S3StorageConfig): StorageDriver {
 
     directUpload: {
       async create(key, contentType) {
-        const created = await client.send(new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: contentType }));
+        const created = await client.send(
+          new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: contentType }),
+        );
         if (!created.UploadId) throw new Error("S3 returned no upload id");
         return { uploadId: created.UploadId };
       },
       partUrl(key, uploadId, partNumber, expiresInSeconds) {
-        return getSignedUrl(client, new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber: partNumber }), { expiresIn: expiresInSeconds });
+        return getSignedUrl(
+          client,
+          new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber: partNumber }),
+          { expiresIn: expiresInSeconds },
+        );
       },
       async complete(key, uploadId, parts) {
         await client.send(

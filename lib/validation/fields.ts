@@ -89,7 +89,8 @@ export function positiveDigits(field: string) {
 
 // Mirrors lib/storage/keys.ts (a test checks they agree): the forms import this module, and the
 // storage module pulls node:crypto into the bundle.
-const UPLOADED_FILE_URL = /^(?:https?:\/\/[^/]+)?\/api\/upload\/(image|movie|subtitle)\/[A-Za-z0-9][A-Za-z0-9_-]{0,127}\.(jpg|png|webp|mp4|avi|mkv|mov|wmv|flv|vtt)$/;
+const UPLOADED_FILE_URL =
+  /^(?:https?:\/\/[^/]+)?\/api\/upload\/(image|movie|subtitle)\/[A-Za-z0-9][A-Za-z0-9_-]{0,127}\.(jpg|png|webp|mp4|avi|mkv|mov|wmv|flv|vtt)$/;
 
 export type MediaKind = "image" | "movie" | "subtitle";
 
@@ -112,9 +113,13 @@ export function isAcceptedMediaUrl(url: string, kind: MediaKind): boolean {
 }
 
 /** The message for a media URL that is neither this server's upload nor an https URL. */
-export const mediaUrlMessage = (label: string, kind: MediaKind) => `${label} must be an uploaded ${kind === "movie" ? "video" : "image"} or an https URL`;
+export const mediaUrlMessage = (label: string, kind: MediaKind) =>
+  `${label} must be an uploaded ${kind === "movie" ? "video" : "image"} or an https URL`;
 
 /** A required media URL: uploaded to this server (image or movie folder) or an https URL. */
 export function mediaUrl(field: string, requiredMessage: string, kind: MediaKind, label: string) {
-  return requiredText(field, requiredMessage, { max: 2000, message: `${label} URL is too long` }).refine((url) => isAcceptedMediaUrl(url, kind), mediaUrlMessage(label, kind));
+  return requiredText(field, requiredMessage, { max: 2000, message: `${label} URL is too long` }).refine(
+    (url) => isAcceptedMediaUrl(url, kind),
+    mediaUrlMessage(label, kind),
+  );
 }

@@ -41,11 +41,17 @@ export const movieListQuerySchema = z.object({
   sort: z
     .string({ error: "sort must be a string" })
     .trim()
-    .refine((value) => value === "" || (MOVIE_SORTS as readonly string[]).includes(value), `sort must be one of ${MOVIE_SORTS.join(", ")}`)
+    .refine(
+      (value) => value === "" || (MOVIE_SORTS as readonly string[]).includes(value),
+      `sort must be one of ${MOVIE_SORTS.join(", ")}`,
+    )
     .transform((value) => (value || undefined) as MovieSort | undefined)
     .optional(),
   page: positiveDigits("page"),
-  limit: positiveDigits("limit").refine((value) => value === undefined || value <= MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`),
+  limit: positiveDigits("limit").refine(
+    (value) => value === undefined || value <= MAX_PAGE_SIZE,
+    `limit must be at most ${MAX_PAGE_SIZE}`,
+  ),
 });
 export type MovieListQuery = z.infer<typeof movieListQuerySchema>;
 

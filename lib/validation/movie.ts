@@ -4,9 +4,34 @@ import { isAcceptedMediaUrl, mediaUrl, onLists, onStrings, requiredText, wholeNu
 
 /** Spec section 3's language filter options (also the only languages a movie may have). */
 export const LANGUAGES = [
-  "English", "Arabic", "French", "German", "Spanish", "Italian", "Russian", "Chinese", "Japanese", "Korean",
-  "Hindi", "Urdu", "Turkish", "Portuguese", "Dutch", "Swedish", "Danish", "Norwegian", "Finnish", "Indonesian",
-  "Malay", "Thai", "Vietnamese", "Hebrew", "Greek", "Polish", "Romanian", "Swahili",
+  "English",
+  "Arabic",
+  "French",
+  "German",
+  "Spanish",
+  "Italian",
+  "Russian",
+  "Chinese",
+  "Japanese",
+  "Korean",
+  "Hindi",
+  "Urdu",
+  "Turkish",
+  "Portuguese",
+  "Dutch",
+  "Swedish",
+  "Danish",
+  "Norwegian",
+  "Finnish",
+  "Indonesian",
+  "Malay",
+  "Thai",
+  "Vietnamese",
+  "Hebrew",
+  "Greek",
+  "Polish",
+  "Romanian",
+  "Swahili",
 ] as const;
 export type Language = (typeof LANGUAGES)[number];
 
@@ -24,7 +49,10 @@ const languageField = requiredText("language", "Language is required")
 
 const castMemberSchema = z
   .object({
-    name: requiredText("name", "Cast name is required", { max: 100, message: "Cast name must be at most 100 characters" }),
+    name: requiredText("name", "Cast name is required", {
+      max: 100,
+      message: "Cast name must be at most 100 characters",
+    }),
     image: mediaUrl("image", "Cast image is required", "image", "Cast image").optional(),
     /** The detail shape calls the cast image `img` too; accepted when `image` is absent. */
     img: mediaUrl("img", "Cast image is required", "image", "Cast image").optional(),
@@ -49,15 +77,21 @@ const LANGUAGE_TAG = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
 export const MAX_SUBTITLES = 20;
 
 const subtitleSchema = z.object({
-  language: requiredText("language", "Subtitle language is required", { max: 35, message: "Subtitle language must be a language code such as en or pt-BR" }).refine(
+  language: requiredText("language", "Subtitle language is required", {
+    max: 35,
+    message: "Subtitle language must be a language code such as en or pt-BR",
+  }).refine(
     (tag) => LANGUAGE_TAG.test(tag),
     onStrings({ error: "Subtitle language must be a language code such as en or pt-BR" }),
   ),
-  label: requiredText("label", "Subtitle label is required", { max: 60, message: "Subtitle label must be at most 60 characters" }),
-  url: requiredText("url", "Subtitle file is required", { max: 2000, message: "Subtitle file must be uploaded here" }).refine(
-    (url) => isAcceptedMediaUrl(url, "subtitle"),
-    onStrings({ error: "Subtitle file must be uploaded here" }),
-  ),
+  label: requiredText("label", "Subtitle label is required", {
+    max: 60,
+    message: "Subtitle label must be at most 60 characters",
+  }),
+  url: requiredText("url", "Subtitle file is required", {
+    max: 2000,
+    message: "Subtitle file must be uploaded here",
+  }).refine((url) => isAcceptedMediaUrl(url, "subtitle"), onStrings({ error: "Subtitle file must be uploaded here" })),
 });
 export type SubtitleInput = z.infer<typeof subtitleSchema>;
 
@@ -76,10 +110,15 @@ export const movieCreateSchema = z.object({
     z
       .number()
       .min(FIRST_FILM_YEAR, { error: () => `Year must be between ${FIRST_FILM_YEAR} and ${latestAllowedYear()}` })
-      .refine((year) => year <= latestAllowedYear(), { error: () => `Year must be between ${FIRST_FILM_YEAR} and ${latestAllowedYear()}` }),
+      .refine((year) => year <= latestAllowedYear(), {
+        error: () => `Year must be between ${FIRST_FILM_YEAR} and ${latestAllowedYear()}`,
+      }),
   ),
   hour: wholeNumber("hour", "Hour is required").pipe(
-    z.number().min(MOVIE_HOURS_MIN, "Hour must be between 1 and 10").max(MOVIE_HOURS_MAX, "Hour must be between 1 and 10"),
+    z
+      .number()
+      .min(MOVIE_HOURS_MIN, "Hour must be between 1 and 10")
+      .max(MOVIE_HOURS_MAX, "Hour must be between 1 and 10"),
   ),
   video: mediaUrl("video", "Video is required", "movie", "Video"),
   category: requiredText("category", "Category is required", { max: 100, message: "Category not found" }),

@@ -14,7 +14,10 @@ export const watchProgressSchema = z
     position: seconds("position"),
     duration: seconds("duration").refine((duration) => duration > 0, "duration must be more than 0"),
   })
-  .refine((progress) => progress.position <= progress.duration, { path: ["position"], message: "position must not be past the duration" });
+  .refine((progress) => progress.position <= progress.duration, {
+    path: ["position"],
+    message: "position must not be past the duration",
+  });
 export type WatchProgressInput = z.infer<typeof watchProgressSchema>;
 
 /** Continue watching lists movies started (from 5%) and not finished (up to 95%). */

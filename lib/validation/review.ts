@@ -18,9 +18,9 @@ export const reviewSchema = z.object({
   rating: wholeNumber("rating", "Rate is required").pipe(
     z.number().min(0, "Rating must be between 0 and 5").max(5, "Rating must be between 0 and 5"),
   ),
-  message: requiredText("message", "Message is required", { max: REVIEW_MESSAGE_MAX, message: `Enter at most ${REVIEW_MESSAGE_MAX} characters.` }).min(
-    REVIEW_MESSAGE_MIN,
-    onStrings({ error: "Enter a minimum of 5 characters." }),
-  ),
+  message: requiredText("message", "Message is required", {
+    max: REVIEW_MESSAGE_MAX,
+    message: `Enter at most ${REVIEW_MESSAGE_MAX} characters.`,
+  }).min(REVIEW_MESSAGE_MIN, onStrings({ error: "Enter a minimum of 5 characters." })),
 });
 export type ReviewInput = z.infer<typeof reviewSchema>;

@@ -12,13 +12,16 @@ export const emailField = requiredText("email", "Email is required", { max: 254,
 
 /** 6 to 12 characters after trimming; `requiredMessage` names the form's field. */
 export function passwordField(field: string, requiredMessage: string) {
-  return requiredText(field, requiredMessage, { max: PASSWORD_MAX, message: `Password must be at most ${PASSWORD_MAX} characters` }).min(
-    PASSWORD_MIN,
-    onStrings({ error: `Password must be at least ${PASSWORD_MIN} characters` }),
-  );
+  return requiredText(field, requiredMessage, {
+    max: PASSWORD_MAX,
+    message: `Password must be at most ${PASSWORD_MAX} characters`,
+  }).min(PASSWORD_MIN, onStrings({ error: `Password must be at least ${PASSWORD_MIN} characters` }));
 }
 
-const fullNameField = requiredText("fullName", "Full name is required", { max: 100, message: "Full name must be at most 100 characters" });
+const fullNameField = requiredText("fullName", "Full name is required", {
+  max: 100,
+  message: "Full name must be at most 100 characters",
+});
 
 export const loginSchema = z.object({
   email: emailField,
@@ -49,12 +52,19 @@ export type ProfileInput = z.infer<typeof profileSchema>;
 const passwordFields = {
   oldPassword: passwordField("oldPassword", "Password is required"),
   newPassword: passwordField("newPassword", "New password is required"),
-  comfirmPassword: text("comfirmPassword").trim().optional().describe("Optional confirmation (the original client's spelling); must equal newPassword when sent"),
-  confirmPassword: text("confirmPassword").trim().optional().describe("The same, spelled correctly; comfirmPassword wins when both are sent"),
+  comfirmPassword: text("comfirmPassword")
+    .trim()
+    .optional()
+    .describe("Optional confirmation (the original client's spelling); must equal newPassword when sent"),
+  confirmPassword: text("confirmPassword")
+    .trim()
+    .optional()
+    .describe("The same, spelled correctly; comfirmPassword wins when both are sent"),
 };
 
 /** The confirmation as sent: the original client spells it `comfirmPassword`, `confirmPassword` is accepted too. */
-const confirmationOf = (value: { comfirmPassword?: string; confirmPassword?: string }) => value.comfirmPassword ?? value.confirmPassword;
+const confirmationOf = (value: { comfirmPassword?: string; confirmPassword?: string }) =>
+  value.comfirmPassword ?? value.confirmPassword;
 
 /**
  * PUT /api/user/password. The confirmation is the form's concern: a client may leave it out (the
@@ -71,6 +81,8 @@ export type PasswordInput = z.infer<typeof passwordSchema>;
 /** The change-password form on /password, which always asks for the confirmation. */
 export const passwordFormSchema = z.object(passwordFields).superRefine((value, ctx) => {
   const confirmation = confirmationOf(value);
-  if (!confirmation) ctx.addIssue({ code: "custom", path: ["comfirmPassword"], message: "Confirm password is required" });
-  else if (confirmation !== value.newPassword) ctx.addIssue({ code: "custom", path: ["comfirmPassword"], message: "Passwords must match" });
+  if (!confirmation)
+    ctx.addIssue({ code: "custom", path: ["comfirmPassword"], message: "Confirm password is required" });
+  else if (confirmation !== value.newPassword)
+    ctx.addIssue({ code: "custom", path: ["comfirmPassword"], message: "Passwords must match" });
 });

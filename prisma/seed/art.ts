@@ -67,7 +67,10 @@ function parseHex(hex: string): Rgb {
 }
 
 function toHex({ r, g, b }: Rgb): string {
-  const part = (v: number): string => Math.round(Math.min(255, Math.max(0, v))).toString(16).padStart(2, "0");
+  const part = (v: number): string =>
+    Math.round(Math.min(255, Math.max(0, v)))
+      .toString(16)
+      .padStart(2, "0");
   return `#${part(r)}${part(g)}${part(b)}`;
 }
 
@@ -107,10 +110,41 @@ const n = (value: number): string => (Math.round(value * 10) / 10).toString();
 
 // Advance widths of DejaVu Sans Bold capitals, in em, measured with sharp/librsvg.
 const CAP_WIDTHS: Record<string, number> = {
-  A: 0.77, B: 0.76, C: 0.73, D: 0.83, E: 0.68, F: 0.68, G: 0.82, H: 0.84, I: 0.37, J: 0.37, K: 0.78,
-  L: 0.64, M: 1, N: 0.84, O: 0.85, P: 0.73, Q: 0.85, R: 0.77, S: 0.68, T: 0.71, U: 0.81, V: 0.77,
-  W: 1.1, X: 0.77, Y: 0.72, Z: 0.73, "'": 0.31, "-": 0.42, ":": 0.4, ".": 0.38, ",": 0.38, "!": 0.46,
-  "?": 0.58, "&": 0.87, " ": 0.35,
+  A: 0.77,
+  B: 0.76,
+  C: 0.73,
+  D: 0.83,
+  E: 0.68,
+  F: 0.68,
+  G: 0.82,
+  H: 0.84,
+  I: 0.37,
+  J: 0.37,
+  K: 0.78,
+  L: 0.64,
+  M: 1,
+  N: 0.84,
+  O: 0.85,
+  P: 0.73,
+  Q: 0.85,
+  R: 0.77,
+  S: 0.68,
+  T: 0.71,
+  U: 0.81,
+  V: 0.77,
+  W: 1.1,
+  X: 0.77,
+  Y: 0.72,
+  Z: 0.73,
+  "'": 0.31,
+  "-": 0.42,
+  ":": 0.4,
+  ".": 0.38,
+  ",": 0.38,
+  "!": 0.46,
+  "?": 0.58,
+  "&": 0.87,
+  " ": 0.35,
 };
 
 function textWidthEm(text: string): number {
@@ -200,7 +234,15 @@ function starPath(cx: number, cy: number, outer: number, inner: number, points: 
   return `${d}Z`;
 }
 
-function treePath(rand: Rand, x: number, y: number, length: number, angle: number, width: number, depth: number): string {
+function treePath(
+  rand: Rand,
+  x: number,
+  y: number,
+  length: number,
+  angle: number,
+  width: number,
+  depth: number,
+): string {
   const x2 = x + length * Math.sin(angle);
   const y2 = y - length * Math.cos(angle);
   const nx = Math.cos(angle) * width * 0.5;
@@ -209,7 +251,15 @@ function treePath(rand: Rand, x: number, y: number, length: number, angle: numbe
   if (depth > 0) {
     const branches = rand.int(2, 3);
     for (let i = 0; i < branches; i++) {
-      d += treePath(rand, x2, y2, length * rand.range(0.55, 0.78), angle + rand.range(-0.75, 0.75), width * 0.62, depth - 1);
+      d += treePath(
+        rand,
+        x2,
+        y2,
+        length * rand.range(0.55, 0.78),
+        angle + rand.range(-0.75, 0.75),
+        width * 0.62,
+        depth - 1,
+      );
     }
   }
   return d;
@@ -453,7 +503,8 @@ function motifThriller(s: Scene): string {
     out += `<rect x="${n(x)}" y="${n(base - bh)}" width="${n(bw)}" height="${n(bh + h - base)}" fill="${skyline}"/>`;
     for (let wy = base - bh + 10; wy < base - 10; wy += 16) {
       for (let wx = x + 7; wx < x + bw - 10; wx += 13) {
-        if (rand.next() < 0.2) out += `<rect x="${n(wx)}" y="${n(wy)}" width="6" height="8" fill="${rand.next() < 0.7 ? accent : lighten(mid, 0.5)}" opacity="0.85"/>`;
+        if (rand.next() < 0.2)
+          out += `<rect x="${n(wx)}" y="${n(wy)}" width="6" height="8" fill="${rand.next() < 0.7 ? accent : lighten(mid, 0.5)}" opacity="0.85"/>`;
       }
     }
     x += bw + rand.range(0, 8);
@@ -655,7 +706,10 @@ function motifCrescent(s: Scene): string {
   const fy = hill - h * 0.015;
   const fh = h * 0.07;
   const fig = darken(bg, 0.8);
-  for (const [dx, scale] of [[0, 1], [fh * 0.42, 0.9]] as const) {
+  for (const [dx, scale] of [
+    [0, 1],
+    [fh * 0.42, 0.9],
+  ] as const) {
     const x = fx + dx;
     const hh = fh * scale;
     out += `<g fill="${fig}"><circle cx="${n(x)}" cy="${n(fy - hh)}" r="${n(hh * 0.13)}"/><path d="M${n(x - hh * 0.15)} ${n(fy - hh * 0.84)} L${n(x + hh * 0.15)} ${n(fy - hh * 0.84)} L${n(x + hh * 0.22)} ${n(fy)} L${n(x - hh * 0.22)} ${n(fy)} Z"/></g>`;
@@ -740,7 +794,13 @@ function motifsFor(category: string): [Motif, Motif] {
 type Texture = "none" | "halftone" | "hatch" | "scanlines";
 
 /** Per-movie design choices, shared by the poster and the banner so the two look like one campaign. */
-type Style = { motif: Motif; mirror: boolean; texture: Texture; frame: "inset" | "corners" | "none"; align: "center" | "left" };
+type Style = {
+  motif: Motif;
+  mirror: boolean;
+  texture: Texture;
+  frame: "inset" | "corners" | "none";
+  align: "center" | "left";
+};
 
 // Any salt is deterministic; this one happens to give both compositions of every category
 // at least twice in the demo catalogue, so its posters do not all look alike.
@@ -863,7 +923,13 @@ export function posterSvg(movie: ArtMovie): string {
   const centred = style.align === "center";
   const x = centred ? w / 2 : margin;
   const anchor = centred ? "middle" : "start";
-  const layout = layoutTitle(movie.name, { width: w - 2 * margin, height: 250, maxSize: 96, maxLines: 4, lineHeight: 1.04 });
+  const layout = layoutTitle(movie.name, {
+    width: w - 2 * margin,
+    height: 250,
+    maxSize: 96,
+    maxLines: 4,
+    lineHeight: 1.04,
+  });
   const lineGap = layout.size * 1.04;
   const metaY = h - 58;
   const ruleY = metaY - 34;

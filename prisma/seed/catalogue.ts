@@ -81,7 +81,11 @@ export const demoMovies: DemoMovie[] = [
     palette: ["#1b2430", "#3f6b8a", "#f2a541"],
     casts: cast("Meera Sandhu", "Arjun Kapadia", "Ishaan Vohra", "Tara Mehrotra", "Kabir Dastoor"),
     reviews: [
-      { user: "noor", rating: 4, comment: "The roof-of-the-train fight in the rain is worth the ticket alone. A bit long in the middle." },
+      {
+        user: "noor",
+        rating: 4,
+        comment: "The roof-of-the-train fight in the rain is worth the ticket alone. A bit long in the middle.",
+      },
       { user: "theo", rating: 5, comment: "Pure adrenaline. Meera Sandhu sells every single punch." },
       { user: "kenji", rating: 3, comment: "Great stunts, thin villain. Still a fun night in." },
     ],
@@ -213,7 +217,14 @@ export const demoMovies: DemoMovie[] = [
     category: "Adventure",
     clip: "fractal-dive",
     palette: ["#14213d", "#5c6f91", "#fca311"],
-    casts: cast("Rufus Achterberg", "Hollis Grey", "Nadia Petrossian", "Owen Thackeray", "Junie Calloway", "Sebastian Orme"),
+    casts: cast(
+      "Rufus Achterberg",
+      "Hollis Grey",
+      "Nadia Petrossian",
+      "Owen Thackeray",
+      "Junie Calloway",
+      "Sebastian Orme",
+    ),
     reviews: [
       { user: "theo", rating: 3, comment: "Six hours is a commitment. The summit is earned, though." },
       { user: "kenji", rating: 4, comment: "Like being on the rope with them. Bring snacks." },
@@ -397,9 +408,7 @@ export const demoMovies: DemoMovie[] = [
     clip: "colour-bars",
     palette: ["#2b2d42", "#8d99ae", "#ef233c"],
     casts: cast("Cedric Holloway", "Fenella Ackroyd", "Mo Sadiq"),
-    reviews: [
-      { user: "kenji", rating: 3, comment: "Quiet laughs. A few chapters are better than others." },
-    ],
+    reviews: [{ user: "kenji", rating: 3, comment: "Quiet laughs. A few chapters are better than others." }],
   },
 
   // ----- Documentary -----
@@ -838,7 +847,14 @@ export const demoMovies: DemoMovie[] = [
     category: "Sci-Fi",
     clip: "fractal-dive",
     palette: ["#1d0e03", "#b56a2a", "#f5cb5c"],
-    casts: cast("Aurelio Stanhope", "Temperance Kaur", "Nikolai Brandt-Weller", "Ayo Adeyemi", "Vivienne Sarrazin", "Hugo Vallström"),
+    casts: cast(
+      "Aurelio Stanhope",
+      "Temperance Kaur",
+      "Nikolai Brandt-Weller",
+      "Ayo Adeyemi",
+      "Vivienne Sarrazin",
+      "Hugo Vallström",
+    ),
     reviews: [
       { user: "kenji", rating: 5, comment: "The dinner scene alone is better than most whole films." },
       { user: "theo", rating: 4, comment: "Demanding, rewarding, enormous." },

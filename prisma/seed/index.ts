@@ -48,7 +48,13 @@ export async function seedDemoCatalogue(db: Db, storage: StorageDriver, log: Log
     const row = await db.user.upsert({
       where: { email: user.email },
       update: {},
-      create: { email: user.email, fullName: user.fullName, passwordHash: await hashPassword(user.password), isAdmin: user.isAdmin, image },
+      create: {
+        email: user.email,
+        fullName: user.fullName,
+        passwordHash: await hashPassword(user.password),
+        isAdmin: user.isAdmin,
+        image,
+      },
       select: { id: true },
     });
     userIds.set(user.key, row.id);
@@ -57,7 +63,12 @@ export async function seedDemoCatalogue(db: Db, storage: StorageDriver, log: Log
   log("Seeding categories");
   const categoryIds = new Map<string, string>();
   for (const name of demoCategories) {
-    const row = await db.category.upsert({ where: { name }, update: {}, create: { id: stableId(`category:${name}`), name }, select: { id: true } });
+    const row = await db.category.upsert({
+      where: { name },
+      update: {},
+      create: { id: stableId(`category:${name}`), name },
+      select: { id: true },
+    });
     categoryIds.set(name, row.id);
   }
 
@@ -97,7 +108,9 @@ export async function seedDemoCatalogue(db: Db, storage: StorageDriver, log: Log
     await db.$transaction(async (tx) => {
       const exists = await tx.movie.findUnique({ where: { id }, select: { id: true } });
       if (!exists) {
-        await tx.movie.create({ data: { id, ...fields, createdAt: new Date(start + index * 3_600_000), casts: { create: casts } } });
+        await tx.movie.create({
+          data: { id, ...fields, createdAt: new Date(start + index * 3_600_000), casts: { create: casts } },
+        });
       }
       for (const [n, review] of movie.reviews.entries()) {
         const userId = userIds.get(review.user);
@@ -105,7 +118,13 @@ export async function seedDemoCatalogue(db: Db, storage: StorageDriver, log: Log
         await tx.review.upsert({
           where: { userId_movieId: { userId, movieId: id } },
           update: {},
-          create: { userId, movieId: id, rating: review.rating, comment: review.comment, createdAt: new Date(start + index * 3_600_000 + (n + 1) * 60_000) },
+          create: {
+            userId,
+            movieId: id,
+            rating: review.rating,
+            comment: review.comment,
+            createdAt: new Date(start + index * 3_600_000 + (n + 1) * 60_000),
+          },
         });
       }
       await lockMovie(tx, id);

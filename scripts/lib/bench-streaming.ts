@@ -16,14 +16,37 @@ const summary = (values: number[]): Figures => {
   const sorted = [...values].sort((a, b) => a - b);
   return { median: sorted[Math.floor(sorted.length / 2)]!, min: sorted[0]!, max: sorted.at(-1)! };
 };
-const show = ({ median, min, max }: Figures, digits: number) => `${median.toFixed(digits)} (${min.toFixed(digits)}-${max.toFixed(digits)})`;
+const show = ({ median, min, max }: Figures, digits: number) =>
+  `${median.toFixed(digits)} (${min.toFixed(digits)}-${max.toFixed(digits)})`;
 
 /** A 60-second 1280×720 upload with sound, as a phone or an editor exports it (moov at the end). */
 function makeSource(file: string, seconds: number) {
   execFileSync("ffmpeg", [
     ...["-hide_banner", "-loglevel", "error", "-y"],
-    ...["-f", "lavfi", "-i", `testsrc2=size=1280x720:rate=30:duration=${seconds}`, "-f", "lavfi", "-i", `sine=frequency=440:duration=${seconds}`],
-    ...["-c:v", "libx264", "-preset", "ultrafast", "-b:v", "5M", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", file],
+    ...[
+      "-f",
+      "lavfi",
+      "-i",
+      `testsrc2=size=1280x720:rate=30:duration=${seconds}`,
+      "-f",
+      "lavfi",
+      "-i",
+      `sine=frequency=440:duration=${seconds}`,
+    ],
+    ...[
+      "-c:v",
+      "libx264",
+      "-preset",
+      "ultrafast",
+      "-b:v",
+      "5M",
+      "-pix_fmt",
+      "yuv420p",
+      "-c:a",
+      "aac",
+      "-shortest",
+      file,
+    ],
   ]);
 }
 
@@ -52,12 +75,21 @@ function startStaticServer(root: string): Promise<http.Server> {
       return;
     }
     const size = fs.statSync(file).size;
-    const type = url.pathname.endsWith(".html") ? "text/html" : url.pathname.endsWith(".js") ? "text/javascript" : (CONTENT_TYPES[path.extname(file).slice(1)] ?? "application/octet-stream");
+    const type = url.pathname.endsWith(".html")
+      ? "text/html"
+      : url.pathname.endsWith(".js")
+        ? "text/javascript"
+        : (CONTENT_TYPES[path.extname(file).slice(1)] ?? "application/octet-stream");
     const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? "");
     if (range) {
       const start = range[1] ? Number(range[1]) : size - Number(range[2]);
       const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
-      res.writeHead(206, { "Content-Type": type, "Content-Length": end - start + 1, "Content-Range": `bytes ${start}-${end}/${size}`, "Accept-Ranges": "bytes" });
+      res.writeHead(206, {
+        "Content-Type": type,
+        "Content-Length": end - start + 1,
+        "Content-Range": `bytes ${start}-${end}/${size}`,
+        "Accept-Ranges": "bytes",
+      });
       fs.createReadStream(file, { start, end }).pipe(res);
       return;
     }
@@ -107,7 +139,9 @@ export async function benchStreaming(work: string, rounds: number, log: (line: s
 
   const server = await startStaticServer(root);
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const browser = await chromium.launch({ executablePath: fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined });
+  const browser = await chromium.launch({
+    executablePath: fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined,
+  });
   const firstFrame = { mp4: [] as number[], hls: [] as number[] };
   try {
     for (let round = 0; round < rounds; round++) {
@@ -118,7 +152,9 @@ export async function benchStreaming(work: string, rounds: number, log: (line: s
         const page = await context.newPage();
         const src = kind === "hls" ? "/hls/master.m3u8" : "/upload.mp4";
         await page.goto(`${base}/index.html?kind=${kind}&src=${encodeURIComponent(src)}`);
-        firstFrame[kind].push(await page.evaluate(() => (window as unknown as { firstFrame: Promise<number> }).firstFrame));
+        firstFrame[kind].push(
+          await page.evaluate(() => (window as unknown as { firstFrame: Promise<number> }).firstFrame),
+        );
         await context.close();
       }
     }

@@ -3,7 +3,19 @@ import fs from "node:fs";
 import path from "node:path";
 import { bin, projectRoot, runCommand } from "./database";
 
-const SOURCES = ["app", "components", "lib", "public", "proxy.ts", "instrumentation.ts", "next.config.ts", "postcss.config.mjs", "package.json", "package-lock.json", "tsconfig.json"];
+const SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "public",
+  "proxy.ts",
+  "instrumentation.ts",
+  "next.config.ts",
+  "postcss.config.mjs",
+  "package.json",
+  "package-lock.json",
+  "tsconfig.json",
+];
 const SKIP = new Set(["generated", "node_modules"]);
 
 function newestChange(entry: string): number {

@@ -13,7 +13,13 @@ export type Database = { url: string; embedded: EmbeddedPostgres | null; stop():
  * DATABASE_URL when it is set (no server is started); otherwise the embedded PostgreSQL with its
  * data in `dataDir`, holding a database named `name`.
  */
-export async function openDatabase(options: { url?: string; dataDir: string; name: string; port?: number; log: (line: string) => void }): Promise<Database> {
+export async function openDatabase(options: {
+  url?: string;
+  dataDir: string;
+  name: string;
+  port?: number;
+  log: (line: string) => void;
+}): Promise<Database> {
   if (options.url) return { url: options.url, embedded: null, stop: async () => {} };
   const embedded = await startEmbeddedPostgres({ dataDir: options.dataDir, port: options.port, log: options.log });
   try {
@@ -26,11 +32,24 @@ export async function openDatabase(options: { url?: string; dataDir: string; nam
 }
 
 /** Runs a command, inheriting the terminal (or dropping its output); rejects when it fails. */
-export function runCommand(command: string, args: string[], env: Record<string, string | undefined> = {}, stdout: "inherit" | "ignore" = "inherit"): Promise<void> {
+export function runCommand(
+  command: string,
+  args: string[],
+  env: Record<string, string | undefined> = {},
+  stdout: "inherit" | "ignore" = "inherit",
+): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: projectRoot, stdio: ["inherit", stdout, "inherit"], env: { ...process.env, ...env } });
+    const child = spawn(command, args, {
+      cwd: projectRoot,
+      stdio: ["inherit", stdout, "inherit"],
+      env: { ...process.env, ...env },
+    });
     child.on("error", reject);
-    child.on("exit", (code, signal) => (code === 0 ? resolve() : reject(new Error(`${path.basename(command)} ${args.join(" ")} failed (${signal ?? `exit code ${code}`})`))));
+    child.on("exit", (code, signal) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`${path.basename(command)} ${args.join(" ")} failed (${signal ?? `exit code ${code}`})`)),
+    );
   });
 }
 
@@ -44,11 +63,18 @@ export function migrate(url: string): Promise<void> {
  * pictures go to the configured storage, or to the local folder `uploadsDir` when given (a
  * throwaway app's own).
  */
-export async function seed(url: string, options: { onlyIfEmpty: boolean; log: (line: string) => void; uploadsDir?: string }): Promise<boolean> {
+export async function seed(
+  url: string,
+  options: { onlyIfEmpty: boolean; log: (line: string) => void; uploadsDir?: string },
+): Promise<boolean> {
   const db = createPrismaClient(url);
   try {
     if (options.onlyIfEmpty && (await db.movie.count()) > 0) return false;
-    const [{ seedDemoCatalogue }, { storage }, { createLocalStorage }] = await Promise.all([import("@/prisma/seed"), import("@/lib/storage"), import("@/lib/storage/local")]);
+    const [{ seedDemoCatalogue }, { storage }, { createLocalStorage }] = await Promise.all([
+      import("@/prisma/seed"),
+      import("@/lib/storage"),
+      import("@/lib/storage/local"),
+    ]);
     await seedDemoCatalogue(db, options.uploadsDir ? createLocalStorage(options.uploadsDir) : storage(), options.log);
     return true;
   } finally {

@@ -53,7 +53,11 @@ export async function startDemoApp(name: string, log: (line: string) => void): P
     // Build first: a build error shows before minutes of seeding, not after.
     const distDir = process.env.NEXT_DIST_DIR || ".next"; // next start reads the same variable
     await buildIfStale(distDir);
-    database = await openDatabase({ dataDir: path.join(work, "postgres"), name: `marquee_${name.replace(/\W/g, "_")}`, log });
+    database = await openDatabase({
+      dataDir: path.join(work, "postgres"),
+      name: `marquee_${name.replace(/\W/g, "_")}`,
+      log,
+    });
     await migrate(database.url);
     // The pictures go where the app reads its uploads (MARQUEE_DATA_DIR below), so pages show them.
     await seed(database.url, { onlyIfEmpty: false, log, uploadsDir: path.join(dataDir, "uploads") });
@@ -62,7 +66,15 @@ export async function startDemoApp(name: string, log: (line: string) => void): P
     app = spawn(bin("next"), ["start", "--port", String(port), "--hostname", "127.0.0.1"], {
       cwd: projectRoot,
       stdio: ["ignore", "ignore", "inherit"],
-      env: { ...process.env, DATABASE_URL: database.url, AUTH_SECRET: "demo-app-secret-that-is-long-enough-for-hs256", NEXTAUTH_URL: url, MARQUEE_DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
+      env: {
+        ...process.env,
+        DATABASE_URL: database.url,
+        AUTH_SECRET: "demo-app-secret-that-is-long-enough-for-hs256",
+        NEXTAUTH_URL: url,
+        MARQUEE_DATA_DIR: dataDir,
+        NEXT_TELEMETRY_DISABLED: "1",
+        NODE_ENV: "production",
+      },
     });
     await waitFor(`${url}/api/health`, "The app");
     return { url, databaseUrl: database.url, stop };

@@ -46,7 +46,9 @@ function nativeDir(): string {
     // The package exports only dist/index.js; the binaries sit in native/ beside dist/.
     return path.join(path.dirname(require.resolve(pkg)), "..", "native");
   } catch {
-    throw new Error(`${pkg} is not installed: embedded PostgreSQL has no binaries for this platform. Set DATABASE_URL to use your own PostgreSQL server.`);
+    throw new Error(
+      `${pkg} is not installed: embedded PostgreSQL has no binaries for this platform. Set DATABASE_URL to use your own PostgreSQL server.`,
+    );
   }
 }
 
@@ -60,7 +62,8 @@ function postgresUser(): RunAs {
   const lookup = () => spawnSync("id", ["-u", USER], { encoding: "utf8" });
   if (lookup().status !== 0) {
     const made = spawnSync("useradd", ["--system", "--user-group", "--no-create-home", USER], { encoding: "utf8" });
-    if (made.status !== 0) throw new Error(`Running as root, PostgreSQL needs a '${USER}' user and creating it failed: ${made.stderr}`);
+    if (made.status !== 0)
+      throw new Error(`Running as root, PostgreSQL needs a '${USER}' user and creating it failed: ${made.stderr}`);
   }
   const uid = Number(spawnSync("id", ["-u", USER], { encoding: "utf8" }).stdout.trim());
   const gid = Number(spawnSync("id", ["-g", USER], { encoding: "utf8" }).stdout.trim());
@@ -82,7 +85,9 @@ function placeForRoot(binDir: string, dataDir: string, runAs: RunAs): { binDir: 
   const home = "/var/lib/marquee";
   let bins = binDir;
   if (!reachable(path.join(binDir, "bin", "postgres"), runAs)) {
-    const version = (JSON.parse(fs.readFileSync(path.join(binDir, "..", "package.json"), "utf8")) as { version: string }).version;
+    const version = (
+      JSON.parse(fs.readFileSync(path.join(binDir, "..", "package.json"), "utf8")) as { version: string }
+    ).version;
     bins = path.join(home, `postgres-${version}`);
     if (!fs.existsSync(path.join(bins, "bin", "postgres"))) {
       fs.mkdirSync(home, { recursive: true, mode: 0o755 });
@@ -98,7 +103,9 @@ function placeForRoot(binDir: string, dataDir: string, runAs: RunAs): { binDir: 
     fs.mkdirSync(home, { recursive: true, mode: 0o755 });
   }
   if (!reachable(path.join(bins, "bin", "postgres"), runAs)) {
-    throw new Error(`The '${USER}' user cannot reach ${bins}. Run Marquee as a regular user, or set DATABASE_URL to use your own PostgreSQL server.`);
+    throw new Error(
+      `The '${USER}' user cannot reach ${bins}. Run Marquee as a regular user, or set DATABASE_URL to use your own PostgreSQL server.`,
+    );
   }
   return { binDir: bins, dataDir: data };
 }
@@ -128,7 +135,9 @@ export async function freePort(): Promise<number> {
     server.on("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -154,7 +163,18 @@ function initialise(bin: (name: string) => string, dataDir: string, runAs: RunAs
     fs.chownSync(pwfile, runAs.uid, runAs.gid!);
   }
   const staging = path.join(dataDir, "cluster");
-  const made = run(bin("initdb"), [`--pgdata=${staging}`, "--auth=scram-sha-256", `--username=${USER}`, `--pwfile=${pwfile}`, "--encoding=UTF8", "--locale=C.UTF-8"], runAs);
+  const made = run(
+    bin("initdb"),
+    [
+      `--pgdata=${staging}`,
+      "--auth=scram-sha-256",
+      `--username=${USER}`,
+      `--pwfile=${pwfile}`,
+      "--encoding=UTF8",
+      "--locale=C.UTF-8",
+    ],
+    runAs,
+  );
   fs.rmSync(pwfile, { force: true });
   if (!made.ok) throw new Error(`initdb failed:\n${made.output}`);
   // initdb wants an empty folder; move the cluster up so PG_VERSION marks a finished initialisation.
@@ -183,14 +203,29 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
   const start = (listenPort: number) =>
     run(
       bin("pg_ctl"),
-      ["start", "-D", dataDir, "-w", "-t", "30", "-l", logFile, "-o", `-p ${listenPort} -h 127.0.0.1 -k ${os.tmpdir()} -c max_connections=200`],
+      [
+        "start",
+        "-D",
+        dataDir,
+        "-w",
+        "-t",
+        "30",
+        "-l",
+        logFile,
+        "-o",
+        `-p ${listenPort} -h 127.0.0.1 -k ${os.tmpdir()} -c max_connections=200`,
+      ],
       runAs,
     );
   const logTail = () => readOr(logFile, "").split("\n").slice(-15).join("\n");
   if (run(bin("pg_ctl"), ["status", "-D", dataDir], runAs).ok) {
     port = Number(fs.readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[3]);
     owned = !processAlive(Number(readOr(ownerFile, "0")));
-    log(owned ? `Adopting the PostgreSQL server left running on port ${port}` : `Using the PostgreSQL server already running on port ${port}`);
+    log(
+      owned
+        ? `Adopting the PostgreSQL server left running on port ${port}`
+        : `Using the PostgreSQL server already running on port ${port}`,
+    );
   } else {
     port = options.port ?? (await freePort());
     const started = start(port);
@@ -199,7 +234,8 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
   }
   if (owned) fs.writeFileSync(ownerFile, String(process.pid));
 
-  const urlFor = (database: string) => `postgresql://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+  const urlFor = (database: string) =>
+    `postgresql://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
   let stopped = false;
   return {
     url: urlFor("postgres"),
@@ -249,7 +285,13 @@ export type Supervision = { stop(): void };
  */
 export function superviseEmbeddedPostgres(
   db: EmbeddedPostgres,
-  options: { onGiveUp: (error: Error) => void; log?: (line: string) => void; intervalMs?: number; backoffMs?: number; maxFailures?: number },
+  options: {
+    onGiveUp: (error: Error) => void;
+    log?: (line: string) => void;
+    intervalMs?: number;
+    backoffMs?: number;
+    maxFailures?: number;
+  },
 ): Supervision {
   const { onGiveUp, log = () => {}, intervalMs = 2000, backoffMs = 1000, maxFailures = 5 } = options;
   let stopped = false;
@@ -275,7 +317,11 @@ export function superviseEmbeddedPostgres(
       const reason = error instanceof Error ? error : new Error(String(error));
       if (n >= maxFailures) {
         stopped = true;
-        onGiveUp(new Error(`PostgreSQL could not be restarted after ${n} attempts (its log: ${path.join(db.dataDir, "server.log")}).\n${reason.message}`));
+        onGiveUp(
+          new Error(
+            `PostgreSQL could not be restarted after ${n} attempts (its log: ${path.join(db.dataDir, "server.log")}).\n${reason.message}`,
+          ),
+        );
         return;
       }
       const wait = Math.min(backoffMs * 2 ** (n - 1), 30_000);

@@ -25,8 +25,8 @@ export async function explainWithNested(client: pg.Client, sql: { text: string; 
     await client.query(`SET auto_explain.log_min_duration = -1`);
   }
   // Keep the outer statement and the search query; skip the small helper functions' plans.
-  const plans = notices.filter((message) => message.includes("query_words AS") || message.includes(sql.text.trim().slice(0, 40)));
-  return plans
-    .map((message) => message.replace(/Query Text:[\s\S]*?\n(?=\S*[A-Z][a-z]+.*\(actual)/, ""))
-    .join("\n\n");
+  const plans = notices.filter(
+    (message) => message.includes("query_words AS") || message.includes(sql.text.trim().slice(0, 40)),
+  );
+  return plans.map((message) => message.replace(/Query Text:[\s\S]*?\n(?=\S*[A-Z][a-z]+.*\(actual)/, "")).join("\n\n");
 }

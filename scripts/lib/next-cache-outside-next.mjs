@@ -11,6 +11,7 @@ const stub = [
 ].join("\n");
 
 export async function resolve(specifier, context, nextResolve) {
-  if (specifier === "next/cache") return { url: `data:text/javascript,${encodeURIComponent(stub)}`, shortCircuit: true };
+  if (specifier === "next/cache")
+    return { url: `data:text/javascript,${encodeURIComponent(stub)}`, shortCircuit: true };
   return nextResolve(specifier, context);
 }

@@ -57,7 +57,8 @@ function copyTree(from: string, to: string, mode: CopyMode, skip: (name: string)
 export function packRuntime(root: string, target: string, options: { distDir?: string; mode?: CopyMode } = {}): void {
   const distDir = options.distDir ?? ".next";
   const mode = options.mode ?? "copy";
-  if (!fs.existsSync(path.join(root, distDir, "BUILD_ID"))) throw new Error(`No build in ${path.join(root, distDir)}: run \`npx next build\` first.`);
+  if (!fs.existsSync(path.join(root, distDir, "BUILD_ID")))
+    throw new Error(`No build in ${path.join(root, distDir)}: run \`npx next build\` first.`);
   fs.mkdirSync(target, { recursive: true });
   for (const entry of RUNTIME_FILES) {
     fs.mkdirSync(path.dirname(path.join(target, entry)), { recursive: true });
@@ -75,7 +76,9 @@ type LockedPackage = { dev?: boolean; bin?: string | Record<string, string> };
  * tests); the Dockerfile runs `npm ci --omit=dev` itself.
  */
 export function linkProductionDependencies(root: string, target: string): string[] {
-  const lock = JSON.parse(fs.readFileSync(path.join(root, "package-lock.json"), "utf8")) as { packages: Record<string, LockedPackage> };
+  const lock = JSON.parse(fs.readFileSync(path.join(root, "package-lock.json"), "utf8")) as {
+    packages: Record<string, LockedPackage>;
+  };
   const installed: string[] = [];
   for (const [location, info] of Object.entries(lock.packages)) {
     if (!location.startsWith("node_modules/") || info.dev) continue;
@@ -86,7 +89,11 @@ export function linkProductionDependencies(root: string, target: string): string
     installed.push(location);
     const bins = typeof info.bin === "string" ? { [path.basename(location)]: info.bin } : (info.bin ?? {});
     // The .bin folder of the node_modules folder the package sits in (scoped names have two parts).
-    const binDir = path.join(target, location.slice(0, location.lastIndexOf("node_modules/") + "node_modules".length), ".bin");
+    const binDir = path.join(
+      target,
+      location.slice(0, location.lastIndexOf("node_modules/") + "node_modules".length),
+      ".bin",
+    );
     for (const [name, file] of Object.entries(bins)) {
       fs.mkdirSync(binDir, { recursive: true });
       const link = path.join(binDir, name);

@@ -5,11 +5,14 @@ import { ADMIN, adminToken, freshIp, freshUser, login, memberToken } from "../su
 /** A fresh user raised to admin by the seeded admin, so a test can act as a second admin. */
 async function freshAdmin(label: string) {
   const user = await freshUser(label);
-  expect((await api("PUT", `/api/admin/users/${user._id}`, { token: await adminToken(), body: { isAdmin: true } })).status).toBe(200);
+  expect(
+    (await api("PUT", `/api/admin/users/${user._id}`, { token: await adminToken(), body: { isAdmin: true } })).status,
+  ).toBe(200);
   return user;
 }
 
-const seededAdminId = async () => (await api("POST", "/api/user", { body: ADMIN, headers: { "x-forwarded-for": freshIp() } })).body._id as string;
+const seededAdminId = async () =>
+  (await api("POST", "/api/user", { body: ADMIN, headers: { "x-forwarded-for": freshIp() } })).body._id as string;
 
 describe("admin users: who may call", () => {
   test.each([
@@ -18,9 +21,18 @@ describe("admin users: who may call", () => {
     ["DELETE", "/api/admin/users/00000000-0000-4000-8000-000000000000"],
   ])("%s %s: 401 without credentials, 403 for a member", async (method, path) => {
     const body = method === "PUT" ? { isAdmin: true } : undefined;
-    expect(await api(method, path, { body })).toMatchObject({ status: 401, body: { message: "Not authorized, no token" } });
-    expect(await api(method, path, { body, token: "not-a-token" })).toMatchObject({ status: 401, body: { message: "Not authorized, token failed" } });
-    expect(await api(method, path, { body, token: await memberToken() })).toMatchObject({ status: 403, body: { message: "Not authorized as an admin" } });
+    expect(await api(method, path, { body })).toMatchObject({
+      status: 401,
+      body: { message: "Not authorized, no token" },
+    });
+    expect(await api(method, path, { body, token: "not-a-token" })).toMatchObject({
+      status: 401,
+      body: { message: "Not authorized, token failed" },
+    });
+    expect(await api(method, path, { body, token: await memberToken() })).toMatchObject({
+      status: 403,
+      body: { message: "Not authorized as an admin" },
+    });
   });
 });
 
@@ -29,11 +41,22 @@ describe("GET /api/admin/users", () => {
     const user = await freshUser("listed");
     const response = await api("GET", "/api/admin/users?limit=5", { token: await adminToken() });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ usersCount: expect.any(Number), totalPage: expect.any(Number), currentPage: 1 });
+    expect(response.body).toMatchObject({
+      usersCount: expect.any(Number),
+      totalPage: expect.any(Number),
+      currentPage: 1,
+    });
     expect(response.body.users.length).toBeLessThanOrEqual(5);
     const all = await api("GET", "/api/admin/users?limit=100", { token: await adminToken() });
     const listed = all.body.users.find((u: { _id: string }) => u._id === user._id);
-    expect(listed).toEqual({ _id: user._id, fullName: user.fullName, email: user.email, image: "", isAdmin: false, createdAt: expect.any(String) });
+    expect(listed).toEqual({
+      _id: user._id,
+      fullName: user.fullName,
+      email: user.email,
+      image: "",
+      isAdmin: false,
+      createdAt: expect.any(String),
+    });
     expect(JSON.stringify(all.body)).not.toContain("passwordHash");
     const times = all.body.users.map((u: { createdAt: string }) => Date.parse(u.createdAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
@@ -53,26 +76,42 @@ describe("PUT /api/admin/users/{id}", () => {
   test("grants and revokes the admin role; the user's own token follows at once", async () => {
     const user = await freshUser("promoted");
     expect((await api("GET", "/api/admin/users", { token: user.token })).status).toBe(403);
-    const granted = await api("PUT", `/api/admin/users/${user._id}`, { token: await adminToken(), body: { isAdmin: true } });
+    const granted = await api("PUT", `/api/admin/users/${user._id}`, {
+      token: await adminToken(),
+      body: { isAdmin: true },
+    });
     expect(granted).toMatchObject({ status: 200, body: { _id: user._id, isAdmin: true } });
     expect((await api("GET", "/api/admin/users", { token: user.token })).status).toBe(200);
-    const revoked = await api("PUT", `/api/admin/users/${user._id}`, { token: await adminToken(), body: { isAdmin: false } });
+    const revoked = await api("PUT", `/api/admin/users/${user._id}`, {
+      token: await adminToken(),
+      body: { isAdmin: false },
+    });
     expect(revoked).toMatchObject({ status: 200, body: { _id: user._id, isAdmin: false } });
     expect((await api("GET", "/api/admin/users", { token: user.token })).status).toBe(403);
   });
 
   test("never on oneself: 400", async () => {
     const admin = await freshAdmin("self-demote");
-    const response = await api("PUT", `/api/admin/users/${admin._id}`, { token: admin.token, body: { isAdmin: false } });
-    expect(response).toMatchObject({ status: 400, body: { message: "You cannot change or delete your own account here" } });
+    const response = await api("PUT", `/api/admin/users/${admin._id}`, {
+      token: admin.token,
+      body: { isAdmin: false },
+    });
+    expect(response).toMatchObject({
+      status: 400,
+      body: { message: "You cannot change or delete your own account here" },
+    });
     expect((await api("GET", "/api/admin/users", { token: admin.token })).status).toBe(200);
   });
 
   test("another admin can be demoted; a demoted admin can no longer act", async () => {
     const first = await freshAdmin("first");
     const second = await freshAdmin("second");
-    expect((await api("PUT", `/api/admin/users/${second._id}`, { token: first.token, body: { isAdmin: false } })).status).toBe(200);
-    expect((await api("PUT", `/api/admin/users/${first._id}`, { token: second.token, body: { isAdmin: false } })).status).toBe(403);
+    expect(
+      (await api("PUT", `/api/admin/users/${second._id}`, { token: first.token, body: { isAdmin: false } })).status,
+    ).toBe(200);
+    expect(
+      (await api("PUT", `/api/admin/users/${first._id}`, { token: second.token, body: { isAdmin: false } })).status,
+    ).toBe(403);
   });
 
   test.each([
@@ -80,13 +119,21 @@ describe("PUT /api/admin/users/{id}", () => {
     [{ isAdmin: "yes" }, "isAdmin must be true or false"],
   ])("%j is 400: %s", async (body, message) => {
     const user = await freshUser("badrole");
-    expect(await api("PUT", `/api/admin/users/${user._id}`, { token: await adminToken(), body })).toMatchObject({ status: 400, body: { message } });
+    expect(await api("PUT", `/api/admin/users/${user._id}`, { token: await adminToken(), body })).toMatchObject({
+      status: 400,
+      body: { message },
+    });
   });
 
   test("unknown and malformed ids are 404", async () => {
     const token = await adminToken();
-    expect(await api("PUT", "/api/admin/users/00000000-0000-4000-8000-000000000000", { token, body: { isAdmin: true } })).toMatchObject({ status: 404, body: { message: "User not found" } });
-    expect(await api("PUT", "/api/admin/users/nope", { token, body: { isAdmin: true } })).toMatchObject({ status: 404, body: { message: "User not found" } });
+    expect(
+      await api("PUT", "/api/admin/users/00000000-0000-4000-8000-000000000000", { token, body: { isAdmin: true } }),
+    ).toMatchObject({ status: 404, body: { message: "User not found" } });
+    expect(await api("PUT", "/api/admin/users/nope", { token, body: { isAdmin: true } })).toMatchObject({
+      status: 404,
+      body: { message: "User not found" },
+    });
   });
 });
 
@@ -96,14 +143,23 @@ describe("DELETE /api/admin/users/{id}", () => {
     const response = await api("DELETE", `/api/admin/users/${user._id}`, { token: await adminToken() });
     expect(response).toMatchObject({ status: 200, body: { message: "User deleted successfully" } });
     expect((await api("GET", "/api/user/favorite", { token: user.token })).status).toBe(401);
-    const again = await api("POST", "/api/user", { body: { email: user.email, password: user.password }, headers: { "x-forwarded-for": "10.251.0.1" } });
+    const again = await api("POST", "/api/user", {
+      body: { email: user.email, password: user.password },
+      headers: { "x-forwarded-for": "10.251.0.1" },
+    });
     expect(again.status).toBe(400);
-    expect(await api("DELETE", `/api/admin/users/${user._id}`, { token: await adminToken() })).toMatchObject({ status: 404, body: { message: "User not found" } });
+    expect(await api("DELETE", `/api/admin/users/${user._id}`, { token: await adminToken() })).toMatchObject({
+      status: 404,
+      body: { message: "User not found" },
+    });
   });
 
   test("never oneself: 400, and the account stays", async () => {
     const admin = await freshAdmin("self-delete");
-    expect(await api("DELETE", `/api/admin/users/${admin._id}`, { token: admin.token })).toMatchObject({ status: 400, body: { message: "You cannot change or delete your own account here" } });
+    expect(await api("DELETE", `/api/admin/users/${admin._id}`, { token: admin.token })).toMatchObject({
+      status: 400,
+      body: { message: "You cannot change or delete your own account here" },
+    });
     expect((await login(admin)).length).toBeGreaterThan(0);
   });
 

@@ -12,14 +12,22 @@ describe("GET /api/category", () => {
     const names = response.body.map((c: { name: string }) => c.name);
     expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b, "en", { sensitivity: "base" })));
     expect(names).toEqual(expect.arrayContaining(["Action", "Drama", "Sci-Fi"]));
-    expect(response.body[0]).toEqual({ _id: expect.any(String), name: expect.any(String), createdAt: expect.any(String), updatedAt: expect.any(String) });
+    expect(response.body[0]).toEqual({
+      _id: expect.any(String),
+      name: expect.any(String),
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
   });
 
   test("GET /api/category/{id}: the category, 404 for an unknown or malformed id", async () => {
     const category = await createTestCategory();
     expect(await api("GET", `/api/category/${category._id}`)).toMatchObject({ status: 200, body: category });
     for (const id of [MISSING, "not-a-uuid", "1"]) {
-      expect(await api("GET", `/api/category/${id}`)).toMatchObject({ status: 404, body: { message: "Category not found" } });
+      expect(await api("GET", `/api/category/${id}`)).toMatchObject({
+        status: 404,
+        body: { message: "Category not found" },
+      });
     }
   });
 });
@@ -29,15 +37,29 @@ describe("category administration", () => {
     const name = uniqueName("Noir");
     const response = await api("POST", "/api/category", { token: await adminToken(), body: { name: `  ${name}  ` } });
     expect(response.status).toBe(201);
-    expect(response.body).toEqual({ _id: expect.any(String), name, createdAt: expect.any(String), updatedAt: expect.any(String) });
+    expect(response.body).toEqual({
+      _id: expect.any(String),
+      name,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
   });
 
   test("a duplicate name in any case is 409", async () => {
     const category = await createTestCategory();
-    const response = await api("POST", "/api/category", { token: await adminToken(), body: { name: category.name.toUpperCase() } });
-    expect(response).toMatchObject({ status: 409, body: { message: `Category "${category.name.toUpperCase()}" already exists` } });
+    const response = await api("POST", "/api/category", {
+      token: await adminToken(),
+      body: { name: category.name.toUpperCase() },
+    });
+    expect(response).toMatchObject({
+      status: 409,
+      body: { message: `Category "${category.name.toUpperCase()}" already exists` },
+    });
     const other = await createTestCategory();
-    const rename = await api("PUT", `/api/category/${other._id}`, { token: await adminToken(), body: { name: category.name } });
+    const rename = await api("PUT", `/api/category/${other._id}`, {
+      token: await adminToken(),
+      body: { name: category.name },
+    });
     expect(rename.status).toBe(409);
   });
 
@@ -47,7 +69,10 @@ describe("category administration", () => {
     [{ name: 7 }, "name must be a string"],
     [{ name: "x".repeat(101) }, "Title Category must be at most 100 characters"],
   ])("create %j is 400 %s", async (body, message) => {
-    expect(await api("POST", "/api/category", { token: await adminToken(), body })).toMatchObject({ status: 400, body: { message, errors: { name: [message] } } });
+    expect(await api("POST", "/api/category", { token: await adminToken(), body })).toMatchObject({
+      status: 400,
+      body: { message, errors: { name: [message] } },
+    });
   });
 
   test("update: 200 with the new name; 404 for an unknown id", async () => {
@@ -56,13 +81,20 @@ describe("category administration", () => {
     const response = await api("PUT", `/api/category/${category._id}`, { token: await adminToken(), body: { name } });
     expect(response).toMatchObject({ status: 200, body: { _id: category._id, name } });
     expect((await api("GET", `/api/category/${category._id}`)).body.name).toBe(name);
-    expect(await api("PUT", `/api/category/${MISSING}`, { token: await adminToken(), body: { name: uniqueName("x") } })).toMatchObject({ status: 404, body: { message: "Category not found" } });
-    expect(await api("PUT", `/api/category/bad-id`, { token: await adminToken(), body: { name: uniqueName("x") } })).toMatchObject({ status: 404 });
+    expect(
+      await api("PUT", `/api/category/${MISSING}`, { token: await adminToken(), body: { name: uniqueName("x") } }),
+    ).toMatchObject({ status: 404, body: { message: "Category not found" } });
+    expect(
+      await api("PUT", `/api/category/bad-id`, { token: await adminToken(), body: { name: uniqueName("x") } }),
+    ).toMatchObject({ status: 404 });
   });
 
   test("delete: an unused category goes", async () => {
     const category = await createTestCategory();
-    expect(await api("DELETE", `/api/category/${category._id}`, { token: await adminToken() })).toMatchObject({ status: 200, body: { message: "Delete category successfully" } });
+    expect(await api("DELETE", `/api/category/${category._id}`, { token: await adminToken() })).toMatchObject({
+      status: 200,
+      body: { message: "Delete category successfully" },
+    });
     expect((await api("GET", `/api/category/${category._id}`)).status).toBe(404);
     expect((await api("DELETE", `/api/category/${category._id}`, { token: await adminToken() })).status).toBe(404);
   });
@@ -72,7 +104,10 @@ describe("category administration", () => {
     await createTestMovie({}, category._id);
     await createTestMovie({}, category._id);
     const response = await api("DELETE", `/api/category/${category._id}`, { token: await adminToken() });
-    expect(response).toMatchObject({ status: 409, body: { message: "This category is used by 2 movies: move or delete them first" } });
+    expect(response).toMatchObject({
+      status: 409,
+      body: { message: "This category is used by 2 movies: move or delete them first" },
+    });
     expect((await api("GET", `/api/category/${category._id}`)).status).toBe(200);
   });
 
@@ -85,12 +120,23 @@ describe("category administration", () => {
       ["DELETE", `/api/category/${category._id}`, undefined],
     ];
     for (const [method, path, body] of writes) {
-      expect(await api(method, path, { body })).toMatchObject({ status: 401, body: { message: "Not authorized, no token" } });
-      expect(await api(method, path, { body, token: member })).toMatchObject({ status: 403, body: { message: "Not authorized as an admin" } });
-      expect(await api(method, path, { body, token: "garbage" })).toMatchObject({ status: 401, body: { message: "Not authorized, token failed" } });
+      expect(await api(method, path, { body })).toMatchObject({
+        status: 401,
+        body: { message: "Not authorized, no token" },
+      });
+      expect(await api(method, path, { body, token: member })).toMatchObject({
+        status: 403,
+        body: { message: "Not authorized as an admin" },
+      });
+      expect(await api(method, path, { body, token: "garbage" })).toMatchObject({
+        status: 401,
+        body: { message: "Not authorized, token failed" },
+      });
     }
     expect((await api("GET", `/api/category/${category._id}`)).body).toEqual(category);
     const fresh = await freshUser("catwriter");
-    expect((await api("POST", "/api/category", { token: fresh.token, body: { name: uniqueName("Nope") } })).status).toBe(403);
+    expect(
+      (await api("POST", "/api/category", { token: fresh.token, body: { name: uniqueName("Nope") } })).status,
+    ).toBe(403);
   });
 });

@@ -15,7 +15,10 @@ beforeAll(async () => {
   port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port) };
   delete env.TRUST_PROXY;
-  app = spawn(path.resolve("node_modules/.bin/next"), ["start", "--port", String(port), "--hostname", "127.0.0.1"], { env, stdio: ["ignore", "ignore", "inherit"] });
+  app = spawn(path.resolve("node_modules/.bin/next"), ["start", "--port", String(port), "--hostname", "127.0.0.1"], {
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if ((await post("/api/health", "127.0.0.1", {}, "GET").catch(() => ({ status: 0 }))).status === 200) return;
@@ -32,11 +35,27 @@ afterAll(async () => {
 });
 
 /** A request from a chosen loopback address (any 127.x.y.z reaches 127.0.0.1 on Linux). */
-function post(pathname: string, from: string, headers: Record<string, string>, method = "POST", body?: unknown): Promise<{ status: number; body: string }> {
+function post(
+  pathname: string,
+  from: string,
+  headers: Record<string, string>,
+  method = "POST",
+  body?: unknown,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const request = http.request(
-      { host: "127.0.0.1", port, path: pathname, method, localAddress: from, headers: { ...headers, ...(payload ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } : {}) } },
+      {
+        host: "127.0.0.1",
+        port,
+        path: pathname,
+        method,
+        localAddress: from,
+        headers: {
+          ...headers,
+          ...(payload ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } : {}),
+        },
+      },
       (response) => {
         let text = "";
         response.setEncoding("utf8");
@@ -49,16 +68,24 @@ function post(pathname: string, from: string, headers: Record<string, string>, m
   });
 }
 
-const randomLoopback = () => `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+const randomLoopback = () =>
+  `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 
 test("a made-up X-Forwarded-For does not escape the per-IP limit: the socket's address counts", async () => {
   const from = randomLoopback();
-  const attempt = (i: number) => post("/api/user", from, { "x-forwarded-for": `198.51.100.${i}` }, "POST", { email: uniqueEmail(`sock${i}`), password: "wrong-pw" });
+  const attempt = (i: number) =>
+    post("/api/user", from, { "x-forwarded-for": `198.51.100.${i}` }, "POST", {
+      email: uniqueEmail(`sock${i}`),
+      password: "wrong-pw",
+    });
   for (let i = 0; i < 10; i++) expect((await attempt(i)).status).toBe(400);
   const blocked = await attempt(10);
   expect(blocked.status).toBe(429);
   expect(JSON.parse(blocked.body)).toEqual({ message: "Too many login attempts, please try again later" });
   // Another address is not affected.
-  const other = await post("/api/user", randomLoopback(), {}, "POST", { email: uniqueEmail("other"), password: "wrong-pw" });
+  const other = await post("/api/user", randomLoopback(), {}, "POST", {
+    email: uniqueEmail("other"),
+    password: "wrong-pw",
+  });
   expect(other.status).toBe(400);
 }, 60_000);

@@ -4,17 +4,25 @@ import { describe, expect, test } from "vitest";
 import { api, baseUrl } from "../support/http";
 
 describe("/auth/google and /auth/google/callback", () => {
-  test.each(["/auth/google", "/auth/google/callback"])("%s without Google configured sends the browser to /login with an explanation", async (path) => {
-    const response = await api("GET", path);
-    expect(response.status).toBe(302);
-    expect(new URL(response.headers.get("location")!).pathname + new URL(response.headers.get("location")!).search).toBe("/login?error=google-unavailable");
-  });
+  test.each(["/auth/google", "/auth/google/callback"])(
+    "%s without Google configured sends the browser to /login with an explanation",
+    async (path) => {
+      const response = await api("GET", path);
+      expect(response.status).toBe(302);
+      expect(
+        new URL(response.headers.get("location")!).pathname + new URL(response.headers.get("location")!).search,
+      ).toBe("/login?error=google-unavailable");
+    },
+  );
 
-  test.each(["/auth/google", "/auth/google/callback"])("%s with an allowed redirect origin is accepted", async (path) => {
-    const response = await api("GET", `${path}?redirect=${encodeURIComponent("http://spa.example.test")}`);
-    expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe(`${baseUrl}/login?error=google-unavailable`);
-  });
+  test.each(["/auth/google", "/auth/google/callback"])(
+    "%s with an allowed redirect origin is accepted",
+    async (path) => {
+      const response = await api("GET", `${path}?redirect=${encodeURIComponent("http://spa.example.test")}`);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe(`${baseUrl}/login?error=google-unavailable`);
+    },
+  );
 
   test.each([
     ["another origin", "https://evil.example"],

@@ -19,7 +19,10 @@ async function redeem(code: string, stateCookie?: string) {
   const response = await fetch(`${baseUrl}/api/auth/callback/handover`, {
     method: "POST",
     redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: [...cookiesOf(csrf), ...(stateCookie ? [stateCookie] : [])].join("; ") },
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      cookie: [...cookiesOf(csrf), ...(stateCookie ? [stateCookie] : [])].join("; "),
+    },
     body: new URLSearchParams({ code, csrfToken, callbackUrl: baseUrl, json: "true" }),
   });
   return cookiesOf(response).find((c) => c.includes("next-auth.session-token"));
@@ -32,7 +35,9 @@ describe("the /login?data= hand-over code", () => {
     const code = await issueHandOverCode(user._id, state);
     const session = await redeem(code, `marquee-google-state=${state}`);
     expect(session).toBeDefined();
-    expect((await api("GET", "/api/auth/session", { headers: { cookie: session! } })).body).toMatchObject({ user: { email: user.email } });
+    expect((await api("GET", "/api/auth/session", { headers: { cookie: session! } })).body).toMatchObject({
+      user: { email: user.email },
+    });
     // Used once: the same code and cookie again open nothing.
     expect(await redeem(code, `marquee-google-state=${state}`)).toBeUndefined();
   });

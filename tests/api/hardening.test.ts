@@ -14,12 +14,17 @@ describe("JSON bodies are capped at 1 MB", () => {
   test("a declared body over the cap is 413 and creates nothing", async () => {
     const email = uniqueEmail("huge");
     const raw = JSON.stringify({ fullName: "x".repeat(1024 * 1024), email, password: "secret1" });
-    expect(await api("POST", "/api/user/register", { raw, headers: { "content-type": "application/json" } })).toMatchObject({ status: 413, body: TOO_LARGE });
+    expect(
+      await api("POST", "/api/user/register", { raw, headers: { "content-type": "application/json" } }),
+    ).toMatchObject({ status: 413, body: TOO_LARGE });
     expect(await db.user.count({ where: { email } })).toBe(0);
   });
 
   test("a chunked body without Content-Length is cut off at the cap: 413 before it ends", async () => {
-    const head = requestHead("POST", "/api/user/register", { "Content-Type": "application/json", "Transfer-Encoding": "chunked" });
+    const head = requestHead("POST", "/api/user/register", {
+      "Content-Type": "application/json",
+      "Transfer-Encoding": "chunked",
+    });
     // 16 MB offered; the server answers after reading a little over 1 MB.
     const answer = await rawRequest(head, endlessChunks(64 * 1024, 256));
     expect(answer.status).toBe(413);
@@ -28,7 +33,9 @@ describe("JSON bodies are capped at 1 MB", () => {
 
   test("a body just under the cap is still read and validated", async () => {
     const raw = JSON.stringify({ fullName: "x".repeat(1000 * 1000), email: uniqueEmail("big"), password: "secret1" });
-    expect(await api("POST", "/api/user/register", { raw, headers: { "content-type": "application/json" } })).toMatchObject({
+    expect(
+      await api("POST", "/api/user/register", { raw, headers: { "content-type": "application/json" } }),
+    ).toMatchObject({
       status: 400,
       body: { message: "Full name must be at most 100 characters" },
     });
@@ -45,21 +52,35 @@ test("a path whose percent-encoding is not UTF-8 is a client error, not Next.js'
 });
 
 describe("NextAuth's routes get the same guards", () => {
-  test.each(["％", "\u0000", "javascript:alert(1)", "not a url"])("callbackUrl=%j is a 400, not NextAuth's 500", async (callbackUrl) => {
-    expect(await api("GET", `/api/auth/session?callbackUrl=${encodeURIComponent(callbackUrl)}`)).toMatchObject({
-      status: 400,
-      body: { message: "callbackUrl must be a path on this site or an http(s) URL" },
-    });
-  });
+  test.each(["％", "\u0000", "javascript:alert(1)", "not a url"])(
+    "callbackUrl=%j is a 400, not NextAuth's 500",
+    async (callbackUrl) => {
+      expect(await api("GET", `/api/auth/session?callbackUrl=${encodeURIComponent(callbackUrl)}`)).toMatchObject({
+        status: 400,
+        body: { message: "callbackUrl must be a path on this site or an http(s) URL" },
+      });
+    },
+  );
 
   test("a path or an http(s) URL still works", async () => {
-    for (const callbackUrl of ["/favorite", baseUrl]) expect((await api("GET", `/api/auth/session?callbackUrl=${encodeURIComponent(callbackUrl)}`)).status).toBe(200);
+    for (const callbackUrl of ["/favorite", baseUrl])
+      expect((await api("GET", `/api/auth/session?callbackUrl=${encodeURIComponent(callbackUrl)}`)).status).toBe(200);
   });
 
   test("a body over 1 MB is 413; malformed JSON is 400", async () => {
     const form = new URLSearchParams({ email: "a@b.co", password: "x".repeat(1024 * 1024) }).toString();
-    expect(await api("POST", "/api/auth/callback/credentials", { raw: form, headers: { "content-type": "application/x-www-form-urlencoded" } })).toMatchObject({ status: 413, body: TOO_LARGE });
-    expect(await api("POST", "/api/auth/callback/credentials", { raw: '{"email":', headers: { "content-type": "application/json" } })).toMatchObject({ status: 400, body: { message: "Invalid JSON body" } });
+    expect(
+      await api("POST", "/api/auth/callback/credentials", {
+        raw: form,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      }),
+    ).toMatchObject({ status: 413, body: TOO_LARGE });
+    expect(
+      await api("POST", "/api/auth/callback/credentials", {
+        raw: '{"email":',
+        headers: { "content-type": "application/json" },
+      }),
+    ).toMatchObject({ status: 400, body: { message: "Invalid JSON body" } });
   });
 });
 
@@ -72,7 +93,10 @@ describe("control characters are a 400 naming the field, never a database error"
   ])("GET /api/movie?%s=%s", async (field, value) => {
     expect(await api("GET", `/api/movie?${field}=${value}`)).toMatchObject({
       status: 400,
-      body: { message: `${field} must not contain control characters`, errors: { [field]: [`${field} must not contain control characters`] } },
+      body: {
+        message: `${field} must not contain control characters`,
+        errors: { [field]: [`${field} must not contain control characters`] },
+      },
     });
   });
 
@@ -81,18 +105,33 @@ describe("control characters are a 400 naming the field, never a database error"
     const admin = await adminToken();
     const movie = await createTestMovie();
     const cases: [string, string, string | undefined, Record<string, unknown>, string][] = [
-      ["POST", "/api/user/register", undefined, { fullName: "Nul\u0000Name", email: uniqueEmail("nul"), password: "secret1" }, "fullName"],
+      [
+        "POST",
+        "/api/user/register",
+        undefined,
+        { fullName: "Nul\u0000Name", email: uniqueEmail("nul"), password: "secret1" },
+        "fullName",
+      ],
       ["PUT", "/api/user", user.token, { fullName: "Nul\u0000Name", email: user.email }, "fullName"],
       ["POST", `/api/movie/review/${movie._id}`, user.token, { rating: 4, message: "Lovely\u0000film" }, "message"],
       ["POST", "/api/category", admin, { name: "Nul\u0000Category" }, "name"],
       ["PUT", `/api/movie/${movie._id}`, admin, { name: "Nul\u0000Movie" }, "name"],
-      ["PUT", `/api/movie/${movie._id}`, admin, { casts: [{ name: "Nul\u0000Actor", image: "/api/upload/image/a.webp" }] }, "casts.0.name"],
+      [
+        "PUT",
+        `/api/movie/${movie._id}`,
+        admin,
+        { casts: [{ name: "Nul\u0000Actor", image: "/api/upload/image/a.webp" }] },
+        "casts.0.name",
+      ],
     ];
     for (const [method, path, token, body, field] of cases) {
       const name = field.split(".").at(-1)!;
       expect(await api(method, path, { token, body }), `${method} ${path}`).toMatchObject({
         status: 400,
-        body: { message: `${name} must not contain control characters`, errors: { [field]: [`${name} must not contain control characters`] } },
+        body: {
+          message: `${name} must not contain control characters`,
+          errors: { [field]: [`${name} must not contain control characters`] },
+        },
       });
     }
     expect((await api("GET", `/api/movie/${movie._id}`)).body).toMatchObject({ name: movie.name, countReviews: 0 });
@@ -109,15 +148,21 @@ describe("control characters are a 400 naming the field, never a database error"
 });
 
 describe("search folds full-width characters before escaping LIKE wildcards", () => {
-  test.each(["％", "＿", "%", "_", "％％", "＿＿＿"])("search=%s is literal: it matches no seeded movie", async (term) => {
-    const response = await api("GET", `/api/movie?search=${encodeURIComponent(term)}`);
-    expect(response).toMatchObject({ status: 200, body: { moviesCount: 0, movies: [] } });
-  });
+  test.each(["％", "＿", "%", "_", "％％", "＿＿＿"])(
+    "search=%s is literal: it matches no seeded movie",
+    async (term) => {
+      const response = await api("GET", `/api/movie?search=${encodeURIComponent(term)}`);
+      expect(response).toMatchObject({ status: 200, body: { moviesCount: 0, movies: [] } });
+    },
+  );
 
   test("a full-width percent finds a name with the ASCII one", async () => {
     const name = uniqueName("Pure 100% Fun");
     const movie = await createTestMovie({ name });
-    const response = await api("GET", `/api/movie?search=${encodeURIComponent(`１００％ ｆｕｎ ${name.split(" ").at(-1)}`)}`);
+    const response = await api(
+      "GET",
+      `/api/movie?search=${encodeURIComponent(`１００％ ｆｕｎ ${name.split(" ").at(-1)}`)}`,
+    );
     expect(response.body.movies.map((m: { _id: string }) => m._id)).toEqual([movie._id]);
   });
 });
@@ -126,10 +171,16 @@ describe("client address for the per-IP login limit (TRUST_PROXY=1 in tests)", (
   test("only the entry the trusted proxy appended counts: made-up entries to its left change nothing", async () => {
     const proxySaw = freshIp();
     const attempt = (i: number) =>
-      api("POST", "/api/user", { body: { email: uniqueEmail(`ip${i}`), password: "wrong-pw" }, headers: { "x-forwarded-for": `203.0.113.${i}, ${proxySaw}` } });
+      api("POST", "/api/user", {
+        body: { email: uniqueEmail(`ip${i}`), password: "wrong-pw" },
+        headers: { "x-forwarded-for": `203.0.113.${i}, ${proxySaw}` },
+      });
     for (let i = 0; i < 10; i++) expect((await attempt(i)).status).toBe(400);
     const blocked = await attempt(10);
-    expect(blocked).toMatchObject({ status: 429, body: { message: "Too many login attempts, please try again later" } });
+    expect(blocked).toMatchObject({
+      status: 429,
+      body: { message: "Too many login attempts, please try again later" },
+    });
   });
 });
 
@@ -151,7 +202,10 @@ describe("cross-site requests with the session cookie", () => {
     ["JSON from a cross-site fetch", { "content-type": "application/json", "sec-fetch-site": "same-site" }],
   ])("%s: 403, nothing created", async (_case, headers) => {
     const name = uniqueName("Csrf");
-    expect(await create(headers, JSON.stringify({ name }))).toMatchObject({ status: 403, body: { message: "Cross-site request refused" } });
+    expect(await create(headers, JSON.stringify({ name }))).toMatchObject({
+      status: 403,
+      body: { message: "Cross-site request refused" },
+    });
     expect(await db.category.count({ where: { name } })).toBe(0);
   });
 
@@ -170,7 +224,11 @@ describe("cross-site requests with the session cookie", () => {
   });
 
   test("Bearer requests are unaffected, whatever their origin and content type", async () => {
-    const response = await api("POST", "/api/category", { token: await adminToken(), raw: JSON.stringify({ name: uniqueName("Bearer") }), headers: { "content-type": "text/plain", origin: foreign } });
+    const response = await api("POST", "/api/category", {
+      token: await adminToken(),
+      raw: JSON.stringify({ name: uniqueName("Bearer") }),
+      headers: { "content-type": "text/plain", origin: foreign },
+    });
     expect(response.status).toBe(201);
   });
 });
@@ -180,9 +238,11 @@ describe("security headers", () => {
     "x-frame-options": "DENY",
     "x-content-type-options": "nosniff",
     "referrer-policy": "strict-origin-when-cross-origin",
-    "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), fullscreen=(self), picture-in-picture=(self)",
+    "permissions-policy":
+      "camera=(), microphone=(), geolocation=(), payment=(), usb=(), fullscreen=(self), picture-in-picture=(self)",
   };
-  const headersOf = (response: Response) => Object.fromEntries(Object.keys(STATIC).map((name) => [name, response.headers.get(name)]));
+  const headersOf = (response: Response) =>
+    Object.fromEntries(Object.keys(STATIC).map((name) => [name, response.headers.get(name)]));
 
   test("cacheable pages: a policy without nonce that still forbids framing, plugins and foreign scripts", async () => {
     for (const path of ["/", "/movies", "/about-us", "/no-such-page"]) {

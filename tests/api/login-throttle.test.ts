@@ -12,10 +12,17 @@ type Credentials = { email: string; password: string };
 const EMAIL_CEILING = 20;
 
 async function loginFrom(credentials: Credentials, ip: string, deviceCookie?: string) {
-  return api("POST", "/api/user", { body: credentials, headers: { "x-forwarded-for": ip, ...(deviceCookie && { cookie: deviceCookie }) } });
+  return api("POST", "/api/user", {
+    body: credentials,
+    headers: { "x-forwarded-for": ip, ...(deviceCookie && { cookie: deviceCookie }) },
+  });
 }
 
-const deviceCookieOf = (headers: Headers) => headers.getSetCookie().find((c) => c.startsWith("marquee-device="))?.split(";")[0];
+const deviceCookieOf = (headers: Headers) =>
+  headers
+    .getSetCookie()
+    .find((c) => c.startsWith("marquee-device="))
+    ?.split(";")[0];
 
 const cookiesOf = (response: Response) => response.headers.getSetCookie().map((c) => c.split(";")[0]!);
 
@@ -26,7 +33,11 @@ async function webSignIn(credentials: Credentials, ip: string, extraCookie?: str
   const response = await fetch(`${baseUrl}/api/auth/callback/credentials`, {
     method: "POST",
     redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: [...cookiesOf(csrf), ...(extraCookie ? [extraCookie] : [])].join("; "), "x-forwarded-for": ip },
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      cookie: [...cookiesOf(csrf), ...(extraCookie ? [extraCookie] : [])].join("; "),
+      "x-forwarded-for": ip,
+    },
     body: new URLSearchParams({ ...credentials, csrfToken, callbackUrl: baseUrl, json: "true" }),
   });
   const { url } = (await response.json()) as { url: string };
@@ -40,14 +51,16 @@ async function webSignIn(credentials: Credentials, ip: string, extraCookie?: str
 describe("login throttling over HTTP", () => {
   test("an account is not locked by failures from many addresses (the old per-email lock-out)", async () => {
     const user = await freshUser("nolock");
-    for (let i = 0; i < 12; i++) expect((await loginFrom({ email: user.email, password: "wrong-pw" }, freshIp())).status).toBe(400);
+    for (let i = 0; i < 12; i++)
+      expect((await loginFrom({ email: user.email, password: "wrong-pw" }, freshIp())).status).toBe(400);
     expect((await loginFrom(user, freshIp())).status).toBe(200);
   });
 
   test("one (email, IP) pair waits after 3 failures: 429 with Retry-After; the same email from another IP is unaffected", async () => {
     const user = await freshUser("pair");
     const ip = freshIp();
-    for (let i = 0; i < 4; i++) expect((await loginFrom({ email: user.email, password: "wrong-pw" }, ip)).status).toBe(400);
+    for (let i = 0; i < 4; i++)
+      expect((await loginFrom({ email: user.email, password: "wrong-pw" }, ip)).status).toBe(400);
     const waiting = await loginFrom(user, ip);
     expect(waiting).toMatchObject({ status: 429, body: { message: TOO_MANY_LOGINS } });
     const retryAfter = Number(waiting.headers.get("retry-after"));
@@ -58,7 +71,8 @@ describe("login throttling over HTTP", () => {
 
   test("per IP across emails: after 10 failures, 429 with Retry-After for any email from that IP", async () => {
     const ip = freshIp();
-    for (let i = 0; i < 10; i++) expect((await loginFrom({ email: uniqueEmail("spray"), password: "wrong-pw" }, ip)).status).toBe(400);
+    for (let i = 0; i < 10; i++)
+      expect((await loginFrom({ email: uniqueEmail("spray"), password: "wrong-pw" }, ip)).status).toBe(400);
     const limited = await loginFrom({ email: uniqueEmail("other"), password: "wrong-pw" }, ip);
     expect(limited).toMatchObject({ status: 429, body: { message: TOO_MANY_LOGINS } });
     expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
@@ -75,7 +89,8 @@ describe("login throttling over HTTP", () => {
     // The attacker sprays other emails from the owner's own address (a shared NAT) ...
     for (let i = 0; i < 10; i++) await loginFrom({ email: uniqueEmail("spray"), password: "wrong-pw" }, ownerIp);
     // ... and fails on the owner's email from many addresses, up to the ceiling.
-    for (let i = 0; i < EMAIL_CEILING; i++) expect((await loginFrom({ email: owner.email, password: "wrong-pw" }, freshIp())).status).toBe(400);
+    for (let i = 0; i < EMAIL_CEILING; i++)
+      expect((await loginFrom({ email: owner.email, password: "wrong-pw" }, freshIp())).status).toBe(400);
 
     // Without the device cookie, even the right password waits: by IP, and by the email ceiling.
     expect((await loginFrom(owner, ownerIp)).status).toBe(429);
@@ -109,14 +124,30 @@ describe("login throttling over HTTP", () => {
 });
 
 describe("login throttling in PostgreSQL", () => {
-  const limits: LoginLimits = { perIp: 3, perDevice: 2, emailCeiling: 5, windowSeconds: 600, backoffAfter: 1, backoffBaseSeconds: 60 };
+  const limits: LoginLimits = {
+    perIp: 3,
+    perDevice: 2,
+    emailCeiling: 5,
+    windowSeconds: 600,
+    backoffAfter: 1,
+    backoffBaseSeconds: 60,
+  };
   // Two pools, as two app instances would have: counts must be shared through the table.
-  const pools = [new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 }), new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 })];
-  const [first, second] = pools.map((pool) => createLoginThrottle(pool, limits)) as [ReturnType<typeof createLoginThrottle>, ReturnType<typeof createLoginThrottle>];
+  const pools = [
+    new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 }),
+    new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 }),
+  ];
+  const [first, second] = pools.map((pool) => createLoginThrottle(pool, limits)) as [
+    ReturnType<typeof createLoginThrottle>,
+    ReturnType<typeof createLoginThrottle>,
+  ];
   afterAll(() => Promise.all(pools.map((pool) => pool.end())));
 
   const retryAfter = async (check: Promise<void>) => {
-    const error = await check.then(() => null, (e: unknown) => e);
+    const error = await check.then(
+      () => null,
+      (e: unknown) => e,
+    );
     if (!(error instanceof HttpError)) return null;
     expect(error).toMatchObject({ status: 429, message: TOO_MANY_LOGINS });
     return Number(error.details.headers?.["Retry-After"]);
@@ -124,14 +155,19 @@ describe("login throttling in PostgreSQL", () => {
 
   test("failures counted by one instance throttle the other (per IP)", async () => {
     const ip = freshIp();
-    for (let i = 0; i < limits.perIp; i++) await (i % 2 ? first : second).recordFailure(uniqueEmail("db"), { ip, deviceId: null });
+    for (let i = 0; i < limits.perIp; i++)
+      await (i % 2 ? first : second).recordFailure(uniqueEmail("db"), { ip, deviceId: null });
     expect(await retryAfter(second.check(uniqueEmail("db"), { ip, deviceId: null }))).toBeGreaterThan(0);
     expect(await retryAfter(first.check(uniqueEmail("db"), { ip, deviceId: null }))).toBeGreaterThan(0);
   });
 
   test("concurrent failures from two instances are all counted (atomic upserts)", async () => {
     const email = uniqueEmail("race");
-    await Promise.all(Array.from({ length: limits.emailCeiling }, (_, i) => (i % 2 ? first : second).recordFailure(email, { ip: freshIp(), deviceId: null })));
+    await Promise.all(
+      Array.from({ length: limits.emailCeiling }, (_, i) =>
+        (i % 2 ? first : second).recordFailure(email, { ip: freshIp(), deviceId: null }),
+      ),
+    );
     expect(await retryAfter(first.check(email, { ip: freshIp(), deviceId: null }))).toBeGreaterThan(0);
   });
 

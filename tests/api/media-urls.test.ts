@@ -38,18 +38,34 @@ function rawGet(url: string, headers: Record<string, string>): Promise<{ status:
 async function uploadImage(token: string, appUrl = baseUrl): Promise<string> {
   const form = new FormData();
   form.append("file", new Blob([new Uint8Array(await imageOf("png"))], { type: "image/png" }), "me.png");
-  const response = await fetch(`${appUrl}/api/upload`, { method: "POST", body: form, headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${appUrl}/api/upload`, {
+    method: "POST",
+    body: form,
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(response.status).toBe(200);
   return (await response.json()) as string;
 }
 
 /** No path in a movie answer: this site's files absolute on `origin`, the rest external https URLs. */
-function expectMovieMedia(movie: { image: string; titleImage: string; video: string; casts?: { img: string; image: string }[] }, origin: string) {
-  const urls = [movie.image, movie.titleImage, movie.video, ...(movie.casts ?? []).flatMap((cast) => [cast.img, cast.image])];
+function expectMovieMedia(
+  movie: { image: string; titleImage: string; video: string; casts?: { img: string; image: string }[] },
+  origin: string,
+) {
+  const urls = [
+    movie.image,
+    movie.titleImage,
+    movie.video,
+    ...(movie.casts ?? []).flatMap((cast) => [cast.img, cast.image]),
+  ];
   for (const url of urls) expect(url.startsWith(`${origin}/api/upload/`) || url.startsWith("https://"), url).toBe(true);
 }
 
-const storedMovie = (id: string) => db.movie.findUniqueOrThrow({ where: { id }, select: { image: true, titleImage: true, video: true, casts: { select: { image: true } } } });
+const storedMovie = (id: string) =>
+  db.movie.findUniqueOrThrow({
+    where: { id },
+    select: { image: true, titleImage: true, video: true, casts: { select: { image: true } } },
+  });
 
 describe("without PUBLIC_URL: the request's own origin", () => {
   test("uploads, profile, login, movies, reviews, favourites and the admin list all answer absolute URLs; the database keeps paths", async () => {
@@ -60,25 +76,53 @@ describe("without PUBLIC_URL: the request's own origin", () => {
     const picturePath = new URL(picture).pathname;
 
     // The profile takes the answer as it came and keeps its path.
-    const profile = await api("PUT", "/api/user", { token: user.token, body: { fullName: user.fullName, email: user.email, image: picture } });
+    const profile = await api("PUT", "/api/user", {
+      token: user.token,
+      body: { fullName: user.fullName, email: user.email, image: picture },
+    });
     expect(profile).toMatchObject({ status: 200, body: { image: picture } });
-    expect((await db.user.findUniqueOrThrow({ where: { id: user._id }, select: { image: true } })).image).toBe(picturePath);
-    const login = await api("POST", "/api/user", { body: { email: user.email, password: user.password }, headers: { "x-forwarded-for": "10.9.9.9" } });
+    expect((await db.user.findUniqueOrThrow({ where: { id: user._id }, select: { image: true } })).image).toBe(
+      picturePath,
+    );
+    const login = await api("POST", "/api/user", {
+      body: { email: user.email, password: user.password },
+      headers: { "x-forwarded-for": "10.9.9.9" },
+    });
     expect(login.body.image).toBe(picture);
 
     // A movie made from absolute URLs of this site and a relative path: paths in the database.
     const category = await createTestCategory();
-    const body = movieBody(category._id, { image: picture, titleImage: `${baseUrl}${IMAGE}`, video: `${baseUrl}${VIDEO}`, casts: [{ name: "Ana", img: picture }, { name: "Bo", image: IMAGE }] });
+    const body = movieBody(category._id, {
+      image: picture,
+      titleImage: `${baseUrl}${IMAGE}`,
+      video: `${baseUrl}${VIDEO}`,
+      casts: [
+        { name: "Ana", img: picture },
+        { name: "Bo", image: IMAGE },
+      ],
+    });
     const created = await api("POST", "/api/movie", { token: admin, body });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(await storedMovie(created.body._id)).toEqual({ image: picturePath, titleImage: IMAGE, video: VIDEO, casts: [{ image: picturePath }, { image: IMAGE }] });
-    expect(created.body).toMatchObject({ image: picture, titleImage: `${baseUrl}${IMAGE}`, video: `${baseUrl}${VIDEO}` });
+    expect(await storedMovie(created.body._id)).toEqual({
+      image: picturePath,
+      titleImage: IMAGE,
+      video: VIDEO,
+      casts: [{ image: picturePath }, { image: IMAGE }],
+    });
+    expect(created.body).toMatchObject({
+      image: picture,
+      titleImage: `${baseUrl}${IMAGE}`,
+      video: `${baseUrl}${VIDEO}`,
+    });
     expect(created.body.casts.map((cast: { img: string; image: string }) => [cast.img, cast.image])).toEqual([
       [picture, picture],
       [`${baseUrl}${IMAGE}`, `${baseUrl}${IMAGE}`],
     ]);
 
-    const reviewed = await api("POST", `/api/movie/review/${created.body._id}`, { token: user.token, body: { rating: 5, message: "Looks right everywhere" } });
+    const reviewed = await api("POST", `/api/movie/review/${created.body._id}`, {
+      token: user.token,
+      body: { rating: 5, message: "Looks right everywhere" },
+    });
     expect(reviewed.body.reviews.map((review: { userImage: string }) => review.userImage)).toEqual([picture]);
     const detail = await api("GET", `/api/movie/${created.body._id}`);
     expect(detail.body).toEqual(reviewed.body);
@@ -86,17 +130,27 @@ describe("without PUBLIC_URL: the request's own origin", () => {
 
     const listed = await api("GET", `/api/movie?category=${category._id}`);
     expect(listed.body.movies).toHaveLength(1);
-    expect(listed.body.movies[0]).toMatchObject({ image: picture, titleImage: `${baseUrl}${IMAGE}`, video: `${baseUrl}${VIDEO}` });
+    expect(listed.body.movies[0]).toMatchObject({
+      image: picture,
+      titleImage: `${baseUrl}${IMAGE}`,
+      video: `${baseUrl}${VIDEO}`,
+    });
     for (const path of ["/api/movie/random", "/api/movie/toprate", "/api/movie?limit=50"]) {
       const response = await api("GET", path);
-      const movies = (Array.isArray(response.body) ? response.body : response.body.movies) as Parameters<typeof expectMovieMedia>[0][];
+      const movies = (Array.isArray(response.body) ? response.body : response.body.movies) as Parameters<
+        typeof expectMovieMedia
+      >[0][];
       expect(movies.length, path).toBeGreaterThan(0);
       for (const movie of movies) expectMovieMedia(movie, baseUrl);
     }
 
-    expect((await api("POST", "/api/user/favorite", { token: user.token, body: { idMovie: created.body._id } })).body.liked).toBe(true);
+    expect(
+      (await api("POST", "/api/user/favorite", { token: user.token, body: { idMovie: created.body._id } })).body.liked,
+    ).toBe(true);
     const favorites = await api("GET", "/api/user/favorite", { token: user.token });
-    expect(favorites.body.map((movie: { image: string; video: string }) => [movie.image, movie.video])).toEqual([[picture, `${baseUrl}${VIDEO}`]]);
+    expect(favorites.body.map((movie: { image: string; video: string }) => [movie.image, movie.video])).toEqual([
+      [picture, `${baseUrl}${VIDEO}`],
+    ]);
 
     const users = await api("GET", "/api/admin/users?page=1", { token: admin });
     expect(users.body.users.find((item: { _id: string }) => item._id === user._id)).toMatchObject({ image: picture });
@@ -125,19 +179,39 @@ describe("without PUBLIC_URL: the request's own origin", () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ image: foreign }, "image", "Image must be an uploaded image or an https URL"],
       [{ titleImage: foreign }, "titleImage", "Title image must be an uploaded image or an https URL"],
-      [{ video: "http://evil.example/api/upload/movie/demo-test.mp4" }, "video", "Video must be an uploaded video or an https URL"],
-      [{ casts: [{ name: "Ana", image: foreign }] }, "casts.0.image", "Cast image must be an uploaded image or an https URL"],
+      [
+        { video: "http://evil.example/api/upload/movie/demo-test.mp4" },
+        "video",
+        "Video must be an uploaded video or an https URL",
+      ],
+      [
+        { casts: [{ name: "Ana", image: foreign }] },
+        "casts.0.image",
+        "Cast image must be an uploaded image or an https URL",
+      ],
     ];
     for (const [override, field, message] of cases) {
       const name = uniqueName("Foreign");
-      const response = await api("POST", "/api/movie", { token: admin, body: movieBody(category._id, { name, ...override }) });
+      const response = await api("POST", "/api/movie", {
+        token: admin,
+        body: movieBody(category._id, { name, ...override }),
+      });
       expect(response, field).toMatchObject({ status: 400, body: { message, errors: { [field]: [message] } } });
       expect(await db.movie.count({ where: { name } })).toBe(0);
     }
 
     const user = await freshUser("foreign");
-    const refused = await api("PUT", "/api/user", { token: user.token, body: { fullName: user.fullName, email: user.email, image: foreign } });
-    expect(refused).toMatchObject({ status: 400, body: { message: "Image must be an uploaded image or an https URL", errors: { image: ["Image must be an uploaded image or an https URL"] } } });
+    const refused = await api("PUT", "/api/user", {
+      token: user.token,
+      body: { fullName: user.fullName, email: user.email, image: foreign },
+    });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: {
+        message: "Image must be an uploaded image or an https URL",
+        errors: { image: ["Image must be an uploaded image or an https URL"] },
+      },
+    });
     expect((await db.user.findUniqueOrThrow({ where: { id: user._id }, select: { image: true } })).image).toBe("");
 
     const external = "https://cdn.example.com/api/upload/image/demo-test.webp";
@@ -167,12 +241,35 @@ describe("with PUBLIC_URL", () => {
 
     const category = await createTestCategory();
     // The public URL and the address this request came to are both this site.
-    const body = movieBody(category._id, { image: picture, titleImage: `${app.baseUrl}${IMAGE}`, casts: [{ name: "Ana", image: `${PUBLIC_URL}${IMAGE}` }] });
-    const created = await at("/api/movie", { method: "POST", headers: { authorization: `Bearer ${admin}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+    const body = movieBody(category._id, {
+      image: picture,
+      titleImage: `${app.baseUrl}${IMAGE}`,
+      casts: [{ name: "Ana", image: `${PUBLIC_URL}${IMAGE}` }],
+    });
+    const created = await at("/api/movie", {
+      method: "POST",
+      headers: { authorization: `Bearer ${admin}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
     expect(created.status).toBe(201);
-    const movie = (await created.json()) as { _id: string; image: string; titleImage: string; video: string; casts: { img: string; image: string }[] };
-    expect(await storedMovie(movie._id)).toEqual({ image: picturePath, titleImage: IMAGE, video: VIDEO, casts: [{ image: IMAGE }] });
-    expect(movie).toMatchObject({ image: picture, titleImage: `${PUBLIC_URL}${IMAGE}`, video: `${PUBLIC_URL}${VIDEO}` });
+    const movie = (await created.json()) as {
+      _id: string;
+      image: string;
+      titleImage: string;
+      video: string;
+      casts: { img: string; image: string }[];
+    };
+    expect(await storedMovie(movie._id)).toEqual({
+      image: picturePath,
+      titleImage: IMAGE,
+      video: VIDEO,
+      casts: [{ image: IMAGE }],
+    });
+    expect(movie).toMatchObject({
+      image: picture,
+      titleImage: `${PUBLIC_URL}${IMAGE}`,
+      video: `${PUBLIC_URL}${VIDEO}`,
+    });
     expect(movie.casts[0]).toMatchObject({ img: `${PUBLIC_URL}${IMAGE}`, image: `${PUBLIC_URL}${IMAGE}` });
     const detail = (await (await at(`/api/movie/${movie._id}`)).json()) as typeof movie;
     expect(detail).toEqual(movie);

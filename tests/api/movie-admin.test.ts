@@ -16,13 +16,28 @@ describe("POST /api/movie", () => {
       name: "  Night Train  ",
       language: "french",
       year: "2019",
-      casts: [{ name: "Ana", image: IMAGE }, { name: "Bo", img: "https://cdn.example.com/bo.jpg" }],
+      casts: [
+        { name: "Ana", image: IMAGE },
+        { name: "Bo", img: "https://cdn.example.com/bo.jpg" },
+      ],
       rate: 5, // not a create field: ignored
     });
     const response = await api("POST", "/api/movie", { token: await adminToken(), body });
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ name: "Night Train", language: "French", year: 2019, hour: 2, rate: 0, countReviews: 0, category: categoryId, reviews: [] });
-    expect(response.body.casts.map((c: { name: string; image: string }) => [c.name, c.image])).toEqual([["Ana", absolute(IMAGE)], ["Bo", "https://cdn.example.com/bo.jpg"]]);
+    expect(response.body).toMatchObject({
+      name: "Night Train",
+      language: "French",
+      year: 2019,
+      hour: 2,
+      rate: 0,
+      countReviews: 0,
+      category: categoryId,
+      reviews: [],
+    });
+    expect(response.body.casts.map((c: { name: string; image: string }) => [c.name, c.image])).toEqual([
+      ["Ana", absolute(IMAGE)],
+      ["Bo", "https://cdn.example.com/bo.jpg"],
+    ]);
     expect((await api("GET", `/api/movie/${response.body._id}`)).body).toEqual(response.body);
   });
 
@@ -49,7 +64,9 @@ describe("POST /api/movie", () => {
     const response = await api("POST", "/api/movie", { token: await adminToken(), body: {} });
     expect(response.status).toBe(400);
     expect(response.body.message).toBe("Name is required");
-    expect(Object.fromEntries(Object.entries(response.body.errors).map(([k, v]) => [k, (v as string[])[0]]))).toEqual(Object.fromEntries(required));
+    expect(Object.fromEntries(Object.entries(response.body.errors).map(([k, v]) => [k, (v as string[])[0]]))).toEqual(
+      Object.fromEntries(required),
+    );
   });
 
   const THIS_YEAR = new Date().getFullYear();
@@ -79,7 +96,10 @@ describe("POST /api/movie", () => {
     [{ name: { $gt: "" } }, "name", "name must be a string"],
   ])("%j is 400 with errors[%s] = %s", async (overrides, field, message) => {
     const before = await db.movie.count({ where: { categoryId } });
-    const response = await api("POST", "/api/movie", { token: await adminToken(), body: movieBody(categoryId, overrides) });
+    const response = await api("POST", "/api/movie", {
+      token: await adminToken(),
+      body: movieBody(categoryId, overrides),
+    });
     expect(response.status).toBe(400);
     expect(response.body.errors[field]).toEqual([message]);
     expect(response.body.message).toBe(message);
@@ -89,14 +109,25 @@ describe("POST /api/movie", () => {
 
 describe("PUT /api/movie/{id}", () => {
   test("changes only the fields sent; casts replace the cast; lists replaced files", async () => {
-    const movie = await createTestMovie({ casts: [{ name: "Old Actor", image: "/api/upload/image/old-cast.webp" }] }, categoryId);
+    const movie = await createTestMovie(
+      { casts: [{ name: "Old Actor", image: "/api/upload/image/old-cast.webp" }] },
+      categoryId,
+    );
     const other = await createTestCategory();
     const response = await api("PUT", `/api/movie/${movie._id}`, {
       token: await adminToken(),
       body: { name: "Renamed", hour: "4", category: other._id, casts: [{ name: "New Actor", image: IMAGE }] },
     });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ _id: movie._id, name: "Renamed", hour: 4, year: movie.year, desc: movie.desc, category: other._id, categoryName: other.name });
+    expect(response.body).toMatchObject({
+      _id: movie._id,
+      name: "Renamed",
+      hour: 4,
+      year: movie.year,
+      desc: movie.desc,
+      category: other._id,
+      categoryName: other.name,
+    });
     expect(response.body.casts.map((c: { name: string }) => c.name)).toEqual(["New Actor"]);
     expect(await db.castMember.count({ where: { movieId: movie._id } })).toBe(1);
     // Searchable under the new name at once (the trigger keeps searchName in step).
@@ -112,16 +143,25 @@ describe("PUT /api/movie/{id}", () => {
 
   test("invalid fields are 400 and change nothing", async () => {
     const movie = await createTestMovie({}, categoryId);
-    const response = await api("PUT", `/api/movie/${movie._id}`, { token: await adminToken(), body: { name: "Fine", hour: 99 } });
+    const response = await api("PUT", `/api/movie/${movie._id}`, {
+      token: await adminToken(),
+      body: { name: "Fine", hour: 99 },
+    });
     expect(response).toMatchObject({ status: 400, body: { message: "Hour must be between 1 and 10" } });
-    const unknownCategory = await api("PUT", `/api/movie/${movie._id}`, { token: await adminToken(), body: { name: "Fine", casts: [{ name: "X", image: IMAGE }], category: "00000000-0000-4000-8000-000000000000" } });
+    const unknownCategory = await api("PUT", `/api/movie/${movie._id}`, {
+      token: await adminToken(),
+      body: { name: "Fine", casts: [{ name: "X", image: IMAGE }], category: "00000000-0000-4000-8000-000000000000" },
+    });
     expect(unknownCategory).toMatchObject({ status: 400, body: { message: "Category not found" } });
     expect((await api("GET", `/api/movie/${movie._id}`)).body).toEqual(movie);
   });
 
   test("404 for an unknown or malformed id", async () => {
     for (const id of ["00000000-0000-4000-8000-000000000000", "bad"]) {
-      expect(await api("PUT", `/api/movie/${id}`, { token: await adminToken(), body: { name: "X" } })).toMatchObject({ status: 404, body: { message: "Movie not found" } });
+      expect(await api("PUT", `/api/movie/${id}`, { token: await adminToken(), body: { name: "X" } })).toMatchObject({
+        status: 404,
+        body: { message: "Movie not found" },
+      });
     }
   });
 });
@@ -139,7 +179,10 @@ describe("DELETE /api/movie/{id}", () => {
     expect(await db.favorite.count({ where: { movieId: movie._id } })).toBe(0);
     expect(await db.castMember.count({ where: { movieId: movie._id } })).toBe(0);
     expect((await api("GET", "/api/user/favorite", { token: fan.token })).body).toEqual([]);
-    expect(await api("DELETE", `/api/movie/${movie._id}`, { token: await adminToken() })).toMatchObject({ status: 404, body: { message: "Movie not found" } });
+    expect(await api("DELETE", `/api/movie/${movie._id}`, { token: await adminToken() })).toMatchObject({
+      status: 404,
+      body: { message: "Movie not found" },
+    });
     expect((await api("DELETE", "/api/movie/not-an-id", { token: await adminToken() })).status).toBe(404);
   });
 });
@@ -153,8 +196,14 @@ test("anonymous is 401 and members 403 on every movie write; nothing changes", a
     ["DELETE", `/api/movie/${movie._id}`, undefined],
   ];
   for (const [method, path, body] of writes) {
-    expect(await api(method, path, { body })).toMatchObject({ status: 401, body: { message: "Not authorized, no token" } });
-    expect(await api(method, path, { body, token: member })).toMatchObject({ status: 403, body: { message: "Not authorized as an admin" } });
+    expect(await api(method, path, { body })).toMatchObject({
+      status: 401,
+      body: { message: "Not authorized, no token" },
+    });
+    expect(await api(method, path, { body, token: member })).toMatchObject({
+      status: 403,
+      body: { message: "Not authorized as an admin" },
+    });
   }
   expect((await api("GET", `/api/movie/${movie._id}`)).body).toEqual(movie);
   expect(await db.movie.count({ where: { categoryId, name: { startsWith: "Test Movie" } } })).toBeGreaterThan(0);

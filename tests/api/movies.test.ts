@@ -4,9 +4,32 @@ import { absolute, api } from "../support/http";
 import { createTestCategory, createTestMovie } from "../support/catalogue";
 import { freshUser } from "../support/users";
 
-type Item = { _id: string; name: string; language: string; year: number; hour: number; rate: number; countReviews: number; category: { _id: string; name: string } };
+type Item = {
+  _id: string;
+  name: string;
+  language: string;
+  year: number;
+  hour: number;
+  rate: number;
+  countReviews: number;
+  category: { _id: string; name: string };
+};
 
-const LIST_ITEM_KEYS = ["_id", "category", "countReviews", "createdAt", "desc", "hour", "image", "language", "name", "rate", "titleImage", "video", "year"];
+const LIST_ITEM_KEYS = [
+  "_id",
+  "category",
+  "countReviews",
+  "createdAt",
+  "desc",
+  "hour",
+  "image",
+  "language",
+  "name",
+  "rate",
+  "titleImage",
+  "video",
+  "year",
+];
 
 /** A category of our own with five movies, so exact results do not depend on other tests. */
 let category: { _id: string; name: string };
@@ -30,8 +53,14 @@ beforeAll(async () => {
   };
   for (const [key, spec] of Object.entries(specs)) movies[key] = await createTestMovie(spec, category._id);
   const reviewer = await freshUser("lister");
-  await api("POST", `/api/movie/review/${movies.alpha!._id}`, { token: reviewer.token, body: { rating: 5, message: "superb film" } });
-  await api("POST", `/api/movie/review/${movies.beta!._id}`, { token: reviewer.token, body: { rating: 3, message: "decent film" } });
+  await api("POST", `/api/movie/review/${movies.alpha!._id}`, {
+    token: reviewer.token,
+    body: { rating: 5, message: "superb film" },
+  });
+  await api("POST", `/api/movie/review/${movies.beta!._id}`, {
+    token: reviewer.token,
+    body: { rating: 3, message: "decent film" },
+  });
 });
 
 describe("GET /api/movie", () => {
@@ -48,7 +77,13 @@ describe("GET /api/movie", () => {
 
   test("category by id: that category's movies, newest first", async () => {
     const page = await list(`category=${category._id}`);
-    expect(names(page.movies)).toEqual(["Éclair Noir", "Lighthouse Keeper", "The Quasar Files", "Quasar Returns", "Quasar"]);
+    expect(names(page.movies)).toEqual([
+      "Éclair Noir",
+      "Lighthouse Keeper",
+      "The Quasar Files",
+      "Quasar Returns",
+      "Quasar",
+    ]);
     expect(page).toMatchObject({ moviesCount: 5, totalPage: 1, currentPage: 1 });
     expect(page.movies[0]!.category).toEqual({ _id: category._id, name: category.name });
   });
@@ -61,14 +96,21 @@ describe("GET /api/movie", () => {
   });
 
   test("time matches hour exactly", async () => {
-    expect(names((await list(`category=${category._id}&time=3`)).movies)).toEqual(["The Quasar Files", "Quasar Returns"]);
+    expect(names((await list(`category=${category._id}&time=3`)).movies)).toEqual([
+      "The Quasar Files",
+      "Quasar Returns",
+    ]);
     const all = await list("time=3&limit=50");
     expect(all.movies.length).toBeGreaterThan(2);
     expect(all.movies.every((m) => m.hour === 3)).toBe(true);
   });
 
   test("language matches in any case", async () => {
-    expect(names((await list(`category=${category._id}&language=ENGLISH`)).movies)).toEqual(["Éclair Noir", "Lighthouse Keeper", "Quasar Returns"]);
+    expect(names((await list(`category=${category._id}&language=ENGLISH`)).movies)).toEqual([
+      "Éclair Noir",
+      "Lighthouse Keeper",
+      "Quasar Returns",
+    ]);
     const french = await list("language=french&limit=50");
     expect(french.movies.every((m) => m.language.toLowerCase() === "french")).toBe(true);
     expect(names(french.movies)).toContain("Quasar");
@@ -82,7 +124,10 @@ describe("GET /api/movie", () => {
   });
 
   test("year matches exactly", async () => {
-    expect(names((await list(`category=${category._id}&year=2015`)).movies)).toEqual(["Lighthouse Keeper", "The Quasar Files"]);
+    expect(names((await list(`category=${category._id}&year=2015`)).movies)).toEqual([
+      "Lighthouse Keeper",
+      "The Quasar Files",
+    ]);
     expect((await list("year=2015&limit=50")).movies.every((m) => m.year === 2015)).toBe(true);
   });
 
@@ -103,7 +148,12 @@ describe("GET /api/movie", () => {
     expect(first).toMatchObject({ moviesCount: 5, totalPage: 3, currentPage: 1 });
     expect(names(first.movies)).toEqual(["Éclair Noir", "Lighthouse Keeper"]);
     expect(names((await list(`category=${category._id}&limit=2&page=3`)).movies)).toEqual(["Quasar"]);
-    expect(await list(`category=${category._id}&limit=2&page=4`)).toEqual({ movies: [], moviesCount: 5, totalPage: 3, currentPage: 4 });
+    expect(await list(`category=${category._id}&limit=2&page=4`)).toEqual({
+      movies: [],
+      moviesCount: 5,
+      totalPage: 3,
+      currentPage: 4,
+    });
     expect((await list("limit=50")).movies).toHaveLength(50);
   });
 
@@ -129,7 +179,11 @@ describe("GET /api/movie", () => {
 
 describe("search", () => {
   test("exact name first, then names starting with it, then other matches", async () => {
-    expect(names((await list(`category=${category._id}&search=quasar`)).movies)).toEqual(["Quasar", "Quasar Returns", "The Quasar Files"]);
+    expect(names((await list(`category=${category._id}&search=quasar`)).movies)).toEqual([
+      "Quasar",
+      "Quasar Returns",
+      "The Quasar Files",
+    ]);
   });
 
   test("forgives case and a typo", async () => {
@@ -161,14 +215,40 @@ describe("GET /api/movie/{id}", () => {
   test("the detail shape: category id, cast, reviews", async () => {
     const response = await api("GET", `/api/movie/${movies.alpha!._id}`);
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ _id: movies.alpha!._id, name: "Quasar", category: category._id, rate: 5, countReviews: 1 });
-    expect(response.body.casts).toEqual([{ _id: expect.any(String), name: "Test Actor", img: absolute("/api/upload/image/demo-test.webp"), image: absolute("/api/upload/image/demo-test.webp") }]);
-    expect(response.body.reviews).toEqual([{ _id: expect.any(String), userId: expect.any(String), userName: "Test lister", userImage: "", rating: 5, comment: "superb film", createdAt: expect.any(String) }]);
+    expect(response.body).toMatchObject({
+      _id: movies.alpha!._id,
+      name: "Quasar",
+      category: category._id,
+      rate: 5,
+      countReviews: 1,
+    });
+    expect(response.body.casts).toEqual([
+      {
+        _id: expect.any(String),
+        name: "Test Actor",
+        img: absolute("/api/upload/image/demo-test.webp"),
+        image: absolute("/api/upload/image/demo-test.webp"),
+      },
+    ]);
+    expect(response.body.reviews).toEqual([
+      {
+        _id: expect.any(String),
+        userId: expect.any(String),
+        userName: "Test lister",
+        userImage: "",
+        rating: 5,
+        comment: "superb film",
+        createdAt: expect.any(String),
+      },
+    ]);
   });
 
   test("404 for an unknown or malformed id", async () => {
     for (const id of ["00000000-0000-4000-8000-000000000000", "nope", "123", "' OR 1=1 --"]) {
-      expect(await api("GET", `/api/movie/${encodeURIComponent(id)}`)).toMatchObject({ status: 404, body: { message: "Movie not found" } });
+      expect(await api("GET", `/api/movie/${encodeURIComponent(id)}`)).toMatchObject({
+        status: 404,
+        body: { message: "Movie not found" },
+      });
     }
   });
 });
@@ -190,7 +270,9 @@ describe("home page lists", () => {
     expect(response.status).toBe(200);
     const top = response.body as Item[];
     expect(top).toHaveLength(10);
-    const sorted = [...top].sort((a, b) => b.rate - a.rate || b.countReviews - a.countReviews || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const sorted = [...top].sort(
+      (a, b) => b.rate - a.rate || b.countReviews - a.countReviews || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+    );
     expect(top.map((m) => m._id)).toEqual(sorted.map((m) => m._id));
     expect(top[0]!.rate).toBeGreaterThanOrEqual(4);
   });

@@ -18,8 +18,17 @@ import { createTestMovie } from "../support/catalogue";
 import { api } from "../support/http";
 import { freshUser, type TestUser } from "../support/users";
 
-type Operation = { responses: Record<string, { content?: Record<string, { schema: { $ref?: string; type?: string; items?: { $ref?: string } } }> }> };
-type Document = { openapi: string; paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, unknown> } };
+type Operation = {
+  responses: Record<
+    string,
+    { content?: Record<string, { schema: { $ref?: string; type?: string; items?: { $ref?: string } } }> }
+  >;
+};
+type Document = {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, unknown> };
+};
 
 const API_FOLDER = path.join(process.cwd(), "app/api");
 const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
@@ -29,9 +38,14 @@ function apiRoutes(): Map<string, string[]> {
   const routes = new Map<string, string[]>();
   for (const file of fs.readdirSync(API_FOLDER, { recursive: true, encoding: "utf8" })) {
     if (path.basename(file) !== "route.ts") continue;
-    const urlPath = ["/api", ...path.dirname(file).split(path.sep)].map((segment) => segment.replace(/^\[(?:\.\.\.)?(.+)\]$/, "{$1}")).join("/");
+    const urlPath = ["/api", ...path.dirname(file).split(path.sep)]
+      .map((segment) => segment.replace(/^\[(?:\.\.\.)?(.+)\]$/, "{$1}"))
+      .join("/");
     const source = fs.readFileSync(path.join(API_FOLDER, file), "utf8");
-    routes.set(urlPath, HTTP_METHODS.filter((method) => new RegExp(`export const ${method}\\b|as ${method}\\b`).test(source)));
+    routes.set(
+      urlPath,
+      HTTP_METHODS.filter((method) => new RegExp(`export const ${method}\\b|as ${method}\\b`).test(source)),
+    );
   }
   return routes;
 }
@@ -49,7 +63,12 @@ describe("GET /api/openapi.json", () => {
     const routes = apiRoutes();
     expect(Object.keys(document.paths).sort()).toEqual([...routes.keys()].sort());
     for (const [urlPath, methods] of routes) {
-      expect(Object.keys(document.paths[urlPath]!).map((method) => method.toUpperCase()).sort(), urlPath).toEqual(methods.sort());
+      expect(
+        Object.keys(document.paths[urlPath]!)
+          .map((method) => method.toUpperCase())
+          .sort(),
+        urlPath,
+      ).toEqual(methods.sort());
     }
   });
 
@@ -70,7 +89,17 @@ describe("GET /api/openapi.json", () => {
       expect(ref, ref).toMatch(/^#\/components\/schemas\/[A-Za-z]+$/);
       expect(document.components.schemas[ref.split("/").at(-1)!], ref).toBeDefined();
     }
-    for (const name of ["MovieDetail", "MovieListPage", "UploadedFile", "UploadConfig", "StartedUpload", "PartUrls", "Health", "MediaOverview", "Error"]) {
+    for (const name of [
+      "MovieDetail",
+      "MovieListPage",
+      "UploadedFile",
+      "UploadConfig",
+      "StartedUpload",
+      "PartUrls",
+      "Health",
+      "MediaOverview",
+      "Error",
+    ]) {
       expect(document.components.schemas[name], name).toBeDefined();
     }
     // A component is not a document of its own: no $schema or $id to rebase its $refs.
@@ -79,8 +108,12 @@ describe("GET /api/openapi.json", () => {
 
   test("the detail documents the playback fields, and uploads are multipart/form-data", () => {
     const detail = document.components.schemas.MovieDetail as { required: string[] };
-    expect(detail.required).toEqual(expect.arrayContaining(["hls", "posterFrame", "thumbnails", "durationSeconds", "subtitles", "casts", "reviews"]));
-    const upload = document.paths["/api/upload"]!.post as unknown as { requestBody: { content: Record<string, unknown> } };
+    expect(detail.required).toEqual(
+      expect.arrayContaining(["hls", "posterFrame", "thumbnails", "durationSeconds", "subtitles", "casts", "reviews"]),
+    );
+    const upload = document.paths["/api/upload"]!.post as unknown as {
+      requestBody: { content: Record<string, unknown> };
+    };
     expect(Object.keys(upload.requestBody.content)).toEqual(["multipart/form-data"]);
   });
 });
@@ -92,16 +125,31 @@ describe("real answers match their documented shapes", () => {
     movie = await createTestMovie();
     viewer = await freshUser("openapi");
     const token = viewer.token;
-    expect((await api("POST", `/api/movie/review/${movie._id}`, { token, body: { rating: 4, message: "Worth a second look." } })).status).toBe(200);
+    expect(
+      (
+        await api("POST", `/api/movie/review/${movie._id}`, {
+          token,
+          body: { rating: 4, message: "Worth a second look." },
+        })
+      ).status,
+    ).toBe(200);
     expect((await api("POST", "/api/user/favorite", { token, body: { idMovie: movie._id } })).status).toBe(200);
-    expect((await api("PUT", `/api/user/progress/${movie._id}`, { token, body: { position: 300, duration: 600 } })).status).toBe(200);
+    expect(
+      (await api("PUT", `/api/user/progress/${movie._id}`, { token, body: { position: 300, duration: 600 } })).status,
+    ).toBe(200);
   });
 
   // [documented path, request path, the zod shape, whether the answer is a list of it, signed in]
   const cases: [string, () => string, z.ZodType, boolean, boolean][] = [
     ["/api/movie", () => "/api/movie?limit=5", movieListPageShape, false, false],
     ["/api/movie/{id}", () => `/api/movie/${movie._id}`, movieDetailShape, false, false],
-    ["/api/movie/suggest", () => `/api/movie/suggest?q=${encodeURIComponent(movie.name)}`, movieSuggestionShape, true, false],
+    [
+      "/api/movie/suggest",
+      () => `/api/movie/suggest?q=${encodeURIComponent(movie.name)}`,
+      movieSuggestionShape,
+      true,
+      false,
+    ],
     ["/api/movie/random", () => "/api/movie/random", movieListItemShape, true, false],
     ["/api/movie/toprate", () => "/api/movie/toprate", movieListItemShape, true, false],
     ["/api/category", () => "/api/category", categoryShape, true, false],
@@ -117,7 +165,7 @@ describe("real answers match their documented shapes", () => {
     const body = response.body as unknown[];
     if (isList) expect(body.length).toBeGreaterThan(0);
     // Parsing strips keys the shape does not know, so equality also proves nothing undocumented is sent.
-    const schema = isList ? (shape as z.ZodType).array() : shape;
+    const schema = isList ? shape.array() : shape;
     expect(schema.parse(body)).toEqual(body);
 
     const component = `#/components/schemas/${apiShapes.get(shape)!.id}`;

@@ -23,7 +23,10 @@ describe("signed out", () => {
   });
 
   test("a forged or tampered cookie counts as signed out", async () => {
-    expect(await open("/profile", "next-auth.session-token=forged.jwe.value")).toMatchObject({ status: 307, to: "/login?callbackUrl=%2Fprofile" });
+    expect(await open("/profile", "next-auth.session-token=forged.jwe.value")).toMatchObject({
+      status: 307,
+      to: "/login?callbackUrl=%2Fprofile",
+    });
   });
 
   test("/login and public pages render", async () => {
@@ -45,13 +48,15 @@ describe("signed in as a member", () => {
   });
 
   test("account pages render", async () => {
-    for (const path of ["/profile", "/password", "/favorite"]) expect((await open(path, await cookie)).status, path).toBe(200);
+    for (const path of ["/profile", "/password", "/favorite"])
+      expect((await open(path, await cookie)).status, path).toBe(200);
   });
 });
 
 describe("signed in as an admin", () => {
   test("admin pages render", async () => {
     const cookie = await sessionCookie(ADMIN);
-    for (const path of ["/admin/statistics", "/admin/users", "/profile"]) expect((await open(path, cookie)).status, path).toBe(200);
+    for (const path of ["/admin/statistics", "/admin/users", "/profile"])
+      expect((await open(path, cookie)).status, path).toBe(200);
   });
 });

@@ -47,7 +47,10 @@ beforeAll(async () => {
     ids[movie.key] = (await createTestMovie({ name: movie.name, year: movie.year, casts }, category._id))._id;
   }
   const reviewer = await freshUser("searcher");
-  const review = await api("POST", `/api/movie/review/${ids.vexaDusk}`, { token: reviewer.token, body: { rating: 5, message: "best of the three" } });
+  const review = await api("POST", `/api/movie/review/${ids.vexaDusk}`, {
+    token: reviewer.token,
+    body: { rating: 5, message: "best of the three" },
+  });
   expect(review.status).toBe(200);
 });
 
@@ -59,12 +62,14 @@ describe("typos allowed by word length", () => {
   });
 
   test("words of 5 to 8 letters forgive one typo: insertion, deletion, substitution or swap", async () => {
-    for (const typo of ["quilon", "quilllon", "quillan", "qiullon"]) expect(await found(`${typo} harbour`), typo).toContain("Quillon Harbour");
+    for (const typo of ["quilon", "quilllon", "quillan", "qiullon"])
+      expect(await found(`${typo} harbour`), typo).toContain("Quillon Harbour");
     expect(await found("qiullan harbour")).toEqual([]);
   });
 
   test("words of 9 letters or more forgive two typos", async () => {
-    for (const typo of ["zephyrin", "zehpyrine", "zepyhrinn", "zpehyrien"]) expect(await found(`${typo} marmalade`), typo).toEqual(["Zephyrine Marmalade"]);
+    for (const typo of ["zephyrin", "zehpyrine", "zepyhrinn", "zpehyrien"])
+      expect(await found(`${typo} marmalade`), typo).toEqual(["Zephyrine Marmalade"]);
     expect(await found("zpehyrein marmalade")).toEqual([]);
   });
 });
@@ -140,31 +145,49 @@ describe("what the query may contain", () => {
     expect((await list(`category=${category._id}&search=%20%20`)).moviesCount).toBe(MOVIES.length);
     expect(await found("zephyrine ".repeat(20).slice(0, 200))).toEqual(["Zephyrine Marmalade"]);
     expect((await list(`search=${"q".repeat(200)}`)).movies).toEqual([]);
-    expect(await api("GET", `/api/movie?search=${"q".repeat(201)}`)).toMatchObject({ status: 400, body: { message: "search must be at most 200 characters" } });
+    expect(await api("GET", `/api/movie?search=${"q".repeat(201)}`)).toMatchObject({
+      status: 400,
+      body: { message: "search must be at most 200 characters" },
+    });
   });
 
   test("a search page and its count agree, past the end too", async () => {
     const page = await list(`category=${category._id}&search=quillon&limit=2&page=2`);
     expect(page).toMatchObject({ moviesCount: 5, totalPage: 3, currentPage: 2 });
     expect(page.movies).toHaveLength(2);
-    expect(await list(`category=${category._id}&search=quillon&limit=2&page=9`)).toEqual({ movies: [], moviesCount: 5, totalPage: 3, currentPage: 9 });
+    expect(await list(`category=${category._id}&search=quillon&limit=2&page=9`)).toEqual({
+      movies: [],
+      moviesCount: 5,
+      totalPage: 3,
+      currentPage: 9,
+    });
   });
 });
 
 describe("the lexicon follows every change", () => {
   test("renaming a movie, replacing its cast, renaming its category", async () => {
     const own = await createTestCategory(`Bathyal ${Date.now().toString(36)}`);
-    const movie = await createTestMovie({ name: "Cormorant Ledger", casts: [{ name: "Yusra Fenwick", image: IMAGE }] }, own._id);
-    const search = async (term: string) => (await list(`category=${own._id}&search=${encodeURIComponent(term)}`)).movies.map((m) => m.name);
+    const movie = await createTestMovie(
+      { name: "Cormorant Ledger", casts: [{ name: "Yusra Fenwick", image: IMAGE }] },
+      own._id,
+    );
+    const search = async (term: string) =>
+      (await list(`category=${own._id}&search=${encodeURIComponent(term)}`)).movies.map((m) => m.name);
     expect(await search("fenwick")).toEqual(["Cormorant Ledger"]);
     const token = await adminToken();
-    const renamed = await api("PUT", `/api/movie/${movie._id}`, { token, body: { name: "Albatross Ledger", casts: [{ name: "Tobiah Wren", image: IMAGE }] } });
+    const renamed = await api("PUT", `/api/movie/${movie._id}`, {
+      token,
+      body: { name: "Albatross Ledger", casts: [{ name: "Tobiah Wren", image: IMAGE }] },
+    });
     expect(renamed.status).toBe(200);
     expect(await search("cormorant")).toEqual([]);
     expect(await search("albatross")).toEqual(["Albatross Ledger"]);
     expect(await search("fenwick")).toEqual([]);
     expect(await search("tobiah")).toEqual(["Albatross Ledger"]);
-    const recategorised = await api("PUT", `/api/category/${own._id}`, { token, body: { name: `Abyssal ${Date.now().toString(36)}` } });
+    const recategorised = await api("PUT", `/api/category/${own._id}`, {
+      token,
+      body: { name: `Abyssal ${Date.now().toString(36)}` },
+    });
     expect(recategorised.status).toBe(200);
     expect(await search("abyssal")).toEqual(["Albatross Ledger"]);
     expect(await search("bathyal")).toEqual([]);
@@ -174,16 +197,27 @@ describe("the lexicon follows every change", () => {
 describe("sort=", () => {
   test("newest, top rated, year, A-Z; without it, best matches (or newest) first", async () => {
     expect(await found("vexa", "&sort=newest")).toEqual(["Vexa Noon", "Vexa Dusk", "Vexa Dawn"]);
-    expect(await found("quillon", "&sort=year")).toEqual(["Quillon Harbour", "The Quillin", "Old Quillon", "Quillon", "Grey Harbour Quillon"]);
+    expect(await found("quillon", "&sort=year")).toEqual([
+      "Quillon Harbour",
+      "The Quillin",
+      "Old Quillon",
+      "Quillon",
+      "Grey Harbour Quillon",
+    ]);
     expect((await found("vexa", "&sort=rate"))[0]).toBe("Vexa Dusk");
     const az = await list(`category=${category._id}&sort=name&limit=50`);
-    expect(az.movies.map((m) => m.name)).toEqual([...MOVIES.map((m) => m.name)].sort((a, b) => fold(a).localeCompare(fold(b))));
+    expect(az.movies.map((m) => m.name)).toEqual(
+      [...MOVIES.map((m) => m.name)].sort((a, b) => fold(a).localeCompare(fold(b))),
+    );
     const newest = await list(`category=${category._id}&limit=50`);
     expect(newest.movies.map((m) => m.name)).toEqual(MOVIES.map((m) => m.name).reverse());
   });
 
   test("an unknown sort is 400", async () => {
-    expect(await api("GET", "/api/movie?sort=random")).toMatchObject({ status: 400, body: { message: "sort must be one of newest, rate, year, name" } });
+    expect(await api("GET", "/api/movie?sort=random")).toMatchObject({
+      status: 400,
+      body: { message: "sort must be one of newest, rate, year, name" },
+    });
   });
 });
 
@@ -191,7 +225,15 @@ describe("GET /api/movie/suggest", () => {
   test("up to 8 movies by the same rules, in the suggestion shape", async () => {
     const response = await api("GET", `/api/movie/suggest?q=${encodeURIComponent("zephyrin marm")}`);
     expect(response.status).toBe(200);
-    expect(response.body).toEqual([{ _id: ids.zephyrine, name: "Zephyrine Marmalade", year: 2011, image: expect.stringContaining("/api/upload/"), category: { _id: category._id, name: category.name } }]);
+    expect(response.body).toEqual([
+      {
+        _id: ids.zephyrine,
+        name: "Zephyrine Marmalade",
+        year: 2011,
+        image: expect.stringContaining("/api/upload/"),
+        category: { _id: category._id, name: category.name },
+      },
+    ]);
     const many = await api("GET", "/api/movie/suggest?q=the");
     expect(many.body).toHaveLength(8);
   });
@@ -200,9 +242,19 @@ describe("GET /api/movie/suggest", () => {
     expect(await api("GET", "/api/movie/suggest?q=")).toMatchObject({ status: 200, body: [] });
     expect(await api("GET", "/api/movie/suggest")).toMatchObject({ status: 200, body: [] });
     expect(await api("GET", "/api/movie/suggest?q=qzxwv")).toMatchObject({ status: 200, body: [] });
-    expect(await api("GET", `/api/movie/suggest?q=${"q".repeat(201)}`)).toMatchObject({ status: 400, body: { message: "q must be at most 200 characters" } });
+    expect(await api("GET", `/api/movie/suggest?q=${"q".repeat(201)}`)).toMatchObject({
+      status: 400,
+      body: { message: "q must be at most 200 characters" },
+    });
   });
 });
 
 /** The folding the API sorts A-Z by, for the names used here. */
-const fold = (name: string) => name.normalize("NFKD").replace(/\p{M}/gu, "").replace(/Ø/g, "O").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+const fold = (name: string) =>
+  name
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .replace(/Ø/g, "O")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();

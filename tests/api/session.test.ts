@@ -12,7 +12,11 @@ async function signIn(provider: "credentials" | "token", fields: Record<string, 
   const response = await fetch(`${baseUrl}/api/auth/callback/${provider}`, {
     method: "POST",
     redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookiesOf(csrf).join("; "), "x-forwarded-for": freshIp() },
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      cookie: cookiesOf(csrf).join("; "),
+      "x-forwarded-for": freshIp(),
+    },
     body: new URLSearchParams({ ...fields, csrfToken, callbackUrl: baseUrl, json: "true" }),
   });
   const cookie = cookiesOf(response).find((c) => c.includes("next-auth.session-token"));
@@ -29,7 +33,10 @@ describe("NextAuth sessions", () => {
     const favorites = await api("GET", "/api/user/favorite", { headers: { cookie: cookie! } });
     expect(favorites).toMatchObject({ status: 200, body: [] });
     // A browser sends Origin with every PUT; without it a cookie-authenticated write is refused.
-    const profile = await api("PUT", "/api/user", { headers: { cookie: cookie!, origin: baseUrl }, body: { fullName: "Via Cookie", email: user.email } });
+    const profile = await api("PUT", "/api/user", {
+      headers: { cookie: cookie!, origin: baseUrl },
+      body: { fullName: "Via Cookie", email: user.email },
+    });
     expect(profile.body).toMatchObject({ _id: user._id, fullName: "Via Cookie" });
   });
 
@@ -51,7 +58,10 @@ describe("NextAuth sessions", () => {
   test("a password change ends the web session too", async () => {
     const user = await freshUser("webpw");
     const { cookie } = await signIn("credentials", { email: user.email, password: user.password });
-    await api("PUT", "/api/user/password", { token: user.token, body: { oldPassword: user.password, newPassword: "changed1", comfirmPassword: "changed1" } });
+    await api("PUT", "/api/user/password", {
+      token: user.token,
+      body: { oldPassword: user.password, newPassword: "changed1", comfirmPassword: "changed1" },
+    });
     expect(await api("GET", "/api/user/favorite", { headers: { cookie: cookie! } })).toMatchObject({ status: 401 });
   });
 });
@@ -64,7 +74,10 @@ describe("sessions end on the server", () => {
     const response = await fetch(`${baseUrl}/api/auth/signout`, {
       method: "POST",
       redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", cookie: [...cookiesOf(csrf), sessionCookie].join("; ") },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        cookie: [...cookiesOf(csrf), sessionCookie].join("; "),
+      },
       body: new URLSearchParams({ csrfToken, callbackUrl: baseUrl, json: "true" }),
     });
     expect(response.status).toBe(200);
@@ -80,7 +93,10 @@ describe("sessions end on the server", () => {
     expect((await sessionOf(copy)).body).toMatchObject({ user: { email: user.email } });
 
     await signOut(cookie!);
-    expect(await api("GET", "/api/user/favorite", { headers: { cookie: copy } })).toMatchObject({ status: 401, body: { message: "Not authorized, no token" } });
+    expect(await api("GET", "/api/user/favorite", { headers: { cookie: copy } })).toMatchObject({
+      status: 401,
+      body: { message: "Not authorized, no token" },
+    });
     expect(await sessionOf(copy)).toMatchObject({ status: 200, body: {} });
     // Pages see it signed out too.
     const profile = await fetch(`${baseUrl}/profile`, { headers: { cookie: copy }, redirect: "manual" });

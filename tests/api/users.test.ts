@@ -4,20 +4,33 @@ import { absolute, api } from "../support/http";
 import { createTestMovie } from "../support/catalogue";
 import { ADMIN, MEMBER, adminToken, freshIp, freshUser, login, uniqueEmail } from "../support/users";
 
-const loginFrom = (body: unknown, ip = freshIp()) => api("POST", "/api/user", { body, headers: { "x-forwarded-for": ip } });
+const loginFrom = (body: unknown, ip = freshIp()) =>
+  api("POST", "/api/user", { body, headers: { "x-forwarded-for": ip } });
 
 describe("POST /api/user/register", () => {
   test("creates the account: 201 UserInfo without a token, email trimmed and lower-cased", async () => {
     const email = uniqueEmail("Register");
-    const response = await api("POST", "/api/user/register", { body: { fullName: "  Ada Lovelace ", email: `  ${email.toUpperCase()} `, password: "secret1", isAdmin: true } });
+    const response = await api("POST", "/api/user/register", {
+      body: { fullName: "  Ada Lovelace ", email: `  ${email.toUpperCase()} `, password: "secret1", isAdmin: true },
+    });
     expect(response.status).toBe(201);
-    expect(response.body).toEqual({ _id: expect.any(String), fullName: "Ada Lovelace", email: email.toLowerCase(), image: "", isAdmin: false });
+    expect(response.body).toEqual({
+      _id: expect.any(String),
+      fullName: "Ada Lovelace",
+      email: email.toLowerCase(),
+      image: "",
+      isAdmin: false,
+    });
   });
 
   test("a taken email (any case) is 409 naming it", async () => {
     const email = uniqueEmail("taken");
-    expect((await api("POST", "/api/user/register", { body: { fullName: "First", email, password: "secret1" } })).status).toBe(201);
-    const again = await api("POST", "/api/user/register", { body: { fullName: "Second", email: email.toUpperCase(), password: "secret1" } });
+    expect(
+      (await api("POST", "/api/user/register", { body: { fullName: "First", email, password: "secret1" } })).status,
+    ).toBe(201);
+    const again = await api("POST", "/api/user/register", {
+      body: { fullName: "Second", email: email.toUpperCase(), password: "secret1" },
+    });
     expect(again).toMatchObject({ status: 409, body: { message: `${email} is already registered` } });
   });
 
@@ -28,7 +41,11 @@ describe("POST /api/user/register", () => {
     [{ fullName: "A", email: "not-an-email", password: "secret1" }, "email", "Email is not valid"],
     [{ fullName: "A", email: "a@b.co" }, "password", "Password is required"],
     [{ fullName: "A", email: "a@b.co", password: "12345" }, "password", "Password must be at least 6 characters"],
-    [{ fullName: "A", email: "a@b.co", password: "1234567890123" }, "password", "Password must be at most 12 characters"],
+    [
+      { fullName: "A", email: "a@b.co", password: "1234567890123" },
+      "password",
+      "Password must be at most 12 characters",
+    ],
     [{ fullName: 42, email: "a@b.co", password: "secret1" }, "fullName", "fullName must be a string"],
     [{ fullName: "A", email: ["a@b.co"], password: "secret1" }, "email", "email must be a string"],
   ])("%j is 400 with errors.%s = %s", async (body, field, message) => {
@@ -43,7 +60,14 @@ describe("POST /api/user (login)", () => {
   test("returns UserInfo with a token that works as a bearer token", async () => {
     const response = await loginFrom({ email: ` ${ADMIN.email.toUpperCase()} `, password: ADMIN.password });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ _id: expect.any(String), fullName: "Marquee Admin", email: ADMIN.email, image: expect.stringMatching(new RegExp(`^${absolute("/api/upload/image/")}`)), isAdmin: true, token: expect.any(String) });
+    expect(response.body).toEqual({
+      _id: expect.any(String),
+      fullName: "Marquee Admin",
+      email: ADMIN.email,
+      image: expect.stringMatching(new RegExp(`^${absolute("/api/upload/image/")}`)),
+      isAdmin: true,
+      token: expect.any(String),
+    });
     expect(response.body).not.toHaveProperty("passwordHash");
     const favorites = await api("GET", "/api/user/favorite", { token: response.body.token });
     expect(favorites.status).toBe(200);
@@ -70,7 +94,8 @@ describe("POST /api/user (login)", () => {
 
   test("a successful login does not count against the limit", async () => {
     const user = await freshUser("often");
-    for (let i = 0; i < 12; i++) expect((await loginFrom({ email: user.email, password: user.password })).status).toBe(200);
+    for (let i = 0; i < 12; i++)
+      expect((await loginFrom({ email: user.email, password: user.password })).status).toBe(200);
   });
 });
 
@@ -78,16 +103,32 @@ describe("PUT /api/user (profile)", () => {
   test("updates the name and picture and returns a fresh token", async () => {
     const user = await freshUser("profile");
     const image = "/api/upload/image/0f8fad5b-d9cb-469f-a165-70867728950e.webp";
-    const response = await api("PUT", "/api/user", { token: user.token, body: { fullName: "New Name", email: user.email.toUpperCase(), image } });
+    const response = await api("PUT", "/api/user", {
+      token: user.token,
+      body: { fullName: "New Name", email: user.email.toUpperCase(), image },
+    });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ _id: user._id, fullName: "New Name", email: user.email, image: absolute(image), isAdmin: false, token: expect.any(String) });
-    const again = await api("PUT", "/api/user", { token: response.body.token, body: { fullName: "Newer", email: user.email } });
+    expect(response.body).toEqual({
+      _id: user._id,
+      fullName: "New Name",
+      email: user.email,
+      image: absolute(image),
+      isAdmin: false,
+      token: expect.any(String),
+    });
+    const again = await api("PUT", "/api/user", {
+      token: response.body.token,
+      body: { fullName: "Newer", email: user.email },
+    });
     expect(again.body).toMatchObject({ fullName: "Newer", image: absolute(image) });
   });
 
   test("the email is read-only", async () => {
     const user = await freshUser("readonly");
-    const response = await api("PUT", "/api/user", { token: user.token, body: { fullName: "X", email: uniqueEmail("other") } });
+    const response = await api("PUT", "/api/user", {
+      token: user.token,
+      body: { fullName: "X", email: uniqueEmail("other") },
+    });
     expect(response).toMatchObject({ status: 400, body: { message: "Email cannot be changed" } });
   });
 
@@ -95,7 +136,10 @@ describe("PUT /api/user (profile)", () => {
     [{ email: "a@b.co" }, "Full name is required"],
     [{ fullName: "A" }, "Email is required"],
     [{ fullName: "A", email: "bad" }, "Email is not valid"],
-    [{ fullName: "A", email: "a@b.co", image: "javascript:alert(1)" }, "Image must be an uploaded image or an https URL"],
+    [
+      { fullName: "A", email: "a@b.co", image: "javascript:alert(1)" },
+      "Image must be an uploaded image or an https URL",
+    ],
     [{ fullName: "A", email: "a@b.co", image: 5 }, "image must be a string"],
   ])("%j is 400 %s", async (body, message) => {
     const user = await freshUser("profilebad");
@@ -104,7 +148,10 @@ describe("PUT /api/user (profile)", () => {
   });
 
   test("anonymous is 401", async () => {
-    expect(await api("PUT", "/api/user", { body: { fullName: "A", email: "a@b.co" } })).toMatchObject({ status: 401, body: { message: "Not authorized, no token" } });
+    expect(await api("PUT", "/api/user", { body: { fullName: "A", email: "a@b.co" } })).toMatchObject({
+      status: 401,
+      body: { message: "Not authorized, no token" },
+    });
   });
 });
 
@@ -112,32 +159,74 @@ describe("PUT /api/user/password", () => {
   test("changes the password, ends old tokens and returns a working one", async () => {
     const user = await freshUser("password");
     const otherSession = await login(user);
-    const response = await api("PUT", "/api/user/password", { token: user.token, body: { oldPassword: user.password, newPassword: "newpass1", comfirmPassword: "newpass1" } });
-    expect(response).toMatchObject({ status: 200, body: { message: "Password updated successfully", token: expect.any(String) } });
+    const response = await api("PUT", "/api/user/password", {
+      token: user.token,
+      body: { oldPassword: user.password, newPassword: "newpass1", comfirmPassword: "newpass1" },
+    });
+    expect(response).toMatchObject({
+      status: 200,
+      body: { message: "Password updated successfully", token: expect.any(String) },
+    });
     for (const old of [user.token, otherSession]) {
-      expect(await api("GET", "/api/user/favorite", { token: old })).toMatchObject({ status: 401, body: { message: "Not authorized, token failed" } });
+      expect(await api("GET", "/api/user/favorite", { token: old })).toMatchObject({
+        status: 401,
+        body: { message: "Not authorized, token failed" },
+      });
     }
     expect((await api("GET", "/api/user/favorite", { token: response.body.token })).status).toBe(200);
-    expect((await api("POST", "/api/user", { body: { email: user.email, password: user.password }, headers: { "x-forwarded-for": freshIp() } })).status).toBe(400);
-    expect((await api("POST", "/api/user", { body: { email: user.email, password: "newpass1" }, headers: { "x-forwarded-for": freshIp() } })).status).toBe(200);
+    expect(
+      (
+        await api("POST", "/api/user", {
+          body: { email: user.email, password: user.password },
+          headers: { "x-forwarded-for": freshIp() },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await api("POST", "/api/user", {
+          body: { email: user.email, password: "newpass1" },
+          headers: { "x-forwarded-for": freshIp() },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   test("accepts confirmPassword too", async () => {
     const user = await freshUser("confirm");
-    const response = await api("PUT", "/api/user/password", { token: user.token, body: { oldPassword: user.password, newPassword: "newpass1", confirmPassword: "newpass1" } });
+    const response = await api("PUT", "/api/user/password", {
+      token: user.token,
+      body: { oldPassword: user.password, newPassword: "newpass1", confirmPassword: "newpass1" },
+    });
     expect(response.status).toBe(200);
   });
 
   test("without a confirmation (the original client's form has none) the change goes through", async () => {
     const user = await freshUser("noconfirm");
-    const response = await api("PUT", "/api/user/password", { token: user.token, body: { oldPassword: user.password, newPassword: "newpass1" } });
-    expect(response).toMatchObject({ status: 200, body: { message: "Password updated successfully", token: expect.any(String) } });
-    expect((await api("POST", "/api/user", { body: { email: user.email, password: "newpass1" }, headers: { "x-forwarded-for": freshIp() } })).status).toBe(200);
+    const response = await api("PUT", "/api/user/password", {
+      token: user.token,
+      body: { oldPassword: user.password, newPassword: "newpass1" },
+    });
+    expect(response).toMatchObject({
+      status: 200,
+      body: { message: "Password updated successfully", token: expect.any(String) },
+    });
+    expect(
+      (
+        await api("POST", "/api/user", {
+          body: { email: user.email, password: "newpass1" },
+          headers: { "x-forwarded-for": freshIp() },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   test("a wrong old password is 400 and changes nothing", async () => {
     const user = await freshUser("wrongold");
-    const response = await api("PUT", "/api/user/password", { token: user.token, body: { oldPassword: "nothis1", newPassword: "newpass1", comfirmPassword: "newpass1" } });
+    const response = await api("PUT", "/api/user/password", {
+      token: user.token,
+      body: { oldPassword: "nothis1", newPassword: "newpass1", comfirmPassword: "newpass1" },
+    });
     expect(response).toMatchObject({ status: 400, body: { message: "Old password is incorrect" } });
     expect((await api("GET", "/api/user/favorite", { token: user.token })).status).toBe(200);
   });
@@ -145,11 +234,31 @@ describe("PUT /api/user/password", () => {
   test.each([
     [{ newPassword: "newpass1", comfirmPassword: "newpass1" }, "oldPassword", "Password is required"],
     [{ oldPassword: "secret1", comfirmPassword: "newpass1" }, "newPassword", "New password is required"],
-    [{ oldPassword: "secret1", newPassword: "new", comfirmPassword: "new" }, "newPassword", "Password must be at least 6 characters"],
-    [{ oldPassword: "secret1", newPassword: "1234567890123", comfirmPassword: "1234567890123" }, "newPassword", "Password must be at most 12 characters"],
-    [{ oldPassword: "secret1", newPassword: "newpass1", comfirmPassword: "newpass2" }, "comfirmPassword", "Passwords must match"],
-    [{ oldPassword: "secret1", newPassword: "newpass1", confirmPassword: "newpass2" }, "comfirmPassword", "Passwords must match"],
-    [{ oldPassword: "secret1", newPassword: "newpass1", comfirmPassword: "" }, "comfirmPassword", "Passwords must match"],
+    [
+      { oldPassword: "secret1", newPassword: "new", comfirmPassword: "new" },
+      "newPassword",
+      "Password must be at least 6 characters",
+    ],
+    [
+      { oldPassword: "secret1", newPassword: "1234567890123", comfirmPassword: "1234567890123" },
+      "newPassword",
+      "Password must be at most 12 characters",
+    ],
+    [
+      { oldPassword: "secret1", newPassword: "newpass1", comfirmPassword: "newpass2" },
+      "comfirmPassword",
+      "Passwords must match",
+    ],
+    [
+      { oldPassword: "secret1", newPassword: "newpass1", confirmPassword: "newpass2" },
+      "comfirmPassword",
+      "Passwords must match",
+    ],
+    [
+      { oldPassword: "secret1", newPassword: "newpass1", comfirmPassword: "" },
+      "comfirmPassword",
+      "Passwords must match",
+    ],
   ])("%j is 400 with errors.%s = %s, and the password stays", async (body, field, message) => {
     const user = await freshUser("pwbad");
     const response = await api("PUT", "/api/user/password", { token: user.token, body });
@@ -166,8 +275,14 @@ describe("DELETE /api/user", () => {
     const movie = await createTestMovie();
     const stays = await freshUser("stays");
     const leaves = await freshUser("leaves");
-    await api("POST", `/api/movie/review/${movie._id}`, { token: stays.token, body: { rating: 2, message: "it was fine" } });
-    const both = await api("POST", `/api/movie/review/${movie._id}`, { token: leaves.token, body: { rating: 5, message: "loved it!" } });
+    await api("POST", `/api/movie/review/${movie._id}`, {
+      token: stays.token,
+      body: { rating: 2, message: "it was fine" },
+    });
+    const both = await api("POST", `/api/movie/review/${movie._id}`, {
+      token: leaves.token,
+      body: { rating: 5, message: "loved it!" },
+    });
     expect(both.body).toMatchObject({ rate: 3.5, countReviews: 2 });
     await api("POST", "/api/user/favorite", { token: leaves.token, body: { idMovie: movie._id } });
 
@@ -178,7 +293,14 @@ describe("DELETE /api/user", () => {
     expect(after.body.reviews.map((r: { userId: string }) => r.userId)).toEqual([stays._id]);
     expect(await db.favorite.count({ where: { userId: leaves._id } })).toBe(0);
     expect(await api("GET", "/api/user/favorite", { token: leaves.token })).toMatchObject({ status: 401 });
-    expect((await api("POST", "/api/user", { body: { email: leaves.email, password: leaves.password }, headers: { "x-forwarded-for": freshIp() } })).status).toBe(400);
+    expect(
+      (
+        await api("POST", "/api/user", {
+          body: { email: leaves.email, password: leaves.password },
+          headers: { "x-forwarded-for": freshIp() },
+        })
+      ).status,
+    ).toBe(400);
   });
 
   test("an admin may delete itself while another admin remains; the last admin may not", async () => {
@@ -189,7 +311,10 @@ describe("DELETE /api/user", () => {
     // The seeded admin is now the only one (no test leaves an admin behind).
     expect(await db.user.count({ where: { isAdmin: true } })).toBe(1);
     const response = await api("DELETE", "/api/user", { token: await adminToken() });
-    expect(response).toMatchObject({ status: 409, body: { message: "You are the last admin: make another user an admin before deleting your account" } });
+    expect(response).toMatchObject({
+      status: 409,
+      body: { message: "You are the last admin: make another user an admin before deleting your account" },
+    });
     expect(await db.user.count({ where: { email: ADMIN.email } })).toBe(1);
   });
 

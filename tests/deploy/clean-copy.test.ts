@@ -24,7 +24,9 @@ beforeAll(async () => {
 
   const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await db.connect();
-  movie = (await db.query<{ id: string; name: string }>(`SELECT "id", "name" FROM "Movie" ORDER BY "createdAt" LIMIT 1`)).rows[0]!;
+  movie = (
+    await db.query<{ id: string; name: string }>(`SELECT "id", "name" FROM "Movie" ORDER BY "createdAt" LIMIT 1`)
+  ).rows[0]!;
   await db.end();
 
   const port = await freePort();
@@ -42,7 +44,11 @@ beforeAll(async () => {
     MARQUEE_DATA_DIR: path.join(copy, ".data"),
     JOBS_IN_APP: "false",
   };
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts", "--port", String(port), "--hostname", "127.0.0.1"], { cwd: copy, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "server.ts", "--port", String(port), "--hostname", "127.0.0.1"],
+    { cwd: copy, env, stdio: ["ignore", "pipe", "pipe"] },
+  );
   server = child;
   child.stdout.on("data", (chunk: Buffer) => (printed += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (printed += chunk.toString()));
@@ -74,15 +80,18 @@ test("the copy holds no development dependency and no source folder the build re
   for (const devOnly of ["vitest", "@typescript/native", "eslint", "s3rver", "autocannon", "tailwindcss"]) {
     expect(fs.existsSync(path.join(copy, "node_modules", devOnly)), devOnly).toBe(false);
   }
-  for (const source of ["app", "components", "tests", "e2e", "proxy.ts", ".git"]) expect(fs.existsSync(path.join(copy, source)), source).toBe(false);
+  for (const source of ["app", "components", "tests", "e2e", "proxy.ts", ".git"])
+    expect(fs.existsSync(path.join(copy, source)), source).toBe(false);
   expect(fs.existsSync(path.join(copy, "node_modules", "next"))).toBe(true);
 });
 
 test("it serves the catalogue: home, the movie list, a movie page and the API", async () => {
-  const pages = await Promise.all(["/", "/movies", `/movie/${movie.id}`].map(async (page) => {
-    const response = await fetch(`${baseUrl}${page}`);
-    return { page, status: response.status, html: await response.text() };
-  }));
+  const pages = await Promise.all(
+    ["/", "/movies", `/movie/${movie.id}`].map(async (page) => {
+      const response = await fetch(`${baseUrl}${page}`);
+      return { page, status: response.status, html: await response.text() };
+    }),
+  );
   for (const { page, status, html } of pages) {
     expect(status, page).toBe(200);
     expect(html, page).toContain("</html>");

@@ -55,7 +55,11 @@ async function signInAt(base: string, credentials: { email: string; password: st
   const response = await fetch(`${base}/api/auth/callback/credentials`, {
     method: "POST",
     redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookies.join("; "), "x-forwarded-for": freshIp() },
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      cookie: cookies.join("; "),
+      "x-forwarded-for": freshIp(),
+    },
     body: new URLSearchParams({ ...credentials, csrfToken, callbackUrl: base, json: "true" }),
   });
   const session = cookiesOf(response).find((c) => c.includes("next-auth.session-token"));
@@ -74,7 +78,12 @@ async function signOutAt(base: string, session: string) {
   expect(response.status).toBe(200);
 }
 
-async function json(base: string, method: string, path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+async function json(
+  base: string,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
   const response = await fetch(`${base}${path}`, {
     method,
     headers: {
@@ -98,7 +107,8 @@ describe("two instances on one database and one bucket", () => {
   test("a web session opened on one instance works on the other, and signing out on that one ends it on both", async () => {
     const user = await freshUser("instances");
     const session = await signInAt(one.baseUrl, user);
-    const favourites = (base: string) => fetch(`${base}/api/user/favorite`, { headers: { cookie: session } }).then((response) => response.status);
+    const favourites = (base: string) =>
+      fetch(`${base}/api/user/favorite`, { headers: { cookie: session } }).then((response) => response.status);
     expect([await favourites(one.baseUrl), await favourites(two.baseUrl)]).toEqual([200, 200]);
 
     await signOutAt(two.baseUrl, session);
@@ -108,7 +118,11 @@ describe("two instances on one database and one bucket", () => {
   test("a file uploaded through one instance is served by the other, from the shared bucket", async () => {
     const form = new FormData();
     form.append("file", new Blob([new Uint8Array(await imageOf("png"))], { type: "image/png" }), "poster.png");
-    const uploaded = await fetch(`${one.baseUrl}/api/upload`, { method: "POST", headers: { authorization: `Bearer ${await adminToken()}` }, body: form });
+    const uploaded = await fetch(`${one.baseUrl}/api/upload`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${await adminToken()}` },
+      body: form,
+    });
     expect(uploaded.status).toBe(200);
     const { pathname } = new URL((await uploaded.json()) as string);
     expect(pathname).toMatch(/^\/api\/upload\/image\/[0-9a-f-]{36}\.png$/);
@@ -124,12 +138,18 @@ describe("two instances on one database and one bucket", () => {
     const ip = freshIp();
     const before = [...balancer.answered];
     for (let attempt = 0; attempt < 10; attempt++) {
-      const failed = await json(balancer.url, "POST", "/api/user", { body: { email: uniqueEmail("spray"), password: "wrong-pw" }, headers: { "x-forwarded-for": ip } });
+      const failed = await json(balancer.url, "POST", "/api/user", {
+        body: { email: uniqueEmail("spray"), password: "wrong-pw" },
+        headers: { "x-forwarded-for": ip },
+      });
       expect(failed.status).toBe(400);
     }
     // Round robin: each instance saw five of the ten, fewer than the limit on its own.
     expect(balancer.answered.map((count, index) => count - before[index]!)).toEqual([5, 5]);
-    const limited = await json(balancer.url, "POST", "/api/user", { body: { email: uniqueEmail("spray"), password: "wrong-pw" }, headers: { "x-forwarded-for": ip } });
+    const limited = await json(balancer.url, "POST", "/api/user", {
+      body: { email: uniqueEmail("spray"), password: "wrong-pw" },
+      headers: { "x-forwarded-for": ip },
+    });
     expect(limited).toMatchObject({ status: 429, body: { message: TOO_MANY_LOGINS } });
     expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
   });
@@ -139,65 +159,97 @@ describe("two instances on one database and one bucket", () => {
     // The other instance has the movie cached, in its detail, its page and its category's list.
     expect((await json(two.baseUrl, "GET", `/api/movie/${movie._id}`)).body.name).toBe(movie.name);
     expect(await html(two.baseUrl, `/movie/${movie._id}`)).toContain(movie.name);
-    expect((await json(two.baseUrl, "GET", `/api/movie?category=${movie.category}`)).body.movies.map((item: { name: string }) => item.name)).toEqual([movie.name]);
+    expect(
+      (await json(two.baseUrl, "GET", `/api/movie?category=${movie.category}`)).body.movies.map(
+        (item: { name: string }) => item.name,
+      ),
+    ).toEqual([movie.name]);
 
     const renamed = uniqueName("Renamed Movie");
-    const update = await json(one.baseUrl, "PUT", `/api/movie/${movie._id}`, { token: await adminToken(), body: { name: renamed } });
+    const update = await json(one.baseUrl, "PUT", `/api/movie/${movie._id}`, {
+      token: await adminToken(),
+      body: { name: renamed },
+    });
     expect(update.status).toBe(200);
 
     expect((await json(two.baseUrl, "GET", `/api/movie/${movie._id}`)).body.name).toBe(renamed);
     const page = await html(two.baseUrl, `/movie/${movie._id}`);
     expect(page).toContain(renamed);
     expect(page).not.toContain(movie.name);
-    expect((await json(two.baseUrl, "GET", `/api/movie?category=${movie.category}`)).body.movies.map((item: { name: string }) => item.name)).toEqual([renamed]);
+    expect(
+      (await json(two.baseUrl, "GET", `/api/movie?category=${movie.category}`)).body.movies.map(
+        (item: { name: string }) => item.name,
+      ),
+    ).toEqual([renamed]);
   });
 
-  test("with one instance stopped mid-load, the other serves on and every answered write is in the database", { timeout: 180_000 }, async () => {
-    const reviewers = await Promise.all([freshUser("load-a"), freshUser("load-b"), freshUser("load-c")]);
-    const { rows: movies } = await db.query<{ id: string }>(`SELECT "id" FROM "Movie" ORDER BY "createdAt" LIMIT 20`);
-    expect(movies).toHaveLength(20);
-    const writes = reviewers.flatMap((reviewer) => movies.map((movie) => ({ reviewer, movieId: movie.id, message: uniqueName(`Load review by ${reviewer.fullName}`) })));
+  test(
+    "with one instance stopped mid-load, the other serves on and every answered write is in the database",
+    { timeout: 180_000 },
+    async () => {
+      const reviewers = await Promise.all([freshUser("load-a"), freshUser("load-b"), freshUser("load-c")]);
+      const { rows: movies } = await db.query<{ id: string }>(`SELECT "id" FROM "Movie" ORDER BY "createdAt" LIMIT 20`);
+      expect(movies).toHaveLength(20);
+      const writes = reviewers.flatMap((reviewer) =>
+        movies.map((movie) => ({
+          reviewer,
+          movieId: movie.id,
+          message: uniqueName(`Load review by ${reviewer.fullName}`),
+        })),
+      );
 
-    const answers: { status: number; body: unknown; movieId: string; userId: string; message: string }[] = [];
-    let stopped: Promise<number | null> | undefined;
-    let answeredByOneAtExit: number | undefined;
-    const queue = [...writes];
-    const worker = async () => {
-      for (let write = queue.shift(); write; write = queue.shift()) {
-        const { status, body } = await json(balancer.url, "POST", `/api/movie/review/${write.movieId}`, { token: write.reviewer.token, body: { rating: 4, message: write.message } });
-        answers.push({ status, body, movieId: write.movieId, userId: write.reviewer._id, message: write.message });
-        // A quarter of the way in, with writes in flight on both, the first instance is told to stop.
-        if (answers.length === 15 && !stopped) {
-          stopped = one.stop();
-          void stopped.then(() => (answeredByOneAtExit = balancer.answered[0]));
+      const answers: { status: number; body: unknown; movieId: string; userId: string; message: string }[] = [];
+      let stopped: Promise<number | null> | undefined;
+      let answeredByOneAtExit: number | undefined;
+      const queue = [...writes];
+      const worker = async () => {
+        for (let write = queue.shift(); write; write = queue.shift()) {
+          const { status, body } = await json(balancer.url, "POST", `/api/movie/review/${write.movieId}`, {
+            token: write.reviewer.token,
+            body: { rating: 4, message: write.message },
+          });
+          answers.push({ status, body, movieId: write.movieId, userId: write.reviewer._id, message: write.message });
+          // A quarter of the way in, with writes in flight on both, the first instance is told to stop.
+          if (answers.length === 15 && !stopped) {
+            stopped = one.stop();
+            void stopped.then(() => (answeredByOneAtExit = balancer.answered[0]));
+          }
         }
-      }
-    };
-    await Promise.all(Array.from({ length: 6 }, worker));
+      };
+      await Promise.all(Array.from({ length: 6 }, worker));
 
-    // It finished the requests it had (graceful stop) and exited cleanly; from then on the balancer
-    // sent everything to the other.
-    expect(await stopped).toBe(0);
-    expect(balancer.down).toEqual(new Set([0]));
-    expect(balancer.answered[0]).toBe(answeredByOneAtExit);
+      // It finished the requests it had (graceful stop) and exited cleanly; from then on the balancer
+      // sent everything to the other.
+      expect(await stopped).toBe(0);
+      expect(balancer.down).toEqual(new Set([0]));
+      expect(balancer.answered[0]).toBe(answeredByOneAtExit);
 
-    // Every write answered 2xx is stored. The only other answer allowed is the balancer's own 502 for
-    // a connection the stopping instance reset before reading it (it was still in the kernel's accept
-    // queue when the listener closed): that write never ran, and its client was told so.
-    const { rows } = await db.query<{ userId: string; movieId: string; comment: string }>(`SELECT "userId", "movieId", "comment" FROM "Review" WHERE "userId" = ANY($1::uuid[])`, [reviewers.map((reviewer) => reviewer._id)]);
-    const stored = new Set(rows.map((row) => `${row.userId} ${row.movieId} ${row.comment}`));
-    const isStored = (answer: (typeof answers)[number]) => stored.has(`${answer.userId} ${answer.movieId} ${answer.message}`);
-    const succeeded = answers.filter((answer) => answer.status === 200);
-    const refused = answers.filter((answer) => answer.status !== 200);
-    expect(answers).toHaveLength(60);
-    expect(succeeded.filter((answer) => !isStored(answer))).toEqual([]);
-    expect(refused.filter((answer) => answer.status !== 502 || answer.body !== "Bad gateway: ECONNRESET" || isStored(answer))).toEqual([]);
-    expect(succeeded.length).toBeGreaterThanOrEqual(55);
-    expect(rows).toHaveLength(succeeded.length);
+      // Every write answered 2xx is stored. The only other answer allowed is the balancer's own 502 for
+      // a connection the stopping instance reset before reading it (it was still in the kernel's accept
+      // queue when the listener closed): that write never ran, and its client was told so.
+      const { rows } = await db.query<{ userId: string; movieId: string; comment: string }>(
+        `SELECT "userId", "movieId", "comment" FROM "Review" WHERE "userId" = ANY($1::uuid[])`,
+        [reviewers.map((reviewer) => reviewer._id)],
+      );
+      const stored = new Set(rows.map((row) => `${row.userId} ${row.movieId} ${row.comment}`));
+      const isStored = (answer: (typeof answers)[number]) =>
+        stored.has(`${answer.userId} ${answer.movieId} ${answer.message}`);
+      const succeeded = answers.filter((answer) => answer.status === 200);
+      const refused = answers.filter((answer) => answer.status !== 200);
+      expect(answers).toHaveLength(60);
+      expect(succeeded.filter((answer) => !isStored(answer))).toEqual([]);
+      expect(
+        refused.filter(
+          (answer) => answer.status !== 502 || answer.body !== "Bad gateway: ECONNRESET" || isStored(answer),
+        ),
+      ).toEqual([]);
+      expect(succeeded.length).toBeGreaterThanOrEqual(55);
+      expect(rows).toHaveLength(succeeded.length);
 
-    // The survivor keeps serving through the balancer.
-    const list = await json(balancer.url, "GET", "/api/movie");
-    expect(list.status).toBe(200);
-    expect(list.body.movies.length).toBeGreaterThan(0);
-  });
+      // The survivor keeps serving through the balancer.
+      const list = await json(balancer.url, "GET", "/api/movie");
+      expect(list.status).toBe(200);
+      expect(list.body.movies.length).toBeGreaterThan(0);
+    },
+  );
 });

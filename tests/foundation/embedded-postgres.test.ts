@@ -5,7 +5,11 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, expect, test } from "vitest";
 import net from "node:net";
-import { startEmbeddedPostgres, superviseEmbeddedPostgres, type EmbeddedPostgres } from "@/scripts/lib/embedded-postgres";
+import {
+  startEmbeddedPostgres,
+  superviseEmbeddedPostgres,
+  type EmbeddedPostgres,
+} from "@/scripts/lib/embedded-postgres";
 
 // A cluster of its own, apart from the one the test run uses.
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "marquee-embedded-"));
@@ -101,7 +105,12 @@ test("a supervised server killed with SIGKILL is started again on the same port,
   await db.createDatabase("kept");
   await query(db.urlFor("kept"), "CREATE TABLE note (body text); INSERT INTO note VALUES ('after a crash')");
   const lines: string[] = [];
-  const supervision = superviseEmbeddedPostgres(db, { intervalMs: 100, backoffMs: 200, log: (line) => lines.push(line), onGiveUp: () => lines.push("gave up") });
+  const supervision = superviseEmbeddedPostgres(db, {
+    intervalMs: 100,
+    backoffMs: 200,
+    log: (line) => lines.push(line),
+    onGiveUp: () => lines.push("gave up"),
+  });
   try {
     killServer(db);
     await until(() => lines.some((line) => line.startsWith("PostgreSQL is running again")), 45_000);
@@ -122,11 +131,20 @@ test("a server that cannot be restarted makes the supervisor give up with a clea
   await until(() => !db.isRunning(), 10_000);
   // Something else takes the port, so every restart fails.
   const squatter = net.createServer();
-  await until(() => new Promise<boolean>((resolve) => {
-    squatter.once("error", () => resolve(false));
-    squatter.listen(db.port, "127.0.0.1", () => resolve(true));
-  }), 10_000);
-  const supervision = superviseEmbeddedPostgres(db, { intervalMs: 100, backoffMs: 100, maxFailures: 2, onGiveUp: (error) => (reason = error) });
+  await until(
+    () =>
+      new Promise<boolean>((resolve) => {
+        squatter.once("error", () => resolve(false));
+        squatter.listen(db.port, "127.0.0.1", () => resolve(true));
+      }),
+    10_000,
+  );
+  const supervision = superviseEmbeddedPostgres(db, {
+    intervalMs: 100,
+    backoffMs: 100,
+    maxFailures: 2,
+    onGiveUp: (error) => (reason = error),
+  });
   try {
     await until(() => reason !== null, 45_000);
     expect(reason!.message).toContain("PostgreSQL could not be restarted after 2 attempts");

@@ -32,7 +32,9 @@ afterAll(async () => {
 });
 
 test("migrations create every table on an empty database", async () => {
-  const { rows } = await client.query<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`);
+  const { rows } = await client.query<{ table_name: string }>(
+    `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`,
+  );
   expect(rows.map((r) => r.table_name)).toEqual([
     "CacheTag",
     "CastMember",
@@ -57,19 +59,37 @@ test("migrations create every table on an empty database", async () => {
 
 test("the extensions for case-insensitive keys and search are installed", async () => {
   const { rows } = await client.query<{ extname: string }>(`SELECT extname FROM pg_extension ORDER BY extname`);
-  expect(rows.map((r) => r.extname)).toEqual(expect.arrayContaining(["citext", "fuzzystrmatch", "pg_trgm", "unaccent"]));
+  expect(rows.map((r) => r.extname)).toEqual(
+    expect.arrayContaining(["citext", "fuzzystrmatch", "pg_trgm", "unaccent"]),
+  );
 });
 
 test("emails and category names are unique regardless of case", async () => {
-  await client.query(`INSERT INTO "User" (id, email, "fullName", "updatedAt") VALUES (gen_random_uuid(), 'Ann@Example.com', 'Ann', now())`);
-  await expect(client.query(`INSERT INTO "User" (id, email, "fullName", "updatedAt") VALUES (gen_random_uuid(), 'ann@example.COM', 'Ann 2', now())`)).rejects.toThrow(/User_email_key/);
+  await client.query(
+    `INSERT INTO "User" (id, email, "fullName", "updatedAt") VALUES (gen_random_uuid(), 'Ann@Example.com', 'Ann', now())`,
+  );
+  await expect(
+    client.query(
+      `INSERT INTO "User" (id, email, "fullName", "updatedAt") VALUES (gen_random_uuid(), 'ann@example.COM', 'Ann 2', now())`,
+    ),
+  ).rejects.toThrow(/User_email_key/);
   await client.query(`INSERT INTO "Category" (id, name, "updatedAt") VALUES (gen_random_uuid(), 'Drama', now())`);
-  await expect(client.query(`INSERT INTO "Category" (id, name, "updatedAt") VALUES (gen_random_uuid(), 'DRAMA', now())`)).rejects.toThrow(/Category_name_key/);
+  await expect(
+    client.query(`INSERT INTO "Category" (id, name, "updatedAt") VALUES (gen_random_uuid(), 'DRAMA', now())`),
+  ).rejects.toThrow(/Category_name_key/);
 });
 
 test("the database refuses a rating outside 0 to 5 and deleting a category in use", async () => {
-  const user = (await client.query(`INSERT INTO "User" (id, email, "fullName", "updatedAt") VALUES (gen_random_uuid(), 'rater@example.com', 'Rater', now()) RETURNING id`)).rows[0].id;
-  const category = (await client.query(`INSERT INTO "Category" (id, name, "updatedAt") VALUES (gen_random_uuid(), 'Sci-Fi', now()) RETURNING id`)).rows[0].id;
+  const user = (
+    await client.query(
+      `INSERT INTO "User" (id, email, "fullName", "updatedAt") VALUES (gen_random_uuid(), 'rater@example.com', 'Rater', now()) RETURNING id`,
+    )
+  ).rows[0].id;
+  const category = (
+    await client.query(
+      `INSERT INTO "Category" (id, name, "updatedAt") VALUES (gen_random_uuid(), 'Sci-Fi', now()) RETURNING id`,
+    )
+  ).rows[0].id;
   const movie = (
     await client.query(
       `INSERT INTO "Movie" (id, name, "titleImage", image, language, year, hour, video, "categoryId", "updatedAt")
@@ -79,8 +99,15 @@ test("the database refuses a rating outside 0 to 5 and deleting a category in us
   ).rows[0];
   // The trigger keeps the search text lower-cased and without accents.
   expect(movie.searchName).toBe("creme brulee");
-  await expect(client.query(`INSERT INTO "Review" (id, "userId", "movieId", rating, comment, "updatedAt") VALUES (gen_random_uuid(), $1, $2, 6, 'too good', now())`, [user, movie.id])).rejects.toThrow(/Review_rating_range/);
-  await expect(client.query(`DELETE FROM "Category" WHERE id = $1`, [category])).rejects.toThrow(/Movie_categoryId_fkey/);
+  await expect(
+    client.query(
+      `INSERT INTO "Review" (id, "userId", "movieId", rating, comment, "updatedAt") VALUES (gen_random_uuid(), $1, $2, 6, 'too good', now())`,
+      [user, movie.id],
+    ),
+  ).rejects.toThrow(/Review_rating_range/);
+  await expect(client.query(`DELETE FROM "Category" WHERE id = $1`, [category])).rejects.toThrow(
+    /Movie_categoryId_fkey/,
+  );
 });
 
 test("'Did you mean' is served by the trigram index", async () => {
@@ -88,7 +115,11 @@ test("'Did you mean' is served by the trigram index", async () => {
   // index looks as cheap, so the planner gets a catalogue to weigh.
   await client.query("BEGIN");
   try {
-    const category = (await client.query(`INSERT INTO "Category" (id, name, "updatedAt") VALUES (gen_random_uuid(), 'Trigram Test', now()) RETURNING id`)).rows[0].id;
+    const category = (
+      await client.query(
+        `INSERT INTO "Category" (id, name, "updatedAt") VALUES (gen_random_uuid(), 'Trigram Test', now()) RETURNING id`,
+      )
+    ).rows[0].id;
     await client.query(
       `INSERT INTO "Movie" (id, name, "titleImage", image, language, year, hour, video, "categoryId", "updatedAt")
        SELECT gen_random_uuid(), 'Film ' || md5(i::text), 't', 'i', 'English', 2000, 2, 'v', $1, now() FROM generate_series(1, 2000) AS i`,
@@ -99,7 +130,9 @@ test("'Did you mean' is served by the trigram index", async () => {
     // The A-Z btree can also be read whole and filtered; hide it (rolled back) to see that the
     // trigram index serves the condition itself.
     await client.query(`DROP INDEX "Movie_searchName_id_idx"`);
-    const { rows } = await client.query<{ "QUERY PLAN": string }>(`EXPLAIN SELECT id FROM "Movie" WHERE "searchName" % marquee_search_text('creme brule')`);
+    const { rows } = await client.query<{ "QUERY PLAN": string }>(
+      `EXPLAIN SELECT id FROM "Movie" WHERE "searchName" % marquee_search_text('creme brule')`,
+    );
     expect(rows.map((r) => r["QUERY PLAN"]).join("\n")).toContain("Movie_searchName_trgm_idx");
   } finally {
     await client.query("ROLLBACK");
@@ -107,7 +140,11 @@ test("'Did you mean' is served by the trigram index", async () => {
 });
 
 test("the triggers keep the search lexicon: title, cast and category words with their typo variants", async () => {
-  const category = (await client.query(`INSERT INTO "Category" (id, name, "updatedAt") VALUES (gen_random_uuid(), 'Film Noir', now()) RETURNING id`)).rows[0].id;
+  const category = (
+    await client.query(
+      `INSERT INTO "Category" (id, name, "updatedAt") VALUES (gen_random_uuid(), 'Film Noir', now()) RETURNING id`,
+    )
+  ).rows[0].id;
   const movie = (
     await client.query(
       `INSERT INTO "Movie" (id, name, "titleImage", image, language, year, hour, video, "categoryId", "updatedAt")
@@ -116,8 +153,17 @@ test("the triggers keep the search lexicon: title, cast and category words with 
     )
   ).rows[0];
   expect(movie.searchName).toBe("l ete verdict");
-  await client.query(`INSERT INTO "CastMember" (id, "movieId", name, image, position) VALUES (gen_random_uuid(), $1, 'Zoë Kravitz', 'i', 0)`, [movie.id]);
-  const words = async () => (await client.query<{ source: number; position: number; word: string }>(`SELECT source, position, word FROM "MovieWord" WHERE "movieId" = $1 ORDER BY source, position`, [movie.id])).rows;
+  await client.query(
+    `INSERT INTO "CastMember" (id, "movieId", name, image, position) VALUES (gen_random_uuid(), $1, 'Zoë Kravitz', 'i', 0)`,
+    [movie.id],
+  );
+  const words = async () =>
+    (
+      await client.query<{ source: number; position: number; word: string }>(
+        `SELECT source, position, word FROM "MovieWord" WHERE "movieId" = $1 ORDER BY source, position`,
+        [movie.id],
+      )
+    ).rows;
   expect(await words()).toEqual([
     { source: 0, position: 1, word: "l" },
     { source: 0, position: 2, word: "ete" },
@@ -128,7 +174,11 @@ test("the triggers keep the search lexicon: title, cast and category words with 
     { source: 2, position: 2, word: "noir" },
   ]);
   // "verdict" (7 letters, one typo allowed) is stored with each one-letter deletion.
-  const variants = (await client.query<{ variant: string }>(`SELECT variant FROM "SearchWordVariant" WHERE word = 'verdict' ORDER BY variant`)).rows.map((r) => r.variant);
+  const variants = (
+    await client.query<{ variant: string }>(
+      `SELECT variant FROM "SearchWordVariant" WHERE word = 'verdict' ORDER BY variant`,
+    )
+  ).rows.map((r) => r.variant);
   expect(variants).toEqual(["erdict", "vedict", "verdct", "verdic", "verdict", "verdit", "verict", "vrdict"]);
   expect((await client.query(`SELECT marquee_typos('verdict', 'vedrict', 1) AS typos`)).rows[0].typos).toBe(1);
   await client.query(`UPDATE "Movie" SET name = 'Blackwater' WHERE id = $1`, [movie.id]);

@@ -26,7 +26,10 @@ async function start(): Promise<Running> {
     DATABASE_URL: undefined,
     NEXTAUTH_URL: undefined,
   };
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/run.ts", "start"], { env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/run.ts", "start"], {
+    env: env as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));
@@ -78,7 +81,9 @@ test("npm start serves the demo catalogue, stops cleanly on SIGTERM and keeps it
   const home = await (await fetch(`http://127.0.0.1:${first.port}/`)).text();
   expect(home).toContain("Populate Film");
   // No NEXTAUTH_URL is forced on the app: it says so, and links follow the address the browser used.
-  expect(first.output()).toContain("Public URL: not set, so links, media URLs and sign-in redirects use the address each request was made to");
+  expect(first.output()).toContain(
+    "Public URL: not set, so links, media URLs and sign-in redirects use the address each request was made to",
+  );
   for (const host of [`127.0.0.1:${first.port}`, `localhost:${first.port}`]) {
     expect(await robotsTxt(first.port, host)).toContain(`Sitemap: http://${host}/sitemap.xml`);
   }
@@ -86,7 +91,9 @@ test("npm start serves the demo catalogue, stops cleanly on SIGTERM and keeps it
   const url = databaseUrl(first.output());
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  await client.query(`INSERT INTO "Category" (id, name, "updatedAt") VALUES (gen_random_uuid(), 'Kept Across Restarts', now())`);
+  await client.query(
+    `INSERT INTO "Category" (id, name, "updatedAt") VALUES (gen_random_uuid(), 'Kept Across Restarts', now())`,
+  );
   await client.end();
 
   expect(await stop(first)).toBe(0);

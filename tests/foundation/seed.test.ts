@@ -20,7 +20,9 @@ const counts = async () => ({
 
 test("the demo catalogue is big enough to browse and filter", async () => {
   // `npm test` seeded the database before the app started.
-  const movies = await db.movie.findMany({ select: { language: true, year: true, hour: true, rate: true, countReviews: true, categoryId: true } });
+  const movies = await db.movie.findMany({
+    select: { language: true, year: true, hour: true, rate: true, countReviews: true, categoryId: true },
+  });
   expect(movies.length).toBeGreaterThanOrEqual(40);
   expect(new Set(movies.map((m) => m.categoryId)).size).toBeGreaterThanOrEqual(8);
   expect(new Set(movies.map((m) => m.language)).size).toBeGreaterThanOrEqual(5);
@@ -44,7 +46,12 @@ test("seeding again changes nothing", async () => {
   const before = await counts();
   expect(before.movies).toBe(demoMovies.length);
   expect(before.categories).toBe(demoCategories.length);
-  const demoRates = () => db.movie.findMany({ where: { id: { in: demoMovieIds } }, select: { id: true, rate: true, countReviews: true }, orderBy: { id: "asc" } });
+  const demoRates = () =>
+    db.movie.findMany({
+      where: { id: { in: demoMovieIds } },
+      select: { id: true, rate: true, countReviews: true },
+      orderBy: { id: "asc" },
+    });
   const rates = await demoRates();
   await seedDemoCatalogue(db, storage());
   expect(await counts()).toEqual(before);

@@ -30,7 +30,10 @@ afterAll(async () => {
   fs.rmSync(root, { recursive: true, force: true });
 });
 
-async function storedFile(folder: StorageFolder = "image", extension = "webp"): Promise<{ key: StorageKey; url: string }> {
+async function storedFile(
+  folder: StorageFolder = "image",
+  extension = "webp",
+): Promise<{ key: StorageKey; url: string }> {
   const key = newStorageKey(folder, extension);
   await driver.put(key, Buffer.from(`content of ${key}`), { contentType: "application/octet-stream" });
   return { key, url: urlOf(key) };
@@ -79,7 +82,9 @@ test("a file a cast member still shows stays", async () => {
 
 test("a file that is a user's avatar stays", async () => {
   const file = await storedFile();
-  const user = await db.user.create({ data: { email: `cleanup-${randomUUID()}@example.test`, fullName: "Cleanup", image: file.url } });
+  const user = await db.user.create({
+    data: { email: `cleanup-${randomUUID()}@example.test`, fullName: "Cleanup", image: file.url },
+  });
   created.users.push(user.id);
   expect(await deleteUnreferencedFiles([file.url], { db, driver })).toEqual([]);
   expect(await exists(file.key)).toBe(true);
@@ -96,14 +101,25 @@ test("after the last reference goes, the file goes", async () => {
   const file = await storedFile();
   const movie = await movieWith({ image: file.url });
   await db.movie.delete({ where: { id: movie.id } });
-  expect(await deleteUnreferencedFiles([movie.image, movie.titleImage, movie.video], { db, driver })).toContain(file.key);
+  expect(await deleteUnreferencedFiles([movie.image, movie.titleImage, movie.video], { db, driver })).toContain(
+    file.key,
+  );
   expect(await exists(file.key)).toBe(false);
 });
 
 test("foreign URLs, empty values, malformed names and duplicates are ignored", async () => {
   const file = await storedFile();
   const deleted = await deleteUnreferencedFiles(
-    ["https://images.example.com/poster.png", "", null, undefined, "/api/upload/../../etc/passwd", "/api/upload/image/x.gif", file.url, `http://localhost:3000${file.url}`],
+    [
+      "https://images.example.com/poster.png",
+      "",
+      null,
+      undefined,
+      "/api/upload/../../etc/passwd",
+      "/api/upload/image/x.gif",
+      file.url,
+      `http://localhost:3000${file.url}`,
+    ],
     { db, driver },
   );
   expect(deleted).toEqual([file.key]);

@@ -3,7 +3,13 @@
 // In-process: the running test app uses the local driver, where these endpoints answer 404.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { SessionUser } from "@/lib/auth";
-import { abortDirectUpload, completeDirectUpload, signPartUrls, startDirectUpload, uploadConfig } from "@/lib/media/direct-upload";
+import {
+  abortDirectUpload,
+  completeDirectUpload,
+  signPartUrls,
+  startDirectUpload,
+  uploadConfig,
+} from "@/lib/media/direct-upload";
 import { createPrismaClient } from "@/lib/prisma";
 import { createS3Storage } from "@/lib/storage/s3";
 import { createLocalStorage } from "@/lib/storage/local";
@@ -14,7 +20,14 @@ import { startS3, type TestS3 } from "../support/s3";
 import { imageOf, videoOf } from "../support/media";
 
 const MiB = 1024 * 1024;
-const admin: SessionUser = { id: "00000000-0000-4000-8000-000000000001", email: "a@x.test", fullName: "Admin", image: "", isAdmin: true, credentialsVersion: 0 };
+const admin: SessionUser = {
+  id: "00000000-0000-4000-8000-000000000001",
+  email: "a@x.test",
+  fullName: "Admin",
+  image: "",
+  isAdmin: true,
+  credentialsVersion: 0,
+};
 const member: SessionUser = { ...admin, id: "00000000-0000-4000-8000-000000000002", isAdmin: false };
 
 let s3: TestS3;
@@ -24,7 +37,11 @@ const db = createPrismaClient(process.env.DATABASE_URL!);
 beforeAll(async () => {
   // Uploads are recorded with their owner, so these users must exist.
   for (const user of [admin, member]) {
-    await db.user.upsert({ where: { id: user.id }, update: {}, create: { id: user.id, email: `direct-${user.id}@x.test`, fullName: user.fullName, isAdmin: user.isAdmin } });
+    await db.user.upsert({
+      where: { id: user.id },
+      update: {},
+      create: { id: user.id, email: `direct-${user.id}@x.test`, fullName: user.fullName, isAdmin: user.isAdmin },
+    });
   }
   s3 = await startS3();
   driver = createS3Storage(s3.config);
@@ -51,7 +68,12 @@ async function uploadDirectly(user: SessionUser, file: Buffer, declared: { type:
 
 describe("with the s3 driver", () => {
   test("the config tells clients to upload directly", () => {
-    expect(uploadConfig(driver)).toEqual({ driver: "s3", directUpload: true, maxImageBytes: 10 * MiB, maxVideoBytes: 4 * 1024 * MiB });
+    expect(uploadConfig(driver)).toEqual({
+      driver: "s3",
+      directUpload: true,
+      maxImageBytes: 10 * MiB,
+      maxVideoBytes: 4 * 1024 * MiB,
+    });
   });
 
   test("an image in one part: stored under a new name, readable", async () => {
@@ -93,32 +115,54 @@ describe("with the s3 driver", () => {
 
   test("more bytes than declared: refused and deleted", async () => {
     const png = await imageOf("png");
-    const started = await startDirectUpload(member, { size: png.length - 10, type: "image/png", name: "a.png" }, driver);
+    const started = await startDirectUpload(
+      member,
+      { size: png.length - 10, type: "image/png", name: "a.png" },
+      driver,
+    );
     const { urls } = await signPartUrls(member, { ticket: started.ticket, partNumbers: [1] }, driver);
     const put = await fetch(urls[0]!.url, { method: "PUT", body: new Uint8Array(png) });
-    const completing = completeDirectUpload(member, { ticket: started.ticket, parts: [{ partNumber: 1, etag: put.headers.get("etag")! }] }, driver);
+    const completing = completeDirectUpload(
+      member,
+      { ticket: started.ticket, parts: [{ partNumber: 1, etag: put.headers.get("etag")! }] },
+      driver,
+    );
     await expect(completing).rejects.toMatchObject({ status: 400 });
   });
 
   test("declared too large, a video by a member, an unknown type: refused before anything is created", async () => {
-    await expect(startDirectUpload(member, { size: 10 * MiB + 1, type: "image/webp", name: "" }, driver)).rejects.toMatchObject({
+    await expect(
+      startDirectUpload(member, { size: 10 * MiB + 1, type: "image/webp", name: "" }, driver),
+    ).rejects.toMatchObject({
       status: 413,
       message: "The image is too large: the limit is 10 MB.",
     });
-    await expect(startDirectUpload(member, { size: 1000, type: "video/mp4", name: "" }, driver)).rejects.toMatchObject({ status: 403 });
-    await expect(startDirectUpload(admin, { size: 1000, type: "application/pdf", name: "a.pdf" }, driver)).rejects.toMatchObject({ status: 415 });
+    await expect(startDirectUpload(member, { size: 1000, type: "video/mp4", name: "" }, driver)).rejects.toMatchObject({
+      status: 403,
+    });
+    await expect(
+      startDirectUpload(admin, { size: 1000, type: "application/pdf", name: "a.pdf" }, driver),
+    ).rejects.toMatchObject({ status: 415 });
   });
 
   test("a ticket is only good for the user it was issued to, and only for its parts", async () => {
     const started = await startDirectUpload(admin, { size: 1000, type: "image/png", name: "" }, driver);
-    await expect(signPartUrls(member, { ticket: started.ticket, partNumbers: [1] }, driver)).rejects.toMatchObject({ status: 404 });
-    await expect(signPartUrls(admin, { ticket: started.ticket, partNumbers: [2] }, driver)).rejects.toMatchObject({ status: 400 });
-    await expect(signPartUrls(admin, { ticket: `${started.ticket}x`, partNumbers: [1] }, driver)).rejects.toMatchObject({ status: 404 });
+    await expect(signPartUrls(member, { ticket: started.ticket, partNumbers: [1] }, driver)).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(signPartUrls(admin, { ticket: started.ticket, partNumbers: [2] }, driver)).rejects.toMatchObject({
+      status: 400,
+    });
+    await expect(signPartUrls(admin, { ticket: `${started.ticket}x`, partNumbers: [1] }, driver)).rejects.toMatchObject(
+      { status: 404 },
+    );
   });
 
   test("completing with a missing part: 400", async () => {
     const started = await startDirectUpload(admin, { size: 9 * MiB, type: "video/mp4", name: "" }, driver);
-    await expect(completeDirectUpload(admin, { ticket: started.ticket, parts: [{ partNumber: 1, etag: '"x"' }] }, driver)).rejects.toMatchObject({
+    await expect(
+      completeDirectUpload(admin, { ticket: started.ticket, parts: [{ partNumber: 1, etag: '"x"' }] }, driver),
+    ).rejects.toMatchObject({
       status: 400,
       message: "Send all 2 parts, numbered from 1",
     });
@@ -127,7 +171,9 @@ describe("with the s3 driver", () => {
   test("abort is passed to storage (s3rver itself does not implement AbortMultipartUpload)", async () => {
     const started = await startDirectUpload(admin, { size: 1000, type: "image/png", name: "" }, driver);
     // Real S3, MinIO and R2 answer 204; s3rver answers 405 MethodNotAllowed.
-    await expect(abortDirectUpload(admin, { ticket: started.ticket }, driver)).rejects.toMatchObject({ name: "MethodNotAllowed" });
+    await expect(abortDirectUpload(admin, { ticket: started.ticket }, driver)).rejects.toMatchObject({
+      name: "MethodNotAllowed",
+    });
   });
 });
 
@@ -135,15 +181,25 @@ describe("with the local driver", () => {
   test("the config says to upload through the app, and direct uploads are a 404", async () => {
     const local = createLocalStorage("/tmp/marquee-unused");
     expect(uploadConfig(local)).toMatchObject({ driver: "local", directUpload: false });
-    await expect(startDirectUpload(admin, { size: 10, type: "image/png", name: "" }, local)).rejects.toMatchObject({ status: 404 });
+    await expect(startDirectUpload(admin, { size: 10, type: "image/png", name: "" }, local)).rejects.toMatchObject({
+      status: 404,
+    });
   });
 
   test("over HTTP: GET /api/upload/config, and POST /api/upload/multipart answers 404", async () => {
     const config = await api("GET", "/api/upload/config");
-    expect(config).toMatchObject({ status: 200, body: { driver: "local", directUpload: false, maxImageBytes: 10 * MiB } });
-    const start = await api("POST", "/api/upload/multipart", { token: await adminToken(), body: { size: 10, type: "image/png" } });
+    expect(config).toMatchObject({
+      status: 200,
+      body: { driver: "local", directUpload: false, maxImageBytes: 10 * MiB },
+    });
+    const start = await api("POST", "/api/upload/multipart", {
+      token: await adminToken(),
+      body: { size: 10, type: "image/png" },
+    });
     expect(start.status).toBe(404);
-    expect(start.body).toEqual({ message: "Direct uploads need the s3 storage driver; send the file to POST /api/upload" });
+    expect(start.body).toEqual({
+      message: "Direct uploads need the s3 storage driver; send the file to POST /api/upload",
+    });
     expect((await api("POST", "/api/upload/multipart", { body: { size: 10 } })).status).toBe(401);
   });
 });

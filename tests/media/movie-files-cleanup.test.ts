@@ -10,7 +10,11 @@ import { adminToken, freshUser } from "../support/users";
 async function uploadImage(token: string): Promise<string> {
   const form = new FormData();
   form.append("file", new Blob([new Uint8Array(await imageOf("png"))], { type: "image/png" }), "poster.png");
-  const response = await fetch(`${baseUrl}/api/upload`, { method: "POST", body: form, headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${baseUrl}/api/upload`, {
+    method: "POST",
+    body: form,
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(response.status).toBe(200);
   return (await response.json()) as string;
 }
@@ -20,9 +24,16 @@ const statusOf = async (url: string) => (await fetch(url, { method: "HEAD" })).s
 test("a replaced poster is deleted; a picture still used elsewhere is kept", async () => {
   const token = await adminToken();
   const [poster, shared, replacement] = await Promise.all([uploadImage(token), uploadImage(token), uploadImage(token)]);
-  const movie = await createTestMovie({ image: poster, titleImage: shared, casts: [{ name: "Keeper", image: shared }] });
+  const movie = await createTestMovie({
+    image: poster,
+    titleImage: shared,
+    casts: [{ name: "Keeper", image: shared }],
+  });
 
-  const updated = await api("PUT", `/api/movie/${movie._id}`, { token, body: { image: replacement, titleImage: replacement } });
+  const updated = await api("PUT", `/api/movie/${movie._id}`, {
+    token,
+    body: { image: replacement, titleImage: replacement },
+  });
   expect(updated.status).toBe(200);
   expect(await statusOf(poster)).toBe(404);
   // The title image changed too, but the cast still shows that picture.
@@ -44,7 +55,8 @@ test("deleting a movie deletes its own files and keeps shared ones", async () =>
 test("a replaced profile picture is deleted, and so is a deleted account's", async () => {
   const user = await freshUser("avatar");
   const [first, second] = [await uploadImage(user.token), await uploadImage(user.token)];
-  const profile = (image: string) => api("PUT", "/api/user", { token: user.token, body: { fullName: user.fullName, email: user.email, image } });
+  const profile = (image: string) =>
+    api("PUT", "/api/user", { token: user.token, body: { fullName: user.fullName, email: user.email, image } });
   expect((await profile(first)).status).toBe(200);
   expect((await profile(second)).status).toBe(200);
   expect(await statusOf(first)).toBe(404);

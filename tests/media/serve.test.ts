@@ -32,12 +32,20 @@ const servingPaths = [
   // fast path can send it. The route handler's tests assert it is absent, so a Next.js that
   // starts passing it on shows up here.
   { name: "fast path", headers: {} as Record<string, string>, sendsContentLength: true },
-  { name: "route handler", headers: { "x-marquee-serve-path": "route-handler" } as Record<string, string>, sendsContentLength: false },
+  {
+    name: "route handler",
+    headers: { "x-marquee-serve-path": "route-handler" } as Record<string, string>,
+    sendsContentLength: false,
+  },
 ];
 
 describe.each(servingPaths)("$name", ({ headers: pathHeaders, sendsContentLength }) => {
   async function get(url: string, headers: Record<string, string> = {}, method = "GET") {
-    const response = await fetch(`${baseUrl}${url}`, { method, headers: { ...pathHeaders, ...headers }, redirect: "manual" });
+    const response = await fetch(`${baseUrl}${url}`, {
+      method,
+      headers: { ...pathHeaders, ...headers },
+      redirect: "manual",
+    });
     return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
   }
 
@@ -66,7 +74,14 @@ describe.each(servingPaths)("$name", ({ headers: pathHeaders, sendsContentLength
       expect(response.status).toBe(200);
       expect(response.bytes.length).toBe(0);
       expectContentLength(response, SIZE);
-      for (const name of ["accept-ranges", "cache-control", "etag", "last-modified", "content-type", "x-content-type-options"]) {
+      for (const name of [
+        "accept-ranges",
+        "cache-control",
+        "etag",
+        "last-modified",
+        "content-type",
+        "x-content-type-options",
+      ]) {
         expect(response.headers.get(name)).toBe(whole.headers.get(name));
       }
     });
@@ -83,7 +98,9 @@ describe.each(servingPaths)("$name", ({ headers: pathHeaders, sendsContentLength
     test("If-Modified-Since at or after Last-Modified: 304", async () => {
       const { headers } = await get(path);
       expect((await get(path, { "if-modified-since": headers.get("last-modified")! })).status).toBe(304);
-      expect((await get(path, { "if-modified-since": new Date(Date.now() - 86_400_000 * 365).toUTCString() })).status).toBe(200);
+      expect(
+        (await get(path, { "if-modified-since": new Date(Date.now() - 86_400_000 * 365).toUTCString() })).status,
+      ).toBe(200);
     });
   });
 
@@ -106,18 +123,24 @@ describe.each(servingPaths)("$name", ({ headers: pathHeaders, sendsContentLength
       expect(response.bytes.equals(content.subarray(start, end + 1))).toBe(true);
     });
 
-    test.each(["bytes=10000-", "bytes=20000-20010", "bytes=-0"])("unsatisfiable %s: 416 with the size", async (range) => {
-      const response = await ranged(range);
-      expect(response.status).toBe(416);
-      expect(response.headers.get("content-range")).toBe(`bytes */${SIZE}`);
-      expect(JSON.parse(response.bytes.toString())).toEqual({ message: "Range not satisfiable" });
-    });
+    test.each(["bytes=10000-", "bytes=20000-20010", "bytes=-0"])(
+      "unsatisfiable %s: 416 with the size",
+      async (range) => {
+        const response = await ranged(range);
+        expect(response.status).toBe(416);
+        expect(response.headers.get("content-range")).toBe(`bytes */${SIZE}`);
+        expect(JSON.parse(response.bytes.toString())).toEqual({ message: "Range not satisfiable" });
+      },
+    );
 
-    test.each(["bytes=5-1", "items=0-10", "bytes=abc", "bytes=0-1,5-6"])("unusable or multiple ranges %s: the whole file", async (range) => {
-      const response = await ranged(range);
-      expect(response.status).toBe(200);
-      expect(response.bytes.length).toBe(SIZE);
-    });
+    test.each(["bytes=5-1", "items=0-10", "bytes=abc", "bytes=0-1,5-6"])(
+      "unusable or multiple ranges %s: the whole file",
+      async (range) => {
+        const response = await ranged(range);
+        expect(response.status).toBe(200);
+        expect(response.bytes.length).toBe(SIZE);
+      },
+    );
 
     test("If-Range with the current ETag or date: the range; with anything else: the whole file", async () => {
       const { headers } = await get(path);
@@ -143,7 +166,9 @@ describe.each(servingPaths)("$name", ({ headers: pathHeaders, sendsContentLength
       const response = await get(`${path}?download=1`);
       expect(response.status).toBe(200);
       const name = key.split("/")[1];
-      expect(response.headers.get("content-disposition")).toBe(`attachment; filename="${name}"; filename*=UTF-8''${name}`);
+      expect(response.headers.get("content-disposition")).toBe(
+        `attachment; filename="${name}"; filename*=UTF-8''${name}`,
+      );
     });
 
     test("with a name: that name (cleaned) and the file's real extension, ASCII and UTF-8", async () => {
@@ -154,11 +179,15 @@ describe.each(servingPaths)("$name", ({ headers: pathHeaders, sendsContentLength
     });
 
     test("a name that already ends in the extension is not doubled; a hostile one is defused", async () => {
-      expect((await get(`${path}?download=1&name=Movie.mp4`)).headers.get("content-disposition")).toContain(`filename="Movie.mp4"`);
+      expect((await get(`${path}?download=1&name=Movie.mp4`)).headers.get("content-disposition")).toContain(
+        `filename="Movie.mp4"`,
+      );
       const hostile = await get(`${path}?download=1&name=${encodeURIComponent("../../.bashrc\r\nSet-Cookie: x=1")}`);
       expect(hostile.status).toBe(200);
       expect(hostile.headers.get("set-cookie")).toBeNull();
-      expect(hostile.headers.get("content-disposition")).toBe(`attachment; filename="bashrcSet-Cookie x=1.mp4"; filename*=UTF-8''bashrcSet-Cookie%20x%3D1.mp4`);
+      expect(hostile.headers.get("content-disposition")).toBe(
+        `attachment; filename="bashrcSet-Cookie x=1.mp4"; filename*=UTF-8''bashrcSet-Cookie%20x%3D1.mp4`,
+      );
     });
 
     test("a download can be ranged too (resumable)", async () => {
@@ -209,14 +238,20 @@ describe.each(servingPaths)("$name", ({ headers: pathHeaders, sendsContentLength
     for (let i = 0; i < 3; i++) {
       // Ask for everything from the middle on, take the first chunk, then drop the connection.
       await new Promise<void>((resolve, reject) => {
-        const request = http.get(`${baseUrl}/api/upload/${bigKey}`, { headers: { ...pathHeaders, range: `bytes=${BIG_SIZE / 2}-` } }, (response) => {
-          expect(response.statusCode).toBe(206);
-          response.once("data", () => {
-            request.destroy();
-            resolve();
-          });
-        });
-        request.on("error", (error) => ((error as NodeJS.ErrnoException).code === "ECONNRESET" ? resolve() : reject(error)));
+        const request = http.get(
+          `${baseUrl}/api/upload/${bigKey}`,
+          { headers: { ...pathHeaders, range: `bytes=${BIG_SIZE / 2}-` } },
+          (response) => {
+            expect(response.statusCode).toBe(206);
+            response.once("data", () => {
+              request.destroy();
+              resolve();
+            });
+          },
+        );
+        request.on("error", (error) =>
+          (error as NodeJS.ErrnoException).code === "ECONNRESET" ? resolve() : reject(error),
+        );
       });
     }
     // The server noticed (the abort reached its stream) before its log is read: wait for it to

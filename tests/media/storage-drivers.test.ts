@@ -61,7 +61,8 @@ const subjects: Record<"local" | "s3", () => Subject> = {
     driver: createS3Storage(s3.config),
     // s3rver lacks AbortMultipartUpload, so the parts of an aborted upload stay in its
     // `._S3rver_uploads` folder; S3 itself discards them. Only objects count here.
-    leftovers: () => filesIn(path.join(s3.directory, s3.config.bucket)).filter((file) => !file.startsWith("._S3rver_uploads")),
+    leftovers: () =>
+      filesIn(path.join(s3.directory, s3.config.bucket)).filter((file) => !file.startsWith("._S3rver_uploads")),
   }),
 };
 
@@ -99,15 +100,21 @@ describe.each(["local", "s3"] as const)("the %s driver", (name) => {
 
     const whole = await bytesOf(generated(size));
     expect(await bytesOf(await driver.read(key, { start: 0, end: 99 }))).toEqual(whole.subarray(0, 100));
-    expect(await bytesOf(await driver.read(key, { start: 9 * MiB - 7, end: 9 * MiB + 7 }))).toEqual(whole.subarray(9 * MiB - 7, 9 * MiB + 8));
-    expect(await bytesOf(await driver.read(key, { start: size - 10, end: size - 1 }))).toEqual(whole.subarray(size - 10));
+    expect(await bytesOf(await driver.read(key, { start: 9 * MiB - 7, end: 9 * MiB + 7 }))).toEqual(
+      whole.subarray(9 * MiB - 7, 9 * MiB + 8),
+    );
+    expect(await bytesOf(await driver.read(key, { start: size - 10, end: size - 1 }))).toEqual(
+      whole.subarray(size - 10),
+    );
   });
 
   test("a stream that fails part way leaves nothing behind, and the stream's error is reported", async () => {
     const { driver, leftovers } = subjects[name]();
     const before = leftovers();
     const key = newStorageKey("movie", "mp4");
-    await expect(driver.put(key, failingAfter(18 * MiB), { contentType: "video/mp4" })).rejects.toThrow("connection reset");
+    await expect(driver.put(key, failingAfter(18 * MiB), { contentType: "video/mp4" })).rejects.toThrow(
+      "connection reset",
+    );
     expect(await driver.stat(key)).toBeNull();
     expect(leftovers().filter((file) => !before.includes(file))).toEqual([]);
   });
@@ -116,7 +123,9 @@ describe.each(["local", "s3"] as const)("the %s driver", (name) => {
     const { driver, leftovers } = subjects[name]();
     const before = leftovers();
     const key = newStorageKey("image", "jpg");
-    await expect(driver.put(key, failingAfter(100_000), { contentType: "image/jpeg" })).rejects.toThrow("connection reset");
+    await expect(driver.put(key, failingAfter(100_000), { contentType: "image/jpeg" })).rejects.toThrow(
+      "connection reset",
+    );
     expect(await driver.stat(key)).toBeNull();
     expect(leftovers().filter((file) => !before.includes(file))).toEqual([]);
   });

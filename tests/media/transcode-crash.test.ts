@@ -36,7 +36,16 @@ function storeClip(key: string) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   execFileSync("ffmpeg", [
     ...["-hide_banner", "-loglevel", "error", "-y"],
-    ...["-f", "lavfi", "-i", "testsrc=size=854x480:rate=24:duration=40", "-f", "lavfi", "-i", "sine=frequency=440:duration=40"],
+    ...[
+      "-f",
+      "lavfi",
+      "-i",
+      "testsrc=size=854x480:rate=24:duration=40",
+      "-f",
+      "lavfi",
+      "-i",
+      "sine=frequency=440:duration=40",
+    ],
     ...["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", file],
   ]);
 }
@@ -44,7 +53,13 @@ function storeClip(key: string) {
 /** `npm run worker`'s command, on the test database and storage, queuing untranscoded movies as it starts. */
 function startWorker(): ChildProcess {
   const worker = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/worker.ts"], {
-    env: { ...process.env, DATABASE_URL: url.toString(), STORAGE_DRIVER: "local", STORAGE_LOCAL_DIR: storageDir, TRANSCODE_BACKLOG_ON_START: "true" },
+    env: {
+      ...process.env,
+      DATABASE_URL: url.toString(),
+      STORAGE_DRIVER: "local",
+      STORAGE_LOCAL_DIR: storageDir,
+      TRANSCODE_BACKLOG_ON_START: "true",
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   worker.stdout.resume();
@@ -52,7 +67,15 @@ function startWorker(): ChildProcess {
   return worker;
 }
 
-type MediaRow = { mediaState: string | null; mediaProgress: number; mediaError: string | null; mediaJobId: string | null; durationSeconds: number | null; hlsFolder: string | null; mediaFiles: string[] };
+type MediaRow = {
+  mediaState: string | null;
+  mediaProgress: number;
+  mediaError: string | null;
+  mediaJobId: string | null;
+  durationSeconds: number | null;
+  hlsFolder: string | null;
+  mediaFiles: string[];
+};
 
 async function media(): Promise<MediaRow> {
   const { rows } = await client.query<MediaRow>(
@@ -95,40 +118,64 @@ afterAll(async () => {
   fs.rmSync(storageDir, { recursive: true, force: true });
 });
 
-test("a worker killed mid-transcode: another worker picks the job up and finishes it", { timeout: 420_000 }, async () => {
-  const first = startWorker();
-  const started = await waitFor("the first worker to start transcoding", 120, (row) => row.mediaState === "transcoding");
-  const exited = new Promise((resolve) => first.once("exit", resolve));
-  first.kill("SIGKILL");
-  await exited;
-  expect((await media()).mediaState).toBe("transcoding"); // nobody has noticed yet
+test(
+  "a worker killed mid-transcode: another worker picks the job up and finishes it",
+  { timeout: 420_000 },
+  async () => {
+    const first = startWorker();
+    const started = await waitFor(
+      "the first worker to start transcoding",
+      120,
+      (row) => row.mediaState === "transcoding",
+    );
+    const exited = new Promise((resolve) => first.once("exit", resolve));
+    first.kill("SIGKILL");
+    await exited;
+    expect((await media()).mediaState).toBe("transcoding"); // nobody has noticed yet
 
-  startWorker();
-  const ready = await waitFor("the second worker to finish the job", 360, (row) => row.mediaState === "ready" || row.mediaState === "failed");
-  expect(ready).toMatchObject({ mediaState: "ready", mediaError: null, mediaJobId: started.mediaJobId, hlsFolder: `hls/${movieId}/${started.mediaJobId}` });
-  expect(ready.durationSeconds).toBeCloseTo(40, 0);
+    startWorker();
+    const ready = await waitFor(
+      "the second worker to finish the job",
+      360,
+      (row) => row.mediaState === "ready" || row.mediaState === "failed",
+    );
+    expect(ready).toMatchObject({
+      mediaState: "ready",
+      mediaError: null,
+      mediaJobId: started.mediaJobId,
+      hlsFolder: `hls/${movieId}/${started.mediaJobId}`,
+    });
+    expect(ready.durationSeconds).toBeCloseTo(40, 0);
 
-  // The ladder is whole: every playlist's segments exist and add up to the clip.
-  const folder = path.join(storageDir, ready.hlsFolder!);
-  const master = fs.readFileSync(path.join(folder, "master.m3u8"), "utf8");
-  const playlists = master.split("\n").filter((line) => line && !line.startsWith("#"));
-  expect(playlists).toEqual(["360p.m3u8", "480p.m3u8"]);
-  for (const playlist of playlists) {
-    const text = fs.readFileSync(path.join(folder, playlist), "utf8");
-    const seconds = [...text.matchAll(/#EXTINF:([\d.]+),/g)].reduce((sum, match) => sum + Number(match[1]), 0);
-    expect(Math.abs(seconds - 40)).toBeLessThanOrEqual(0.5);
-    for (const segment of text.split("\n").filter((line) => line && !line.startsWith("#"))) expect(fs.existsSync(path.join(folder, segment))).toBe(true);
-  }
-  expect(ready.mediaFiles.every((key) => fs.existsSync(path.join(storageDir, key)))).toBe(true);
+    // The ladder is whole: every playlist's segments exist and add up to the clip.
+    const folder = path.join(storageDir, ready.hlsFolder!);
+    const master = fs.readFileSync(path.join(folder, "master.m3u8"), "utf8");
+    const playlists = master.split("\n").filter((line) => line && !line.startsWith("#"));
+    expect(playlists).toEqual(["360p.m3u8", "480p.m3u8"]);
+    for (const playlist of playlists) {
+      const text = fs.readFileSync(path.join(folder, playlist), "utf8");
+      const seconds = [...text.matchAll(/#EXTINF:([\d.]+),/g)].reduce((sum, match) => sum + Number(match[1]), 0);
+      expect(Math.abs(seconds - 40)).toBeLessThanOrEqual(0.5);
+      for (const segment of text.split("\n").filter((line) => line && !line.startsWith("#")))
+        expect(fs.existsSync(path.join(folder, segment))).toBe(true);
+    }
+    expect(ready.mediaFiles.every((key) => fs.existsSync(path.join(storageDir, key)))).toBe(true);
 
-  // pg-boss recorded the dead worker's attempt and the retry that completed the job. The movie says
-  // ready just before the job's handler returns, and pg-boss completes the job after that.
-  const jobState = async () => (await client.query<{ state: string; retry_count: number }>(`SELECT state, retry_count FROM pgboss.job WHERE id = $1`, [started.mediaJobId])).rows;
-  const deadline = Date.now() + 30_000;
-  let rows = await jobState();
-  while (rows[0]?.state === "active" && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    rows = await jobState();
-  }
-  expect(rows).toEqual([{ state: "completed", retry_count: 1 }]);
-});
+    // pg-boss recorded the dead worker's attempt and the retry that completed the job. The movie says
+    // ready just before the job's handler returns, and pg-boss completes the job after that.
+    const jobState = async () =>
+      (
+        await client.query<{ state: string; retry_count: number }>(
+          `SELECT state, retry_count FROM pgboss.job WHERE id = $1`,
+          [started.mediaJobId],
+        )
+      ).rows;
+    const deadline = Date.now() + 30_000;
+    let rows = await jobState();
+    while (rows[0]?.state === "active" && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      rows = await jobState();
+    }
+    expect(rows).toEqual([{ state: "completed", retry_count: 1 }]);
+  },
+);

@@ -26,8 +26,16 @@ const DAILY_QUOTA = 50 * 1024 * 1024; // UPLOAD_DAILY_QUOTA_BYTES' default
 async function uploadImage(token: string) {
   const form = new FormData();
   form.append("file", new Blob([new Uint8Array(await imageOf("png"))], { type: "image/png" }), "me.png");
-  const response = await fetch(`${baseUrl}/api/upload`, { method: "POST", body: form, headers: { authorization: `Bearer ${token}` } });
-  return { status: response.status, retryAfter: response.headers.get("retry-after"), body: (await response.json()) as unknown };
+  const response = await fetch(`${baseUrl}/api/upload`, {
+    method: "POST",
+    body: form,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return {
+    status: response.status,
+    retryAfter: response.headers.get("retry-after"),
+    body: (await response.json()) as unknown,
+  };
 }
 
 describe("POST /api/upload limits", () => {
@@ -56,9 +64,14 @@ describe("POST /api/upload limits", () => {
   test("a member past the daily quota gets 429 until the day's oldest upload ages out", async () => {
     const user = await freshUser("upquota");
     const fiveHoursAgo = new Date(Date.now() - 5 * 60 * 60 * 1000);
-    await db.upload.create({ data: { key: newStorageKey("image", "png"), ownerId: user._id, size: DAILY_QUOTA, createdAt: fiveHoursAgo } });
+    await db.upload.create({
+      data: { key: newStorageKey("image", "png"), ownerId: user._id, size: DAILY_QUOTA, createdAt: fiveHoursAgo },
+    });
     const limited = await uploadImage(user.token);
-    expect(limited).toMatchObject({ status: 429, body: { message: "Daily upload quota reached, please try again later" } });
+    expect(limited).toMatchObject({
+      status: 429,
+      body: { message: "Daily upload quota reached, please try again later" },
+    });
     // 19 hours, give or take the test's own seconds.
     expect(Number(limited.retryAfter)).toBeGreaterThan(19 * 3600 - 60);
     expect(Number(limited.retryAfter)).toBeLessThanOrEqual(19 * 3600);
@@ -85,7 +98,9 @@ describe("clean-up of unused uploads", () => {
     expect(await driver.stat(unused)).toBeNull();
     expect(await driver.stat(attached)).not.toBeNull();
     expect(await driver.stat(recent)).not.toBeNull();
-    const left = (await db.upload.findMany({ where: { key: { in: [unused, attached, recent] } }, select: { key: true } })).map((row) => row.key as StorageKey);
+    const left = (
+      await db.upload.findMany({ where: { key: { in: [unused, attached, recent] } }, select: { key: true } })
+    ).map((row) => row.key as StorageKey);
     expect(left).toEqual([recent]);
   });
 

@@ -8,7 +8,10 @@ import { imageOf, newFilesSince, storedFiles, videoOf } from "../support/media";
 
 type Upload = { status: number; body: unknown };
 
-async function upload(form: FormData | string, options: { token?: string; contentType?: string } = {}): Promise<Upload> {
+async function upload(
+  form: FormData | string,
+  options: { token?: string; contentType?: string } = {},
+): Promise<Upload> {
   const headers: Record<string, string> = {};
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.contentType) headers["content-type"] = options.contentType;
@@ -18,7 +21,12 @@ async function upload(form: FormData | string, options: { token?: string; conten
 }
 
 /** A form with one file field; the name and declared type are what a client claims, nothing more. */
-function formWith(bytes: Uint8Array, fileName: string, declaredType = "application/octet-stream", field = "file"): FormData {
+function formWith(
+  bytes: Uint8Array,
+  fileName: string,
+  declaredType = "application/octet-stream",
+  field = "file",
+): FormData {
   const form = new FormData();
   form.append(field, new Blob([new Uint8Array(bytes)], { type: declaredType }), fileName);
   return form;
@@ -27,7 +35,9 @@ function formWith(bytes: Uint8Array, fileName: string, declaredType = "applicati
 const admin = adminToken;
 const member = memberToken;
 
-const UNSUPPORTED = { message: "Only images (JPEG, PNG, WebP) and videos (MP4, AVI, MKV, MOV, WMV, FLV) can be uploaded." };
+const UNSUPPORTED = {
+  message: "Only images (JPEG, PNG, WebP) and videos (MP4, AVI, MKV, MOV, WMV, FLV) can be uploaded.",
+};
 
 describe("accepted files", () => {
   const cases = [
@@ -42,19 +52,22 @@ describe("accepted files", () => {
     { label: "FLV", make: () => videoOf("flv"), extension: "flv", folder: "movie", contentType: "video/x-flv" },
   ];
 
-  test.each(cases)("an admin uploads a $label: 200 with the URL, served back byte for byte", async ({ make, extension, folder, contentType }) => {
-    const bytes = await make();
-    // A misleading name and declared type: the leading bytes decide.
-    const response = await upload(formWith(bytes, "holiday.txt", "text/plain"), { token: await admin() });
-    expect(response.status).toBe(200);
-    // Absolute (CONTRACT.md section 4), on the address the request was made to.
-    expect(response.body).toMatch(new RegExp(`^${baseUrl}/api/upload/${folder}/[0-9a-f-]{36}\\.${extension}$`));
+  test.each(cases)(
+    "an admin uploads a $label: 200 with the URL, served back byte for byte",
+    async ({ make, extension, folder, contentType }) => {
+      const bytes = await make();
+      // A misleading name and declared type: the leading bytes decide.
+      const response = await upload(formWith(bytes, "holiday.txt", "text/plain"), { token: await admin() });
+      expect(response.status).toBe(200);
+      // Absolute (CONTRACT.md section 4), on the address the request was made to.
+      expect(response.body).toMatch(new RegExp(`^${baseUrl}/api/upload/${folder}/[0-9a-f-]{36}\\.${extension}$`));
 
-    const served = await fetch(response.body as string);
-    expect(served.status).toBe(200);
-    expect(served.headers.get("content-type")).toBe(contentType);
-    expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
-  });
+      const served = await fetch(response.body as string);
+      expect(served.status).toBe(200);
+      expect(served.headers.get("content-type")).toBe(contentType);
+      expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
+    },
+  );
 
   test("a member may upload an image", async () => {
     const response = await upload(formWith(await imageOf("webp"), "me.webp", "image/webp"), { token: await member() });
@@ -63,7 +76,9 @@ describe("accepted files", () => {
   });
 
   test("the client's file name never reaches the stored name", async () => {
-    const response = await upload(formWith(await imageOf("png"), "../../../etc/passwd.png", "image/png"), { token: await admin() });
+    const response = await upload(formWith(await imageOf("png"), "../../../etc/passwd.png", "image/png"), {
+      token: await admin(),
+    });
     expect(response.status).toBe(200);
     expect(response.body).toMatch(new RegExp(`^${baseUrl}/api/upload/image/[0-9a-f-]{36}\\.png$`));
   });
@@ -135,12 +150,20 @@ describe("refused uploads", () => {
     const form = new FormData();
     form.append("title", "no file here");
     const response = await upload(form, { token: await admin() });
-    expect(response).toEqual({ status: 400, body: { message: "No file was uploaded: send it in a field named file." } });
+    expect(response).toEqual({
+      status: 400,
+      body: { message: "No file was uploaded: send it in a field named file." },
+    });
   });
 
   test("a file in another field: 400", async () => {
-    const response = await upload(formWith(await imageOf("png"), "a.png", "image/png", "image"), { token: await admin() });
-    expect(response).toEqual({ status: 400, body: { message: "No file was uploaded: send it in a field named file." } });
+    const response = await upload(formWith(await imageOf("png"), "a.png", "image/png", "image"), {
+      token: await admin(),
+    });
+    expect(response).toEqual({
+      status: 400,
+      body: { message: "No file was uploaded: send it in a field named file." },
+    });
   });
 
   test("an empty file: 400", async () => {
@@ -149,13 +172,25 @@ describe("refused uploads", () => {
   });
 
   test("not multipart: 400", async () => {
-    const response = await upload(JSON.stringify({ file: "x" }), { token: await admin(), contentType: "application/json" });
-    expect(response).toEqual({ status: 400, body: { message: "Send the file as multipart/form-data in a field named file." } });
+    const response = await upload(JSON.stringify({ file: "x" }), {
+      token: await admin(),
+      contentType: "application/json",
+    });
+    expect(response).toEqual({
+      status: 400,
+      body: { message: "Send the file as multipart/form-data in a field named file." },
+    });
   });
 
   test("multipart without a boundary: 400", async () => {
-    const response = await upload("garbage", { token: await admin(), contentType: "multipart/form-data; charset=utf-8" });
-    expect(response).toEqual({ status: 400, body: { message: "Send the file as multipart/form-data in a field named file." } });
+    const response = await upload("garbage", {
+      token: await admin(),
+      contentType: "multipart/form-data; charset=utf-8",
+    });
+    expect(response).toEqual({
+      status: 400,
+      body: { message: "Send the file as multipart/form-data in a field named file." },
+    });
   });
 
   test("a body cut off in the middle of the file: 400, nothing kept", async () => {
@@ -163,13 +198,21 @@ describe("refused uploads", () => {
     const boundary = "marquee-test-boundary";
     const png = await imageOf("png");
     const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
       png,
       Buffer.alloc(200_000, 1),
       // no closing boundary
     ]);
-    const response = await rawPost(body, { authorization: `Bearer ${await admin()}`, "content-type": `multipart/form-data; boundary=${boundary}` });
-    expect(response).toEqual({ status: 400, body: JSON.stringify({ message: "Send the file as multipart/form-data in a field named file." }) });
+    const response = await rawPost(body, {
+      authorization: `Bearer ${await admin()}`,
+      "content-type": `multipart/form-data; boundary=${boundary}`,
+    });
+    expect(response).toEqual({
+      status: 400,
+      body: JSON.stringify({ message: "Send the file as multipart/form-data in a field named file." }),
+    });
     await expect.poll(() => newFilesSince(before)).toEqual([]);
   });
 
@@ -180,14 +223,22 @@ describe("refused uploads", () => {
     const token = await admin();
     const request = http.request(`${baseUrl}/api/upload`, {
       method: "POST",
-      headers: { authorization: `Bearer ${token}`, "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": String(5_000_000) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        "content-type": `multipart/form-data; boundary=${boundary}`,
+        "content-length": String(5_000_000),
+      },
     });
     request.on("error", () => {}); // the hang-up is the point
-    request.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`);
+    request.write(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+    );
     request.write(png);
     request.write(Buffer.alloc(1_000_000, 1));
     // Hang up only once the server is visibly writing the file.
-    await expect.poll(() => newFilesSince(before).some((file) => file.endsWith(".partial")), { timeout: 5000 }).toBe(true);
+    await expect
+      .poll(() => newFilesSince(before).some((file) => file.endsWith(".partial")), { timeout: 5000 })
+      .toBe(true);
     request.destroy();
     // The server notices the reset, stops writing and removes its partial file.
     await expect.poll(() => newFilesSince(before), { timeout: 5000 }).toEqual([]);
@@ -196,12 +247,16 @@ describe("refused uploads", () => {
 
 function rawPost(body: Buffer, headers: Record<string, string>): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const request = http.request(`${baseUrl}/api/upload`, { method: "POST", headers: { ...headers, "content-length": String(body.length) } }, (response) => {
-      let text = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk) => (text += chunk));
-      response.on("end", () => resolve({ status: response.statusCode!, body: text }));
-    });
+    const request = http.request(
+      `${baseUrl}/api/upload`,
+      { method: "POST", headers: { ...headers, "content-length": String(body.length) } },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk) => (text += chunk));
+        response.on("end", () => resolve({ status: response.statusCode!, body: text }));
+      },
+    );
     request.on("error", reject);
     request.end(body);
   });

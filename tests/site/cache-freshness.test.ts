@@ -19,7 +19,10 @@ async function movieDetail(id: string): Promise<MovieDetail> {
   return response.body;
 }
 
-const listNames = async (categoryId: string) => ((await api("GET", `/api/movie?category=${categoryId}`)).body.movies as { name: string }[]).map((movie) => movie.name);
+const listNames = async (categoryId: string) =>
+  ((await api("GET", `/api/movie?category=${categoryId}`)).body.movies as { name: string }[]).map(
+    (movie) => movie.name,
+  );
 
 describe("an admin's change shows on the next request", () => {
   test("a movie edit: its API record, its page, the list and the listing page", async () => {
@@ -31,7 +34,10 @@ describe("an admin's change shows on the next request", () => {
     expect(await pageHtml(`/movies?category=${categoryId}`)).toContain(movie.name);
 
     const renamed = uniqueName("Renamed Movie");
-    const update = await api("PUT", `/api/movie/${movie._id}`, { token: await adminToken(), body: { name: renamed, year: 1999 } });
+    const update = await api("PUT", `/api/movie/${movie._id}`, {
+      token: await adminToken(),
+      body: { name: renamed, year: 1999 },
+    });
     expect(update.status).toBe(200);
 
     const detail = await movieDetail(movie._id);
@@ -63,13 +69,24 @@ describe("an admin's change shows on the next request", () => {
 
     const reviewer = await freshUser("reviewer");
     const comment = uniqueName("Fresh review");
-    const posted = await api("POST", `/api/movie/review/${movie._id}`, { token: reviewer.token, body: { rating: 4, message: comment } });
+    const posted = await api("POST", `/api/movie/review/${movie._id}`, {
+      token: reviewer.token,
+      body: { rating: 4, message: comment },
+    });
     expect(posted.status).toBe(200);
 
     const detail = await movieDetail(movie._id);
-    expect([detail.rate, detail.countReviews, detail.reviews.map((review: { comment: string }) => review.comment)]).toEqual([4, 1, [comment]]);
+    expect([
+      detail.rate,
+      detail.countReviews,
+      detail.reviews.map((review: { comment: string }) => review.comment),
+    ]).toEqual([4, 1, [comment]]);
     expect(await pageHtml(`/movie/${movie._id}`)).toContain(comment);
-    expect(((await api("GET", `/api/movie?category=${movie.category}`)).body.movies as { rate: number }[]).map((item) => item.rate)).toEqual([4]);
+    expect(
+      ((await api("GET", `/api/movie?category=${movie.category}`)).body.movies as { rate: number }[]).map(
+        (item) => item.rate,
+      ),
+    ).toEqual([4]);
   });
 
   test("a category rename: the category list and its movies' records", async () => {
@@ -77,10 +94,15 @@ describe("an admin's change shows on the next request", () => {
     const movie = await createTestMovie({}, category._id);
     expect((await movieDetail(movie._id)).categoryName).toBe(category.name);
     await pageHtml(`/movie/${movie._id}`);
-    expect((await api("GET", "/api/category")).body.map((item: { name: string }) => item.name)).toContain(category.name);
+    expect((await api("GET", "/api/category")).body.map((item: { name: string }) => item.name)).toContain(
+      category.name,
+    );
 
     const renamed = uniqueName("Renamed Category");
-    expect((await api("PUT", `/api/category/${category._id}`, { token: await adminToken(), body: { name: renamed } })).status).toBe(200);
+    expect(
+      (await api("PUT", `/api/category/${category._id}`, { token: await adminToken(), body: { name: renamed } }))
+        .status,
+    ).toBe(200);
 
     expect((await movieDetail(movie._id)).categoryName).toBe(renamed);
     expect(await pageHtml(`/movie/${movie._id}`)).toContain(renamed);
@@ -91,7 +113,10 @@ describe("an admin's change shows on the next request", () => {
   test("a deleted user's review leaves the page and the rating is recomputed", async () => {
     const movie = await createTestMovie();
     const reviewer = await freshUser("leaving");
-    await api("POST", `/api/movie/review/${movie._id}`, { token: reviewer.token, body: { rating: 5, message: "Gone soon" } });
+    await api("POST", `/api/movie/review/${movie._id}`, {
+      token: reviewer.token,
+      body: { rating: 5, message: "Gone soon" },
+    });
     expect((await movieDetail(movie._id)).countReviews).toBe(1);
 
     expect((await api("DELETE", `/api/admin/users/${reviewer._id}`, { token: await adminToken() })).status).toBe(200);
@@ -104,11 +129,16 @@ describe("an admin's change shows on the next request", () => {
   test("a reviewer's new name shows on the movies it reviewed", async () => {
     const movie = await createTestMovie();
     const reviewer = await freshUser("renaming");
-    await api("POST", `/api/movie/review/${movie._id}`, { token: reviewer.token, body: { rating: 3, message: "Signed by me" } });
+    await api("POST", `/api/movie/review/${movie._id}`, {
+      token: reviewer.token,
+      body: { rating: 3, message: "Signed by me" },
+    });
     expect((await movieDetail(movie._id)).reviews[0]?.userName).toBe(reviewer.fullName);
 
     const fullName = uniqueName("New Name");
-    expect((await api("PUT", "/api/user", { token: reviewer.token, body: { fullName, email: reviewer.email } })).status).toBe(200);
+    expect(
+      (await api("PUT", "/api/user", { token: reviewer.token, body: { fullName, email: reviewer.email } })).status,
+    ).toBe(200);
     expect((await movieDetail(movie._id)).reviews[0]?.userName).toBe(fullName);
   });
 });

@@ -14,8 +14,19 @@ const descriptionIn = (head: string) => /<meta name="description" content="([^"]
 test("robots.txt lets crawlers into the catalogue, keeps them out of the API, accounts and admin, and names the sitemap", async () => {
   const response = await api("GET", "/robots.txt");
   expect(response.status).toBe(200);
-  const lines = String(response.body).split("\n").map((line) => line.trim());
-  expect(lines).toEqual(expect.arrayContaining(["User-Agent: *", "Allow: /", "Disallow: /api/", "Disallow: /admin", "Disallow: /profile", `Sitemap: ${baseUrl}/sitemap.xml`]));
+  const lines = String(response.body)
+    .split("\n")
+    .map((line) => line.trim());
+  expect(lines).toEqual(
+    expect.arrayContaining([
+      "User-Agent: *",
+      "Allow: /",
+      "Disallow: /api/",
+      "Disallow: /admin",
+      "Disallow: /profile",
+      `Sitemap: ${baseUrl}/sitemap.xml`,
+    ]),
+  );
 });
 
 test("the sitemap lists the public pages and every movie, a new one included", async () => {
@@ -25,12 +36,21 @@ test("the sitemap lists the public pages and every movie, a new one included", a
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toContain("xml");
   const urls = [...String(response.body).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-  expect(urls).toEqual(expect.arrayContaining([`${baseUrl}/`, `${baseUrl}/movies`, `${baseUrl}/about-us`, `${baseUrl}/contact`, `${baseUrl}/movie/${movie._id}`]));
+  expect(urls).toEqual(
+    expect.arrayContaining([
+      `${baseUrl}/`,
+      `${baseUrl}/movies`,
+      `${baseUrl}/about-us`,
+      `${baseUrl}/contact`,
+      `${baseUrl}/movie/${movie._id}`,
+    ]),
+  );
   expect(urls).toContain(`${baseUrl}/movie/${seeded._id}`);
 });
 
 test("a movie page: absolute canonical, og:url and og:site_name, a description cut at a word, JSON-LD with url, datePublished and a language code", async () => {
-  const desc = "A lighthouse keeper finds a stranger on the rocks after the storm, and every night after that the lamp shows a ship that sank a hundred years ago, until the village remembers why.";
+  const desc =
+    "A lighthouse keeper finds a stranger on the rocks after the storm, and every night after that the lamp shows a ship that sank a hundred years ago, until the village remembers why.";
   const movie = await createTestMovie({ desc, language: "French", year: 2019 });
   const response = await api("GET", `/movie/${movie._id}`);
   expect(response.status).toBe(200);
@@ -40,18 +60,29 @@ test("a movie page: absolute canonical, og:url and og:site_name, a description c
   expect(html).toContain(`<meta property="og:url" content="${url}"/>`);
   expect(html).toContain(`<meta property="og:site_name" content="Marquee"/>`);
   const description = descriptionIn(await headOf(`/movie/${movie._id}`));
-  expect(description).toBe("A lighthouse keeper finds a stranger on the rocks after the storm, and every night after that the lamp shows a ship that sank a hundred years ago, until the…");
+  expect(description).toBe(
+    "A lighthouse keeper finds a stranger on the rocks after the storm, and every night after that the lamp shows a ship that sank a hundred years ago, until the…",
+  );
   expect(description!.length).toBeLessThanOrEqual(160);
-  const jsonLd = JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)![1]!) as Record<string, unknown>;
+  const jsonLd = JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)![1]!) as Record<
+    string,
+    unknown
+  >;
   expect(jsonLd).toMatchObject({ "@type": "Movie", url, inLanguage: "fr", datePublished: "2019" });
   expect(html).not.toContain("trailers");
 });
 
 test("the listing's description, in the head, says what it lists: every movie, or the search and filters in words", async () => {
-  expect(descriptionIn(await headOf("/movies"))).toBe("Every movie in the Marquee catalogue. Posters, cast and reviews; sign in to stream.");
+  expect(descriptionIn(await headOf("/movies"))).toBe(
+    "Every movie in the Marquee catalogue. Posters, cast and reviews; sign in to stream.",
+  );
   const category = await createTestCategory();
-  expect(descriptionIn(await headOf(`/movies?category=${category._id}&language=French&year=2019&rate=4&sort=rate&page=2`))).toBe(
+  expect(
+    descriptionIn(await headOf(`/movies?category=${category._id}&language=French&year=2019&rate=4&sort=rate&page=2`)),
+  ).toBe(
     `${category.name} movies in French from 2019, rated 4 stars and up, in the Marquee catalogue, top rated first. Page 2.`, // the closing line no longer fits in 160 characters
   );
-  expect(descriptionIn(await headOf("/movies/lighthouse?time=2"))).toBe("Movies matching “lighthouse”, 2 hours long, in the Marquee catalogue. Posters, cast and reviews; sign in to stream.");
+  expect(descriptionIn(await headOf("/movies/lighthouse?time=2"))).toBe(
+    "Movies matching “lighthouse”, 2 hours long, in the Marquee catalogue. Posters, cast and reviews; sign in to stream.",
+  );
 });

@@ -9,10 +9,14 @@ export type RunningApp = { baseUrl: string; stop: () => Promise<void> };
 export async function startApp(extraEnv: Record<string, string>): Promise<RunningApp> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(path.resolve("node_modules/.bin/next"), ["start", "--port", String(port), "--hostname", "127.0.0.1"], {
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, ...extraEnv },
-  });
+  const child = spawn(
+    path.resolve("node_modules/.bin/next"),
+    ["start", "--port", String(port), "--hostname", "127.0.0.1"],
+    {
+      stdio: ["ignore", "ignore", "inherit"],
+      env: { ...process.env, ...extraEnv },
+    },
+  );
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once("exit", resolve));

@@ -11,7 +11,10 @@ export const VIDEO = "/api/upload/movie/demo-test.mp4";
 export const uniqueName = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;
 
 export async function createTestCategory(name = uniqueName("Category")): Promise<{ _id: string; name: string }> {
-  const response = await api<{ _id: string; name: string }>("POST", "/api/category", { token: await adminToken(), body: { name } });
+  const response = await api<{ _id: string; name: string }>("POST", "/api/category", {
+    token: await adminToken(),
+    body: { name },
+  });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body;
 }
@@ -33,9 +36,15 @@ export function movieBody(categoryId: string, overrides: Record<string, unknown>
 }
 
 /** A movie in a category of its own (unless one is given). */
-export async function createTestMovie(overrides: Record<string, unknown> = {}, categoryId?: string): Promise<MovieDetail> {
+export async function createTestMovie(
+  overrides: Record<string, unknown> = {},
+  categoryId?: string,
+): Promise<MovieDetail> {
   const category = categoryId ?? (await createTestCategory())._id;
-  const response = await api<MovieDetail>("POST", "/api/movie", { token: await adminToken(), body: movieBody(category, overrides) });
+  const response = await api<MovieDetail>("POST", "/api/movie", {
+    token: await adminToken(),
+    body: movieBody(category, overrides),
+  });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body;
 }

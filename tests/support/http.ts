@@ -8,7 +8,11 @@ export type ApiResponse<T = unknown> = { status: number; headers: Headers; body:
 
 // Bodies default to `any`: tests read fields from whatever the server sent and assert them.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function api<T = any>(method: string, path: string, options: { body?: unknown; token?: string; headers?: Record<string, string>; raw?: string } = {}): Promise<ApiResponse<T>> {
+export async function api<T = any>(
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string; headers?: Record<string, string>; raw?: string } = {},
+): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let body: string | undefined = options.raw;

@@ -24,11 +24,15 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let printed = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts", "--port", String(port), "--hostname", "127.0.0.1"], {
-    cwd: root,
-    env: { ...process.env, ...env, NODE_ENV: "production" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "server.ts", "--port", String(port), "--hostname", "127.0.0.1"],
+    {
+      cwd: root,
+      env: { ...process.env, ...env, NODE_ENV: "production" },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   child.stdout.on("data", (chunk: Buffer) => (printed += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (printed += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
@@ -86,7 +90,10 @@ export async function startBalancer(backends: string[]): Promise<Balancer> {
 
   function forward(request: http.IncomingMessage, body: Buffer, response: http.ServerResponse) {
     const index = pick();
-    if (index === null) return void response.writeHead(502, { "content-type": "application/json" }).end(JSON.stringify("Bad gateway: no backend"));
+    if (index === null)
+      return void response
+        .writeHead(502, { "content-type": "application/json" })
+        .end(JSON.stringify("Bad gateway: no backend"));
     const upstream = http.request(
       new URL(request.url!, backends[index]),
       { method: request.method, headers: { ...request.headers, connection: "close" }, agent: false },
@@ -102,7 +109,9 @@ export async function startBalancer(backends: string[]): Promise<Balancer> {
         forward(request, body, response);
       } else if (!response.headersSent) {
         // Anything else is not retried: the backend may have acted on the request.
-        response.writeHead(502, { "content-type": "application/json" }).end(JSON.stringify(`Bad gateway: ${error.code ?? error.message}`));
+        response
+          .writeHead(502, { "content-type": "application/json" })
+          .end(JSON.stringify(`Bad gateway: ${error.code ?? error.message}`));
       } else {
         response.destroy(error);
       }

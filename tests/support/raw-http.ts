@@ -31,7 +31,9 @@ export function rawRequest(head: string, chunks: Iterable<Buffer | string>): Pro
       }
     });
     socket.on("error", (error) => (answered ? undefined : reject(error)));
-    socket.on("close", () => (answered ? undefined : received ? finish() : reject(new Error("connection closed without an answer"))));
+    socket.on("close", () =>
+      answered ? undefined : received ? finish() : reject(new Error("connection closed without an answer")),
+    );
     const send = async () => {
       socket.write(`${head.replace(/\n/g, "\r\n")}\r\n`);
       for (const chunk of chunks) {
@@ -61,6 +63,10 @@ export function* endlessChunks(size: number, count: number, finish = false): Gen
 /** A request line and headers, ending with the blank line; Host is added. */
 export function requestHead(method: string, path: string, headers: Record<string, string>): string {
   const { host } = new URL(baseUrl);
-  const lines = [`${method} ${path} HTTP/1.1`, `Host: ${host}`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
+  const lines = [
+    `${method} ${path} HTTP/1.1`,
+    `Host: ${host}`,
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ];
   return `${lines.join("\n")}\n`;
 }

@@ -12,14 +12,26 @@ const CORS = `<CORSConfiguration><CORSRule><AllowedOrigin>*</AllowedOrigin><Allo
 
 export async function startS3(bucket = "marquee-test"): Promise<TestS3> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "marquee-s3-"));
-  const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs: [CORS] }] });
+  const server = new S3rver({
+    address: "127.0.0.1",
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket, configs: [CORS] }],
+  });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   return {
     endpoint,
     directory,
     // s3rver accepts this fixed key pair.
-    config: { bucket, region: "us-east-1", endpoint, forcePathStyle: true, credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } },
+    config: {
+      bucket,
+      region: "us-east-1",
+      endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+    },
     async stop() {
       await server.close();
       fs.rmSync(directory, { recursive: true, force: true });
@@ -30,5 +42,8 @@ export async function startS3(bucket = "marquee-test"): Promise<TestS3> {
 /** Every file s3rver keeps for a bucket (objects and their metadata), relative to the bucket. */
 export function filesIn(directory: string): string[] {
   if (!fs.existsSync(directory)) return [];
-  return fs.readdirSync(directory, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => path.relative(directory, path.join(entry.parentPath, entry.name)));
+  return fs
+    .readdirSync(directory, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(directory, path.join(entry.parentPath, entry.name)));
 }

@@ -12,7 +12,11 @@ export async function sessionCookie(credentials: { email: string; password: stri
   const response = await fetch(`${baseUrl}/api/auth/callback/credentials`, {
     method: "POST",
     redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookiesOf(csrf).join("; "), "x-forwarded-for": freshIp() },
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      cookie: cookiesOf(csrf).join("; "),
+      "x-forwarded-for": freshIp(),
+    },
     body: new URLSearchParams({ ...credentials, csrfToken, callbackUrl: baseUrl, json: "true" }),
   });
   const cookie = cookiesOf(response).find((c) => c.includes("next-auth.session-token"));

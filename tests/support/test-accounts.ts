@@ -17,6 +17,7 @@ export const MEMBER = seeded("member");
 export const TEST_PASSWORD = "secret1";
 
 /** A client address of its own, so one test's logins never meet another's rate limit. */
-export const freshIp = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+export const freshIp = () =>
+  `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 
 export const uniqueEmail = (label = "user") => `${label}-${randomUUID().slice(0, 8)}@example.test`;

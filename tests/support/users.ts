@@ -6,7 +6,10 @@ import { ADMIN, MEMBER, TEST_PASSWORD, freshIp, uniqueEmail } from "./test-accou
 export { ADMIN, MEMBER, freshIp, uniqueEmail };
 
 export async function login(credentials: { email: string; password: string }): Promise<string> {
-  const response = await api<{ token: string }>("POST", "/api/user", { body: credentials, headers: { "x-forwarded-for": freshIp() } });
+  const response = await api<{ token: string }>("POST", "/api/user", {
+    body: credentials,
+    headers: { "x-forwarded-for": freshIp() },
+  });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body.token;
 }

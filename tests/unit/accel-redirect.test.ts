@@ -17,21 +17,40 @@ const prefix = { accelRedirectPrefix: "/protected-uploads/" };
 
 describe("answerFileRequest with MEDIA_ACCEL_REDIRECT_PREFIX", () => {
   test("a stored video: headers only, the disk untouched, whatever Range was asked", async () => {
-    const answer = await answerFileRequest(get("", { range: "bytes=100-199" }), "movie/abc.mp4", untouchable("local"), prefix);
+    const answer = await answerFileRequest(
+      get("", { range: "bytes=100-199" }),
+      "movie/abc.mp4",
+      untouchable("local"),
+      prefix,
+    );
     expect(answer).toEqual({
       status: 200,
-      headers: { "Content-Type": "video/mp4", "X-Content-Type-Options": "nosniff", "X-Accel-Redirect": "/protected-uploads/movie/abc.mp4", "Content-Length": "0" },
+      headers: {
+        "Content-Type": "video/mp4",
+        "X-Content-Type-Options": "nosniff",
+        "X-Accel-Redirect": "/protected-uploads/movie/abc.mp4",
+        "Content-Length": "0",
+      },
       body: { kind: "none" },
     });
   });
 
   test("a download keeps the movie's name for nginx to pass on", async () => {
-    const answer = await answerFileRequest(get("download=1&name=Neon Grid"), "movie/abc.mp4", untouchable("local"), prefix);
-    expect(answer.headers["Content-Disposition"]).toBe(`attachment; filename="Neon Grid.mp4"; filename*=UTF-8''Neon%20Grid.mp4`);
+    const answer = await answerFileRequest(
+      get("download=1&name=Neon Grid"),
+      "movie/abc.mp4",
+      untouchable("local"),
+      prefix,
+    );
+    expect(answer.headers["Content-Disposition"]).toBe(
+      `attachment; filename="Neon Grid.mp4"; filename*=UTF-8''Neon%20Grid.mp4`,
+    );
     expect(answer.headers["X-Accel-Redirect"]).toBe("/protected-uploads/movie/abc.mp4");
   });
 
   test("the s3 driver ignores it: the app reads the object itself", async () => {
-    await expect(answerFileRequest(get(), "movie/abc.mp4", untouchable("s3"), prefix)).rejects.toThrow("the disk was touched");
+    await expect(answerFileRequest(get(), "movie/abc.mp4", untouchable("s3"), prefix)).rejects.toThrow(
+      "the disk was touched",
+    );
   });
 });

@@ -30,15 +30,26 @@ test("on Vercel, local storage is refused with the reason", () => {
 
 test("on Vercel, jobs stay out of the functions unless asked for", () => {
   expect(parseEnv({ VERCEL: "1", STORAGE_DRIVER: "s3", S3_BUCKET: "marquee" }).JOBS_IN_APP).toBe(false);
-  expect(parseEnv({ VERCEL: "1", STORAGE_DRIVER: "s3", S3_BUCKET: "marquee", JOBS_IN_APP: "true" }).JOBS_IN_APP).toBe(true);
+  expect(parseEnv({ VERCEL: "1", STORAGE_DRIVER: "s3", S3_BUCKET: "marquee", JOBS_IN_APP: "true" }).JOBS_IN_APP).toBe(
+    true,
+  );
   expect(parseEnv({}).JOBS_IN_APP).toBe(true);
 });
 
 test("the public URL: PUBLIC_URL, else NEXTAUTH_URL's origin, else none (each request's own address)", () => {
   expect(configuredPublicUrl(parseEnv({}))).toBeNull();
-  expect(configuredPublicUrl(parseEnv({ NEXTAUTH_URL: "https://auth.example.com/api/auth" }))).toEqual({ origin: "https://auth.example.com", from: "NEXTAUTH_URL" });
-  expect(configuredPublicUrl(parseEnv({ PUBLIC_URL: "https://marquee.example.com/", NEXTAUTH_URL: "https://auth.example.com" }))).toEqual({ origin: "https://marquee.example.com", from: "PUBLIC_URL" });
+  expect(configuredPublicUrl(parseEnv({ NEXTAUTH_URL: "https://auth.example.com/api/auth" }))).toEqual({
+    origin: "https://auth.example.com",
+    from: "NEXTAUTH_URL",
+  });
+  expect(
+    configuredPublicUrl(
+      parseEnv({ PUBLIC_URL: "https://marquee.example.com/", NEXTAUTH_URL: "https://auth.example.com" }),
+    ),
+  ).toEqual({ origin: "https://marquee.example.com", from: "PUBLIC_URL" });
   expect(() => parseEnv({ PUBLIC_URL: "marquee.example.com" })).toThrow(/PUBLIC_URL: must be an http\(s\) URL/);
   expect(() => parseEnv({ PUBLIC_URL: "ftp://marquee.example.com" })).toThrow(/PUBLIC_URL: must be an http\(s\) URL/);
-  expect(() => parseEnv({ PUBLIC_URL: "https://example.com/marquee" })).toThrow(/PUBLIC_URL: must be an origin without a path/);
+  expect(() => parseEnv({ PUBLIC_URL: "https://example.com/marquee" })).toThrow(
+    /PUBLIC_URL: must be an origin without a path/,
+  );
 });

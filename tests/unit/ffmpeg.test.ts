@@ -46,7 +46,8 @@ describe("ffmpegStatus", () => {
     const { ffmpegStatus } = await import("@/lib/media/ffmpeg");
     expect(ffmpegStatus()).toEqual({
       available: false,
-      reason: "Transcoding is off: ffmpeg was not found on FFMPEG_PATH=/nonexistent/bin/ffmpeg. Install ffmpeg or set FFMPEG_PATH; videos play as uploaded.",
+      reason:
+        "Transcoding is off: ffmpeg was not found on FFMPEG_PATH=/nonexistent/bin/ffmpeg. Install ffmpeg or set FFMPEG_PATH; videos play as uploaded.",
     });
   });
 

@@ -9,7 +9,9 @@ import { movieListQuerySchema } from "@/lib/validation/movie-query";
 import { reviewSchema } from "@/lib/validation/review";
 import { registerSchema } from "@/lib/validation/user";
 
-const withForwardedFor = (value: string | null) => ({ headers: new Headers(value === null ? {} : { "x-forwarded-for": value }) });
+const withForwardedFor = (value: string | null) => ({
+  headers: new Headers(value === null ? {} : { "x-forwarded-for": value }),
+});
 
 describe("clientIp", () => {
   test("with no trusted proxy it is the socket's address, the entry appended last", () => {
@@ -40,11 +42,20 @@ describe("control characters", () => {
   });
 
   test("every schema says which field holds one, from the shared text primitive", () => {
-    expect(registerSchema.safeParse({ fullName: "A\u0000", email: "a@b.co", password: "secret1" }).error?.flatten().fieldErrors).toEqual({ fullName: ["fullName must not contain control characters"] });
-    expect(categorySchema.safeParse({ name: "x\u0000" }).error?.issues.map((i) => i.message)).toEqual(["name must not contain control characters"]);
-    expect(reviewSchema.safeParse({ rating: 3, message: "great\u0000film" }).error?.issues.map((i) => i.message)).toEqual(["message must not contain control characters"]);
+    expect(
+      registerSchema.safeParse({ fullName: "A\u0000", email: "a@b.co", password: "secret1" }).error?.flatten()
+        .fieldErrors,
+    ).toEqual({ fullName: ["fullName must not contain control characters"] });
+    expect(categorySchema.safeParse({ name: "x\u0000" }).error?.issues.map((i) => i.message)).toEqual([
+      "name must not contain control characters",
+    ]);
+    expect(
+      reviewSchema.safeParse({ rating: 3, message: "great\u0000film" }).error?.issues.map((i) => i.message),
+    ).toEqual(["message must not contain control characters"]);
     for (const field of ["search", "language", "category"]) {
-      expect(movieListQuerySchema.safeParse({ [field]: "a\u0000" }).error?.issues.map((i) => i.message)).toEqual([`${field} must not contain control characters`]);
+      expect(movieListQuerySchema.safeParse({ [field]: "a\u0000" }).error?.issues.map((i) => i.message)).toEqual([
+        `${field} must not contain control characters`,
+      ]);
     }
   });
 });
@@ -54,7 +65,16 @@ describe("callbackUrl after sign-in", () => {
     expect(localCallbackPath(value)).toBe(value);
   });
 
-  test.each(["//evil.example/x", "/\\evil.example", "https://evil.example/", "javascript:alert(1)", "evil.example", "/\t/evil.example", "", null])("%j is not", (value) => {
+  test.each([
+    "//evil.example/x",
+    "/\\evil.example",
+    "https://evil.example/",
+    "javascript:alert(1)",
+    "evil.example",
+    "/\t/evil.example",
+    "",
+    null,
+  ])("%j is not", (value) => {
     expect(localCallbackPath(value)).toBeNull();
   });
 });
@@ -74,16 +94,36 @@ describe("Content-Security-Policy", () => {
   });
 
   test("the bucket's addresses are allowed with the s3 driver: endpoint, virtual host and public URL", () => {
-    expect(storageOrigins({ STORAGE_DRIVER: "s3", S3_BUCKET: "media", S3_REGION: "us-east-1", S3_ENDPOINT: "http://localhost:9000", S3_PUBLIC_URL: "https://cdn.example.com/media/" })).toEqual([
-      "https://cdn.example.com",
-      "http://localhost:9000",
-      "http://media.localhost:9000",
-    ]);
-    expect(storageOrigins({ STORAGE_DRIVER: "s3", S3_BUCKET: "media", S3_REGION: "eu-west-1", S3_ENDPOINT: undefined, S3_PUBLIC_URL: undefined })).toEqual([
+    expect(
+      storageOrigins({
+        STORAGE_DRIVER: "s3",
+        S3_BUCKET: "media",
+        S3_REGION: "us-east-1",
+        S3_ENDPOINT: "http://localhost:9000",
+        S3_PUBLIC_URL: "https://cdn.example.com/media/",
+      }),
+    ).toEqual(["https://cdn.example.com", "http://localhost:9000", "http://media.localhost:9000"]);
+    expect(
+      storageOrigins({
+        STORAGE_DRIVER: "s3",
+        S3_BUCKET: "media",
+        S3_REGION: "eu-west-1",
+        S3_ENDPOINT: undefined,
+        S3_PUBLIC_URL: undefined,
+      }),
+    ).toEqual([
       "https://s3.eu-west-1.amazonaws.com",
       "https://media.s3.eu-west-1.amazonaws.com",
       "https://media.s3.amazonaws.com",
     ]);
-    expect(storageOrigins({ STORAGE_DRIVER: "local", S3_BUCKET: undefined, S3_REGION: "us-east-1", S3_ENDPOINT: undefined, S3_PUBLIC_URL: undefined })).toEqual([]);
+    expect(
+      storageOrigins({
+        STORAGE_DRIVER: "local",
+        S3_BUCKET: undefined,
+        S3_REGION: "us-east-1",
+        S3_ENDPOINT: undefined,
+        S3_PUBLIC_URL: undefined,
+      }),
+    ).toEqual([]);
   });
 });

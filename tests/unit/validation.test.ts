@@ -20,7 +20,8 @@ describe("media URLs", () => {
     "/api/upload/subtitle/3f2c.srt",
   ])("%s: the validation agrees with the storage module", (url) => {
     const key = keyOfUrl(url);
-    const accepted = isAcceptedMediaUrl(url, "image") || isAcceptedMediaUrl(url, "movie") || isAcceptedMediaUrl(url, "subtitle");
+    const accepted =
+      isAcceptedMediaUrl(url, "image") || isAcceptedMediaUrl(url, "movie") || isAcceptedMediaUrl(url, "subtitle");
     expect(accepted).toBe(key !== null);
   });
 
@@ -29,14 +30,21 @@ describe("media URLs", () => {
     expect(isAcceptedMediaUrl("/api/upload/image/a.webp", "movie")).toBe(false);
     expect(isAcceptedMediaUrl("/api/upload/movie/a.mp4", "movie")).toBe(true);
     expect(isAcceptedMediaUrl("https://cdn.example.com/a.jpg", "image")).toBe(true);
-    for (const url of ["http://cdn.example.com/a.jpg", "javascript:alert(1)", "data:image/png;base64,AAAA", "//evil.example/a.png", "a.png"]) {
+    for (const url of [
+      "http://cdn.example.com/a.jpg",
+      "javascript:alert(1)",
+      "data:image/png;base64,AAAA",
+      "//evil.example/a.png",
+      "a.png",
+    ]) {
       expect(isAcceptedMediaUrl(url, "image"), url).toBe(false);
     }
   });
 });
 
 describe("password change", () => {
-  const issues = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((issue) => issue.message) ?? [];
+  const issues = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+    result.error?.issues.map((issue) => issue.message) ?? [];
 
   test("the API checks the confirmation only when it is sent; the /password form always asks for it", () => {
     const bare = { oldPassword: "secret1", newPassword: "newpass1" };
@@ -51,7 +59,15 @@ describe("password change", () => {
 
 test("the option lists the forms show", () => {
   // The spec's language filter (section 3), in its order: the filter bar and the movie form offer these.
-  const specLanguages = "English, Arabic, French, German, Spanish, Italian, Russian, Chinese, Japanese, Korean, Hindi, Urdu, Turkish, Portuguese, Dutch, Swedish, Danish, Norwegian, Finnish, Indonesian, Malay, Thai, Vietnamese, Hebrew, Greek, Polish, Romanian, Swahili";
+  const specLanguages =
+    "English, Arabic, French, German, Spanish, Italian, Russian, Chinese, Japanese, Korean, Hindi, Urdu, Turkish, Portuguese, Dutch, Swedish, Danish, Norwegian, Finnish, Indonesian, Malay, Thai, Vietnamese, Hebrew, Greek, Polish, Romanian, Swahili";
   expect(LANGUAGES).toEqual(specLanguages.split(", "));
-  expect(RATING_OPTIONS.map((o) => o.label)).toEqual(["0-Poor", "1-Fair", "2-Good", "3-Very good", "4-Excellent", "5-Masterpice"]);
+  expect(RATING_OPTIONS.map((o) => o.label)).toEqual([
+    "0-Poor",
+    "1-Fair",
+    "2-Good",
+    "3-Very good",
+    "4-Excellent",
+    "5-Masterpice",
+  ]);
 });

@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
 import { PageBanner } from "@/components/layout/page-banner";
 
-export const metadata: Metadata = { title: "About Us", description: "Who makes Marquee, the open-source movie catalogue and streaming site." };
+export const metadata: Metadata = {
+  title: "About Us",
+  description: "Who makes Marquee, the open-source movie catalogue and streaming site.",
+};
 
 const FACTS = [
   { value: "10K+", label: "Listed movies", text: "From silent classics to this year's festival favourites." },
@@ -17,8 +20,8 @@ export default function AboutPage() {
           <h2 className="text-2xl font-bold lg:text-3xl">Welcome to our Marquee</h2>
           <p className="leading-8 text-text">
             Marquee is an open-source movie catalogue and streaming site. Browse the whole catalogue, filter it by
-            category, language, rating, running time and year, read what other members thought, and press play:
-            the player starts at once and seeks anywhere in a long film.
+            category, language, rating, running time and year, read what other members thought, and press play: the
+            player starts at once and seeks anywhere in a long film.
           </p>
           <p className="leading-8 text-text">
             We built it for people who love films and for the small cinemas, festivals and archives that show them.

@@ -36,8 +36,19 @@ export default async function StatisticsPage() {
       <ul className="grid gap-4 sm:grid-cols-3">
         {cards.map(({ label, value, icon }) => (
           <li key={label} className="flex items-center gap-4 rounded-lg border border-border/40 bg-main p-5">
-            <span aria-hidden="true" className="flex size-12 shrink-0 items-center justify-center rounded-full bg-subMain/15 text-accent">
-              <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" className="size-6">
+            <span
+              aria-hidden="true"
+              className="flex size-12 shrink-0 items-center justify-center rounded-full bg-subMain/15 text-accent"
+            >
+              <svg
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+                className="size-6"
+              >
                 {icon}
               </svg>
             </span>

@@ -3,7 +3,12 @@
 // the token and submits that POST; the flow then returns through /auth/google/callback. The page also
 // sets the state cookie that the `/login?data=` hand-over code is bound to (lib/auth/hand-over.ts).
 import { googleStateCookie, newGoogleState } from "@/lib/auth/hand-over";
-import { GOOGLE_UNAVAILABLE_PATH, REDIRECT_NOT_ALLOWED, allowedRedirectOrigin, isGoogleConfigured } from "@/lib/auth/google";
+import {
+  GOOGLE_UNAVAILABLE_PATH,
+  REDIRECT_NOT_ALLOWED,
+  allowedRedirectOrigin,
+  isGoogleConfigured,
+} from "@/lib/auth/google";
 import { badRequest, errorResponse } from "@/lib/http";
 import { publicOrigin } from "@/lib/http/public-url";
 
@@ -32,6 +37,10 @@ fetch("/api/auth/csrf", { credentials: "same-origin" })
 </script>
 </body></html>`;
   return new Response(page, {
-    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "set-cookie": googleStateCookie(newGoogleState()) },
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "no-store",
+      "set-cookie": googleStateCookie(newGoogleState()),
+    },
   });
 }

@@ -35,7 +35,14 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     title: movie.name,
     description,
     alternates: { canonical: url },
-    openGraph: { type: "video.movie", url, siteName: SITE_NAME, title: movie.name, description, images: [{ url: image }] },
+    openGraph: {
+      type: "video.movie",
+      url,
+      siteName: SITE_NAME,
+      title: movie.name,
+      description,
+      images: [{ url: image }],
+    },
     twitter: { card: "summary_large_image", title: movie.name, description, images: [image] },
   };
 }
@@ -67,14 +74,33 @@ async function MovieDetails({ params }: Props) {
     inLanguage: languageCode(movie.language),
     duration: runtime.iso,
     actor: movie.casts.map((cast) => ({ "@type": "Person", name: cast.name })),
-    ...(movie.countReviews > 0 && { aggregateRating: { "@type": "AggregateRating", ratingValue: movie.rate, bestRating: 5, worstRating: 0, ratingCount: movie.countReviews } }),
+    ...(movie.countReviews > 0 && {
+      aggregateRating: {
+        "@type": "AggregateRating",
+        ratingValue: movie.rate,
+        bestRating: 5,
+        worstRating: 0,
+        ratingCount: movie.countReviews,
+      },
+    }),
   };
   return (
     <main className="flex flex-col gap-14 pb-12">
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(structured).replace(/</g, "\\u003c") }} />
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{ __html: JSON.stringify(structured).replace(/</g, "\\u003c") }}
+      />
       <section className="relative overflow-hidden">
         {/* The page's largest picture (its LCP): fetched first, never lazily. */}
-        <StoredImage src={movie.titleImage} alt="" fill sizes="100vw" loading="eager" fetchPriority="high" className="object-cover opacity-40" />
+        <StoredImage
+          src={movie.titleImage}
+          alt=""
+          fill
+          sizes="100vw"
+          loading="eager"
+          fetchPriority="high"
+          className="object-cover opacity-40"
+        />
         <div className="relative bg-gradient-to-t from-main via-main/80 to-main/40">
           <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 py-10 sm:px-6 md:grid-cols-[16rem_1fr] lg:py-16">
             <StoredImage
@@ -88,9 +114,15 @@ async function MovieDetails({ params }: Props) {
             />
             <div className="flex min-w-0 flex-col gap-5">
               <h1 className="text-3xl font-bold sm:text-5xl">{movie.name}</h1>
-              <ul aria-label="Details" className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm font-medium text-dryGray">
+              <ul
+                aria-label="Details"
+                className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm font-medium text-dryGray"
+              >
                 <li>
-                  <Link href={`/movies?category=${movie.category}`} className="rounded bg-subMain px-2 py-1 text-xs font-semibold text-white">
+                  <Link
+                    href={`/movies?category=${movie.category}`}
+                    className="rounded bg-subMain px-2 py-1 text-xs font-semibold text-white"
+                  >
                     {movie.categoryName}
                   </Link>
                 </li>
@@ -116,7 +148,10 @@ async function MovieDetails({ params }: Props) {
                 <span className="font-semibold">{movie.language}</span>
               </p>
               <div className="flex flex-wrap items-center gap-4">
-                <Link href={`/watch/${movie._id}`} className="flex h-12 items-center rounded-md bg-subMain px-8 text-sm font-semibold transition hover:bg-subMain/80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
+                <Link
+                  href={`/watch/${movie._id}`}
+                  className="flex h-12 items-center rounded-md bg-subMain px-8 text-sm font-semibold transition hover:bg-subMain/80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+                >
                   Watch
                 </Link>
                 <DownloadButton videoUrl={movie.video} movieName={movie.name} />

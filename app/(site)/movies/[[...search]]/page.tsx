@@ -11,7 +11,10 @@ import { listingHref, readListingFilters } from "@/lib/movie-filters";
 import { listingDescription } from "@/lib/seo";
 import { movieListQuerySchema, type MovieSort } from "@/lib/validation/movie-query";
 
-type Props = { params: Promise<{ search?: string[] }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ search?: string[] }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 /** /movies and /movies/{term}: one search term at most in the path. */
 async function searchTerm(params: Props["params"]): Promise<string> {
@@ -30,9 +33,13 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
   const filters = readListingFilters(await searchParams);
   const wanted = filters.category?.toLowerCase();
   // The category filter takes an id or a name (CONTRACT.md section 4).
-  const category = wanted ? (await listCategories()).find((c) => c._id === filters.category || c.name.toLowerCase() === wanted) : undefined;
+  const category = wanted
+    ? (await listCategories()).find((c) => c._id === filters.category || c.name.toLowerCase() === wanted)
+    : undefined;
   const description = listingDescription(search, filters, category?.name);
-  return search ? { title: `Search: ${search}`, description, robots: { index: false } } : { title: "Movies", description };
+  return search
+    ? { title: `Search: ${search}`, description, robots: { index: false } }
+    : { title: "Movies", description };
 }
 
 export default async function MoviesPage({ params, searchParams }: Props) {
@@ -41,18 +48,35 @@ export default async function MoviesPage({ params, searchParams }: Props) {
   const [categories, years, result] = await Promise.all([
     listCategories(),
     listMovieYears(),
-    listMovies({ ...filters, time: num(filters.time), rate: num(filters.rate), year: num(filters.year), sort: filters.sort as MovieSort | undefined, search: search || undefined }),
+    listMovies({
+      ...filters,
+      time: num(filters.time),
+      rate: num(filters.rate),
+      year: num(filters.year),
+      sort: filters.sort as MovieSort | undefined,
+      search: search || undefined,
+    }),
   ]);
   // No dead end: a search that found nothing offers the closest title.
   const suggestion = search && result.moviesCount === 0 ? await closestTitle(search) : null;
   return (
     <main className={LISTING_MAIN_CLASS}>
       <h1 className="sr-only">{search ? `Movies matching ${search}` : "Movies"}</h1>
-      <ListingFilters key={JSON.stringify([search, filters])} search={search} filters={filters} categories={categories} years={years} />
+      <ListingFilters
+        key={JSON.stringify([search, filters])}
+        search={search}
+        filters={filters}
+        categories={categories}
+        years={years}
+      />
       <div className={LISTING_SUMMARY_CLASS}>
         <p>
           {/* A lower bound when a search or filter stopped counting (docs/api.md): "1000+". */}
-          Total <span className="font-bold text-accent">{result.moviesCountIsLowerBound ? `${result.moviesCount}+` : result.moviesCount}</span> Movies
+          Total{" "}
+          <span className="font-bold text-accent">
+            {result.moviesCountIsLowerBound ? `${result.moviesCount}+` : result.moviesCount}
+          </span>{" "}
+          Movies
         </p>
         {search && <p>Results for &ldquo;{search}&rdquo;</p>}
       </div>
@@ -62,7 +86,10 @@ export default async function MoviesPage({ params, searchParams }: Props) {
           {suggestion && (
             <p>
               Did you mean{" "}
-              <Link href={listingHref(suggestion, {})} className="font-semibold text-subMain underline underline-offset-4 hover:text-white">
+              <Link
+                href={listingHref(suggestion, {})}
+                className="font-semibold text-subMain underline underline-offset-4 hover:text-white"
+              >
                 {suggestion}
               </Link>
               ?
@@ -78,7 +105,12 @@ export default async function MoviesPage({ params, searchParams }: Props) {
           ))}
         </ul>
       )}
-      <ListingPagination search={search} filters={filters} currentPage={result.currentPage} totalPage={result.totalPage} />
+      <ListingPagination
+        search={search}
+        filters={filters}
+        currentPage={result.currentPage}
+        totalPage={result.totalPage}
+      />
     </main>
   );
 }

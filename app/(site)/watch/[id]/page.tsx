@@ -43,7 +43,10 @@ async function WatchMovie({ params }: Props) {
   return (
     <main className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-4 rounded-lg border border-border/40 bg-dry p-4">
-        <Link href={`/movie/${movie._id}`} className="flex min-w-0 items-center gap-3 text-lg font-bold hover:text-accent focus-visible:outline-2 focus-visible:outline-subMain sm:text-xl">
+        <Link
+          href={`/movie/${movie._id}`}
+          className="flex min-w-0 items-center gap-3 text-lg font-bold hover:text-accent focus-visible:outline-2 focus-visible:outline-subMain sm:text-xl"
+        >
           <span aria-hidden="true">←</span>
           <h1 className="truncate">{movie.name}</h1>
         </Link>

@@ -8,7 +8,9 @@ import { queryObject } from "@/lib/validation/movie-query";
 /** Every account, newest first, paginated. */
 export const GET = route(async (request) => {
   await requireAdmin(request);
-  return mediaUrls(request).adminUserPage(await listUsersForAdmin(adminUsersQuerySchema.parse(queryObject(new URL(request.url).searchParams))));
+  return mediaUrls(request).adminUserPage(
+    await listUsersForAdmin(adminUsersQuerySchema.parse(queryObject(new URL(request.url).searchParams))),
+  );
 });
 
 export const OPTIONS = preflight;

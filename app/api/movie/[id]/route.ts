@@ -6,7 +6,9 @@ import { movieUpdateSchema } from "@/lib/validation/movie";
 
 type Context = { params: Promise<{ id: string }> };
 
-export const GET = route<Context>(async (request, { params }) => mediaUrls(request).movieDetail(await requireMovieDetail((await params).id)));
+export const GET = route<Context>(async (request, { params }) =>
+  mediaUrls(request).movieDetail(await requireMovieDetail((await params).id)),
+);
 
 export const PUT = route<Context>(async (request, { params }) => {
   await requireAdmin(request);

@@ -4,7 +4,13 @@
 // started the flow (its state cookie), which Marquee's own /login requires.
 import { getRequestUser } from "@/lib/auth";
 import { issueHandOverCode, readGoogleState } from "@/lib/auth/hand-over";
-import { GOOGLE_UNAVAILABLE_PATH, REDIRECT_NOT_ALLOWED, allowedRedirectOrigin, handOverUrl, isGoogleConfigured } from "@/lib/auth/google";
+import {
+  GOOGLE_UNAVAILABLE_PATH,
+  REDIRECT_NOT_ALLOWED,
+  allowedRedirectOrigin,
+  handOverUrl,
+  isGoogleConfigured,
+} from "@/lib/auth/google";
 import { userInfoWithToken } from "@/lib/data/users";
 import { badRequest, errorResponse } from "@/lib/http";
 import { publicOrigin } from "@/lib/http/public-url";
@@ -23,5 +29,8 @@ export async function GET(request: Request): Promise<Response> {
   const info = await userInfoWithToken(user.id);
   if (!info) return Response.redirect(new URL("/login?error=google-failed", base), 302);
   const state = readGoogleState(request.headers);
-  return Response.redirect(handOverUrl(origin, mediaUrls(request).userInfo(info), state && (await issueHandOverCode(user.id, state))), 302);
+  return Response.redirect(
+    handOverUrl(origin, mediaUrls(request).userInfo(info), state && (await issueHandOverCode(user.id, state))),
+    302,
+  );
 }

@@ -9,7 +9,9 @@ type Context = { params: Promise<{ id: string }> };
 /** Grants or revokes the admin role. */
 export const PUT = route<Context>(async (request, { params }) => {
   const admin = await requireAdmin(request);
-  return mediaUrls(request).adminUser(await setUserAdmin(admin.id, (await params).id, await parseJson(request, adminRoleSchema)));
+  return mediaUrls(request).adminUser(
+    await setUserAdmin(admin.id, (await params).id, await parseJson(request, adminRoleSchema)),
+  );
 });
 
 /** Deletes an account with its favourites and reviews. */
