@@ -44,6 +44,9 @@ test("Like keeps keyboard focus after toggling", async ({ page }) => {
   const card = page.getByRole("main").getByRole("listitem").first();
   const name = (await card.getByRole("heading").textContent())!;
   const like = card.getByRole("button", { name: `Add ${name} to favorites` });
+  // The listing streams in after its skeleton: the button acts once the page has hydrated and knows
+  // who is signed in, which it shows by dropping aria-disabled.
+  await expect(like).toHaveAttribute("aria-disabled", "false");
   await like.focus();
   await page.keyboard.press("Enter");
   await expect(toast(page, "Movie added to favorites")).toBeVisible();
