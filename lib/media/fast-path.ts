@@ -1,14 +1,16 @@
 // The media fast path: GET/HEAD /api/upload/{folder}/{file} answered straight from node:http, before
 // a request reaches Next's router (server.ts). Next spends about 2-3 ms of routing per request and
-// drops Content-Length from route handler responses; here a request costs a stat and a read stream,
-// and every answer carries its length. The rules are lib/media/file-answer.ts's, shared with the
-// route handler. Loaded outside Next's bundles: no "server-only", nothing from Next.
+// drops Content-Length from route handler responses; here a request costs a lookup of the file's
+// open descriptor (lib/storage/open-files.ts) and a read, and every answer carries its length. The
+// rules are lib/media/file-answer.ts's, shared with the route handler. Loaded outside Next's
+// bundles: no "server-only", nothing from Next.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { pipeline } from "node:stream";
+import type { Readable } from "node:stream";
 import { corsHeaders } from "@/lib/http/cors";
 import { apiSecurityHeaders } from "@/lib/http/security-headers";
-import type { StorageDriver } from "@/lib/storage/types";
-import { answerFileRequest, storageKeyOfPath, type ServeOptions } from "./file-answer";
+import { whenReady } from "@/lib/storage/maybe-promise";
+import type { StorageDriver, StorageKey } from "@/lib/storage/types";
+import { answerFileRequest, storageKeyOfPath, type FileAnswer, type ServeOptions } from "./file-answer";
 import type { HeaderReader } from "./http-ranges";
 
 type FastPathOptions = ServeOptions & {
@@ -26,7 +28,6 @@ export function createMediaFastPath(options: FastPathOptions) {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     const key = storageKeyOfPath(req.url ?? "");
     if (!key) return false;
-    const driver = options.driver();
     const url = req.url!;
     const queryStart = url.indexOf("?");
     const request = {
@@ -34,52 +35,64 @@ export function createMediaFastPath(options: FastPathOptions) {
       query: new URLSearchParams(queryStart === -1 ? "" : url.slice(queryStart + 1)),
       headers: nodeHeaders(req),
     };
-
-    void (async () => {
-      const answer = await answerFileRequest(request, key, driver, options);
-      const { body } = answer;
-      // Opened before the head goes out, so a storage failure can still be a 500.
-      const stream = body.kind === "file" ? await driver.read(key, body.range) : null;
-      res.writeHead(answer.status, {
-        ...apiSecurityHeaders(request.headers.get("x-forwarded-proto")),
-        ...answer.headers,
-        ...corsHeaders(request.headers.get("origin")),
+    // With the file's descriptor cached, all of this runs now, without a promise: in a Next.js
+    // server every promise costs (lib/storage/maybe-promise.ts).
+    try {
+      const sent = whenReady(answerFileRequest(request, key, options.driver(), options), (answer) => {
+        const { body } = answer;
+        if (body.kind !== "file") return send(req, res, key, answer, null);
+        // The stream exists before the head goes out, so a storage failure can still be a 500.
+        return whenReady(body.file.stream(body.range), (stream) => send(req, res, key, answer, stream));
       });
-      if (!stream) {
-        res.end(body.kind === "json" ? body.text : undefined);
-        return;
-      }
-      pipeline(stream, res, (error) => {
-        // A client that goes away (a seek, leaving the page) is normal: pipeline has closed the
-        // file or S3 stream already, and there is nothing to report.
-        if (!error || error.code === "ERR_STREAM_PREMATURE_CLOSE" || req.destroyed) return;
-        console.error(`Reading ${key} failed part way:`, error);
-      });
-    })().catch((error: unknown) => {
-      console.error(`Serving ${key} failed:`, error);
-      if (res.headersSent) {
-        res.destroy();
-        return;
-      }
-      const text = JSON.stringify({ message: "Something went wrong." });
-      res.writeHead(500, {
-        ...apiSecurityHeaders(request.headers.get("x-forwarded-proto")),
-        "Content-Type": "application/json",
-        "Content-Length": Buffer.byteLength(text),
-        ...corsHeaders(request.headers.get("origin")),
-      });
-      res.end(text);
-    });
+      if (sent instanceof Promise) sent.catch((error: unknown) => fail(req, res, key, error));
+    } catch (error) {
+      fail(req, res, key, error);
+    }
     return true;
   };
 }
 
+function send(req: IncomingMessage, res: ServerResponse, key: StorageKey, answer: FileAnswer, stream: Readable | null) {
+  res.writeHead(answer.status, { ...commonHeaders(req), ...answer.headers, ...corsHeaders(header(req, "origin")) });
+  if (!stream) {
+    res.end(answer.body.kind === "json" ? answer.body.text : undefined);
+    return;
+  }
+  // pipe, with send's (Express's) clean-up, rather than pipeline: measurably less work per request
+  // (docs/performance.md). A client that goes away (a seek, leaving the page) is normal: the file
+  // stream is destroyed, which lets go of the file, and there is nothing to report.
+  res.once("close", () => stream.destroy());
+  stream.once("error", (error) => {
+    if (!req.destroyed) console.error(`Reading ${key} failed part way:`, error);
+    res.destroy();
+  });
+  stream.pipe(res);
+}
+
+function fail(req: IncomingMessage, res: ServerResponse, key: StorageKey, error: unknown) {
+  console.error(`Serving ${key} failed:`, error);
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const text = JSON.stringify({ message: "Something went wrong." });
+  res.writeHead(500, {
+    ...commonHeaders(req),
+    "Content-Type": "application/json",
+    "Content-Length": Buffer.byteLength(text),
+    ...corsHeaders(header(req, "origin")),
+  });
+  res.end(text);
+}
+
+const commonHeaders = (req: IncomingMessage) => apiSecurityHeaders(header(req, "x-forwarded-proto"));
+
+function header(req: IncomingMessage, name: string): string | null {
+  const value = req.headers[name];
+  if (value === undefined) return null;
+  return Array.isArray(value) ? value.join(", ") : value;
+}
+
 function nodeHeaders(req: IncomingMessage): HeaderReader {
-  return {
-    get(name) {
-      const value = req.headers[name];
-      if (value === undefined) return null;
-      return Array.isArray(value) ? value.join(", ") : value;
-    },
-  };
+  return { get: (name) => header(req, name) };
 }

@@ -3,7 +3,8 @@
 // the Node fast path (lib/media/fast-path.ts, which server.ts runs before Next's router). This
 // module decides status, headers and which bytes; the paths only write the answer out.
 // No "server-only" and nothing from Next: server.ts loads it outside Next's bundles.
-import type { ByteRange, StorageDriver, StorageKey } from "@/lib/storage/types";
+import type { ByteRange, OpenedFile, StorageDriver, StorageKey } from "@/lib/storage/types";
+import { whenReady, type MaybePromise } from "@/lib/storage/maybe-promise";
 import { contentTypeOf, isStorageKey } from "@/lib/storage/keys";
 import { clientCopyIsCurrent, decideRange, ifRangeHolds, type HeaderReader } from "./http-ranges";
 
@@ -26,8 +27,11 @@ export type FileAnswer = {
   body:
     | { kind: "none" }
     | { kind: "json"; text: string }
-    /** The stored file, or the inclusive range of it; `Content-Length` is already in `headers`. */
-    | { kind: "file"; range?: ByteRange };
+    /**
+     * The stored file, or the inclusive range of it; `Content-Length` is already in `headers`.
+     * The file is open: the path must call `file.stream()`. (Every other answer has closed it.)
+     */
+    | { kind: "file"; file: OpenedFile; range?: ByteRange };
 };
 
 export type ServeOptions = {
@@ -70,12 +74,13 @@ const jsonAnswer = (status: number, value: unknown, headers: Record<string, stri
   };
 };
 
-export async function answerFileRequest(
+/** The answer; at once (no promise) when nothing has to wait, see lib/storage/maybe-promise.ts. */
+export function answerFileRequest(
   request: FileRequest,
   key: StorageKey,
   driver: StorageDriver,
   options: ServeOptions = {},
-): Promise<FileAnswer> {
+): MaybePromise<FileAnswer> {
   const download = request.query.get("download") === "1" || request.query.get("download") === "true";
 
   // With a public bucket URL (a CDN), plain reads go there; downloads stay here so they carry
@@ -91,9 +96,19 @@ export async function answerFileRequest(
   if (options.accelRedirectPrefix && driver.name === "local")
     return accelRedirectAnswer(key, options.accelRedirectPrefix, download, request.query.get("name"));
 
-  const file = await driver.stat(key);
-  if (!file) return jsonAnswer(404, { message: "File not found" });
+  return whenReady(driver.open(key), (file) => {
+    if (!file) return jsonAnswer(404, { message: "File not found" });
+    let answer: FileAnswer | undefined;
+    try {
+      answer = answerFromFile(request, key, file, download);
+      return answer;
+    } finally {
+      if (answer?.body.kind !== "file") file.close();
+    }
+  });
+}
 
+function answerFromFile(request: FileRequest, key: StorageKey, file: OpenedFile, download: boolean): FileAnswer {
   // nosniff: a stored file is only ever what its type says (a browser must not run it as HTML).
   const headers: Record<string, string> = {
     "Accept-Ranges": "bytes",
@@ -128,7 +143,7 @@ export async function answerFileRequest(
   const length = range ? range.end - range.start + 1 : file.size;
   headers["Content-Length"] = String(length);
   const status = range ? 206 : 200;
-  return { status, headers, body: isGet && length > 0 ? { kind: "file", range } : { kind: "none" } };
+  return { status, headers, body: isGet && length > 0 ? { kind: "file", file, range } : { kind: "none" } };
 }
 
 /**

@@ -24,7 +24,7 @@ export async function serveStoredFile(
   const { body } = answer;
   if (body.kind === "json") return new Response(body.text, answer);
   if (body.kind === "none") return new Response(null, answer);
-  return new Response(pulledFrom(await driver.read(key, body.range)), answer);
+  return new Response(pulledFrom(await body.file.stream(body.range)), answer);
 }
 
 /**

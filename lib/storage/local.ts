@@ -1,14 +1,35 @@
 // The default driver: files on local disk under STORAGE_LOCAL_DIR (default <data dir>/uploads).
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { finished } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { contentTypeOf } from "./keys";
-import type { ByteRange, StorageDriver, StorageKey, StoredFileInfo } from "./types";
+import { whenReady } from "./maybe-promise";
+import { createOpenFileCache } from "./open-files";
+import type { ByteRange, OpenedFile, StorageDriver, StorageKey, StoredFileInfo } from "./types";
+
+/**
+ * nginx's validator: `"<mtime in seconds, hex>-<size, hex>"`, so the Node paths and nginx (the
+ * X-Accel-Redirect mode, docs/media.md) give one file the same ETag. Stored names are never reused,
+ * so size and mtime identify the content.
+ */
+function fileInfo(key: StorageKey, stats: fs.Stats): StoredFileInfo {
+  const etag = `"${Math.floor(stats.mtimeMs / 1000).toString(16)}-${stats.size.toString(16)}"`;
+  return { size: stats.size, lastModified: stats.mtime, etag, contentType: contentTypeOf(key) };
+}
+
+/** The fs functions a ReadStream of a shared descriptor uses: its close leaves the descriptor open. */
+const leaveOpen = {
+  open: fs.open,
+  read: fs.read,
+  close: (_fd: number, done: (error: NodeJS.ErrnoException | null) => void) => done(null),
+};
 
 export function createLocalStorage(root: string): StorageDriver {
   const base = path.resolve(root);
+  const openFiles = createOpenFileCache();
 
   /** The file's path, refusing anything that would leave the storage folder. */
   function fileOf(key: StorageKey): string {
@@ -48,14 +69,38 @@ export function createLocalStorage(root: string): StorageDriver {
     async stat(key): Promise<StoredFileInfo | null> {
       try {
         const stats = await fs.promises.stat(fileOf(key));
-        if (!stats.isFile()) return null;
-        // Stored names are never reused, so size and mtime identify the content.
-        const etag = `"${createHash("sha1").update(`${key}:${stats.size}:${stats.mtimeMs}`).digest("hex").slice(0, 27)}"`;
-        return { size: stats.size, lastModified: stats.mtime, etag, contentType: contentTypeOf(key) };
+        return stats.isFile() ? fileInfo(key, stats) : null;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
         throw error;
       }
+    },
+
+    // Serving's hot path (lib/media/file-answer.ts): a descriptor kept open from an earlier request
+    // (lib/storage/open-files.ts), else opened now; the bytes come from the very file the headers
+    // describe, even if it is deleted meanwhile. Synchronous when the descriptor is cached.
+    open(key) {
+      return whenReady(openFiles.acquire(fileOf(key)), (lease): OpenedFile | null => {
+        if (!lease) return null;
+        return {
+          ...fileInfo(key, lease.stats),
+          stream(range) {
+            // A shared descriptor: the stream must not close it, even when destroyed (ReadStream's
+            // destroy closes its fd whatever autoClose says), and lets go of it however it ends.
+            const stream = fs.createReadStream("", {
+              fd: lease.fd,
+              fs: leaveOpen,
+              autoClose: false,
+              ...(range ? { start: range.start, end: range.end } : { start: 0 }),
+            });
+            finished(stream, () => lease.release());
+            // Start the first read now: it runs in the thread pool while the caller writes the head.
+            stream.read(0);
+            return stream;
+          },
+          close: () => lease.release(),
+        };
+      });
     },
 
     // eslint-disable-next-line @typescript-eslint/require-await -- async so that fileOf's refusal rejects, as the interface says

@@ -51,7 +51,7 @@ export function createS3Storage(config: S3StorageConfig): StorageDriver {
   const Bucket = config.bucket;
   const publicBase = config.publicUrl?.replace(/\/+$/, "");
 
-  return {
+  const driver: StorageDriver = {
     name: "s3",
 
     async put(key, body, { contentType }) {
@@ -110,6 +110,12 @@ export function createS3Storage(config: S3StorageConfig): StorageDriver {
       }
     },
 
+    async open(key) {
+      // No handle to hold in S3: the object's facts now, a GetObject when the bytes are wanted.
+      const info = await driver.stat(key);
+      return info && { ...info, stream: (range) => driver.read(key, range), close() {} };
+    },
+
     async read(key, range) {
       const object = await client.send(
         new GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
@@ -158,6 +164,7 @@ export function createS3Storage(config: S3StorageConfig): StorageDriver {
       },
     },
   };
+  return driver;
 }
 
 function isNotFound(error: unknown): boolean {

@@ -1,4 +1,5 @@
 import type { Readable } from "node:stream";
+import type { MaybePromise } from "./maybe-promise";
 
 /** Where a stored file lives: `<folder>/<file>`, e.g. `image/3f2c….webp` or `movie/9a1e….mp4`. */
 export type StorageKey = `${string}/${string}`;
@@ -14,12 +15,28 @@ export type StoredFileInfo = {
 /** An inclusive byte range, as in HTTP's Range header. */
 export type ByteRange = { start: number; end: number };
 
+/**
+ * A stored file held for one answer (GET/HEAD /api/upload/…): its facts now, its bytes on demand.
+ * Exactly one of `stream` or `close` is called.
+ */
+export type OpenedFile = StoredFileInfo & {
+  /** A stream of the file, or of the inclusive range; lets go of the file when it ends or is destroyed. */
+  stream(range?: ByteRange): MaybePromise<Readable>;
+  /** Lets go of the file when its bytes are not wanted (HEAD, 304, 416). */
+  close(): void;
+};
+
 /** One interface, two drivers (local disk, S3). Nothing here ever holds a whole file in memory. */
 export interface StorageDriver {
   readonly name: "local" | "s3";
   /** Streams `body` into storage under `key`; a failed or aborted stream leaves nothing behind. */
   put(key: StorageKey, body: Readable | Buffer, options: { contentType: string }): Promise<{ size: number }>;
   stat(key: StorageKey): Promise<StoredFileInfo | null>;
+  /**
+   * For serving: the file's facts and a way to its bytes, or null when there is no such file.
+   * Synchronous when nothing has to wait (lib/storage/maybe-promise.ts).
+   */
+  open(key: StorageKey): MaybePromise<OpenedFile | null>;
   /** A stream of the file, or of the inclusive byte range. */
   read(key: StorageKey, range?: ByteRange): Promise<Readable>;
   delete(key: StorageKey): Promise<void>;

@@ -108,6 +108,22 @@ describe.each(["local", "s3"] as const)("the %s driver", (name) => {
     );
   });
 
+  test("opens a file for serving: the facts stat gives, then its bytes or a range of them; a missing file is null", async () => {
+    const { driver } = subjects[name]();
+    const key = newStorageKey("movie", "mp4");
+    const body = randomBytes(5000);
+    await driver.put(key, body, { contentType: "video/mp4" });
+
+    const whole = await driver.open(key);
+    expect(whole).toMatchObject((await driver.stat(key))!);
+    expect(await bytesOf(await whole!.stream())).toEqual(body);
+    const ranged = await driver.open(key);
+    expect(await bytesOf(await ranged!.stream({ start: 100, end: 199 }))).toEqual(body.subarray(100, 200));
+    (await driver.open(key))!.close();
+
+    expect(await driver.open(newStorageKey("movie", "mp4"))).toBeNull();
+  });
+
   test("a stream that fails part way leaves nothing behind, and the stream's error is reported", async () => {
     const { driver, leftovers } = subjects[name]();
     const before = leftovers();
@@ -149,6 +165,17 @@ describe.each(["local", "s3"] as const)("the %s driver", (name) => {
     const second = await driver.stat(key);
     expect(second!.etag).not.toBe(first!.etag);
   });
+});
+
+test("the local driver serves an opened file whole even when it is deleted meanwhile", async () => {
+  const { driver } = subjects.local();
+  const key = newStorageKey("movie", "mp4");
+  const body = randomBytes(300_000);
+  await driver.put(key, body, { contentType: "video/mp4" });
+  const opened = await driver.open(key);
+  await driver.delete(key);
+  expect(await driver.open(key)).toBeNull();
+  expect(await bytesOf(await opened!.stream())).toEqual(body);
 });
 
 describe("s3 presigned multipart uploads", () => {
