@@ -7,7 +7,8 @@
 //   3. in several rounds reads random 1 MiB ranges (time to first byte, throughput) and then the whole
 //      file, request by request from each side in turn (the order rotating), so load from elsewhere
 //      on the machine falls on every side alike; prints medians over the rounds with their spread
-//      (min-max), and the ratios the targets are about;
+//      (min-max), and the ratios the targets are about, as medians of paired ratios (the same range,
+//      or the same round, from both sides moments apart: pairedRatios);
 //   4. uploads a file of the same size through POST /api/upload as a streamed multipart body and
 //      samples the server's resident memory (/proc/<pid>/status) while it does;
 //   5. streaming (scripts/lib/bench-streaming.ts): transcoding speed of the HLS pipeline, and time
@@ -103,15 +104,29 @@ const MEASURES: { key: keyof ReadFigures; label: string; unit: string; digits: n
 ];
 
 type Side = { name: string; url: string };
+/** A round's figures for one side, and its every range read (in the order of the offsets) for pairing. */
+type RoundResult = ReadFigures & { rangeTtfbs: number[] };
 
 /**
- * One round: every range is read from each side in turn (the order rotating from one range to the
- * next), then the whole file from each side in turn, so a burst of load on this shared machine
- * falls on all sides alike rather than on whichever was being measured.
+ * Side `a` against side `b` in pairs measured moments apart, so a burst of load on this shared
+ * machine falls on both of a pair; the median of the pairs' ratios says more than the ratio of two
+ * medians. Each measure is paired where it is defined: time to first byte read by read (the same
+ * range asked of both), throughput round by round (a round's bytes over its time), full reads round
+ * by round. Times are `a` over `b`, throughputs `a` over `b` (above 1: `a` is faster).
  */
-async function measureRound(sides: Side[], offsets: number[]): Promise<Map<string, ReadFigures>> {
+function pairedRatios(a: RoundResult[], b: RoundResult[]): Record<keyof ReadFigures, number[]> {
+  const byRound = (key: keyof ReadFigures) => a.map((round, r) => round[key] / b[r]![key]);
+  return {
+    rangeTtfb: a.flatMap((round, r) => round.rangeTtfbs.map((ttfb, i) => ttfb / b[r]!.rangeTtfbs[i]!)),
+    rangeMBps: byRound("rangeMBps"),
+    fullTtfb: byRound("fullTtfb"),
+    fullMBps: byRound("fullMBps"),
+  };
+}
+
+async function measureRound(sides: Side[], offsets: number[]): Promise<Map<string, RoundResult>> {
   const ttfbs = new Map<string, number[]>(sides.map((side) => [side.name, []]));
-  const rangeMs = new Map<string, number>(sides.map((side) => [side.name, 0]));
+  const times = new Map<string, number[]>(sides.map((side) => [side.name, []]));
   const inTurn = (shift: number) => sides.map((_, i) => sides[(i + shift) % sides.length]!);
   for (const [index, offset] of offsets.entries()) {
     for (const side of inTurn(index)) {
@@ -119,19 +134,24 @@ async function measureRound(sides: Side[], offsets: number[]): Promise<Map<strin
       if (result.status !== 206 || result.bytes !== MiB)
         throw new Error(`${side.name}: range read returned ${result.status} with ${result.bytes} bytes`);
       ttfbs.get(side.name)!.push(result.ttfbMs);
-      rangeMs.set(side.name, rangeMs.get(side.name)! + result.totalMs);
+      times.get(side.name)!.push(result.totalMs);
     }
   }
-  const figures = new Map<string, ReadFigures>();
+  const figures = new Map<string, RoundResult>();
   for (const side of inTurn(offsets.length)) {
     const full = await timedGet(side.url);
     if (full.status !== 200 || full.bytes !== sizeBytes)
       throw new Error(`${side.name}: full read returned ${full.status} with ${full.bytes} bytes`);
+    const rangeTimes = times.get(side.name)!;
     figures.set(side.name, {
       rangeTtfb: median(ttfbs.get(side.name)!),
-      rangeMBps: mbPerSecond(offsets.length * MiB, rangeMs.get(side.name)!),
+      rangeMBps: mbPerSecond(
+        offsets.length * MiB,
+        rangeTimes.reduce((sum, ms) => sum + ms, 0),
+      ),
       fullTtfb: full.ttfbMs,
       fullMBps: mbPerSecond(full.bytes, full.totalMs),
+      rangeTtfbs: ttfbs.get(side.name)!,
     });
   }
   return figures;
@@ -383,6 +403,10 @@ async function main() {
     log(
       `X-Accel answer through nginx: ${accelHead.status}, ${shown.map((h) => `${h}: ${accelHead.headers.get(h)}`).join(", ")}`,
     );
+    const etags = await Promise.all(
+      sides.map(async (side) => (await fetch(side.url, { method: "HEAD" })).headers.get("etag")),
+    );
+    log(`ETag per side (one file, one validator wherever it is served from): ${etags.join(", ")}`);
     const missing = await fetch(`${sides[3]!.url.replace(fileName, "0-missing.mp4")}`);
     log(
       `X-Accel, a stored name with no file: ${missing.status} ${await missing.text()}, cache-control: ${missing.headers.get("cache-control")}`,
@@ -397,7 +421,7 @@ async function main() {
     const randomOffsets = () => Array.from({ length: rangeCount }, () => Math.floor(Math.random() * (sizeBytes - MiB)));
     await measureRound(sides, randomOffsets().slice(0, 10));
     log(`${rounds} rounds: ${rangeCount} random 1 MiB ranges from each side in turn, then the whole file from each`);
-    const figures = new Map<string, ReadFigures[]>(sides.map((side) => [side.name, []]));
+    const figures = new Map<string, RoundResult[]>(sides.map((side) => [side.name, []]));
     for (let round = 0; round < rounds; round++) {
       for (const [name, result] of await measureRound(sides, randomOffsets())) figures.get(name)!.push(result);
     }
@@ -428,15 +452,30 @@ async function main() {
       const { median: m, min, max } = summary(name, key);
       return `${m.toFixed(digits)} (${min.toFixed(digits)}-${max.toFixed(digits)})`;
     };
-    const ratio = (a: string, b: string, key: keyof ReadFigures) =>
-      (summary(a, key).median / summary(b, key).median).toFixed(2);
+    const quantile = (values: number[], q: number) =>
+      [...values].sort((x, y) => x - y)[Math.min(values.length - 1, Math.floor(q * values.length))]!;
+    const paired = {
+      marquee: pairedRatios(figures.get("Marquee")!, figures.get("bare Node")!),
+      accel: pairedRatios(figures.get("nginx + Marquee X-Accel")!, figures.get("nginx")!),
+    };
+    // Read by read (ranges x rounds pairs): the median with the middle half (25th-75th percentile);
+    // round by round: the median with the min-max.
+    const ratio = (which: keyof typeof paired, key: keyof ReadFigures) => {
+      const values = paired[which][key];
+      const [low, high] =
+        key === "rangeTtfb"
+          ? [quantile(values, 0.25), quantile(values, 0.75)]
+          : [Math.min(...values), Math.max(...values)];
+      return `${median(values).toFixed(2)} (${low.toFixed(2)}-${high.toFixed(2)})`;
+    };
     console.log(`
 File: ${sizeBytes / MiB} MiB, page-cached; client and servers on this machine (${os.cpus().length} cores, ${os.cpus()[0]?.model}).
 ${rounds} rounds of ${rangeCount} random 1 MiB ranges and one full read per side; median over the rounds (min-max).
+Ratios: median of paired ratios; range time to first byte paired read by read (25th-75th percentile), the rest round by round (min-max).
 
 | Measure | ${sides.map((side) => side.name).join(" | ")} | Marquee ÷ bare Node | X-Accel ÷ nginx |
 |---|${sides.map(() => "---|").join("")}---|---|
-${MEASURES.map((m) => `| ${m.label} (${m.unit}) | ${sides.map((side) => cell(side.name, m.key, m.digits)).join(" | ")} | ${ratio("Marquee", "bare Node", m.key)} | ${ratio("nginx + Marquee X-Accel", "nginx", m.key)} |`).join("\n")}
+${MEASURES.map((m) => `| ${m.label} (${m.unit}) | ${sides.map((side) => cell(side.name, m.key, m.digits)).join(" | ")} | ${ratio("marquee", m.key)} | ${ratio("accel", m.key)} |`).join("\n")}
 
 Upload of ${sizeBytes / MiB} MiB through POST /api/upload: ${upload.seconds.toFixed(1)} s (${(sizeBytes / MiB / upload.seconds).toFixed(0)} MiB/s), stored as ${upload.body}.
 Server processes (pid: RSS before → after, peak since start VmHWM):
