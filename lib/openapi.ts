@@ -197,6 +197,21 @@ const notOnYourself = error(
   "The target is the caller (`You cannot change or delete your own account here`), or invalid input",
 );
 
+/** PUT and POST /api/user/progress/{movieId} are one operation (POST is for sendBeacon). */
+const saveProgress = {
+  summary: "Save where the user is in a movie (one row per user and movie)",
+  tags: ["progress"],
+  ...signedIn,
+  parameters: movieIdParam,
+  requestBody: body("WatchProgressBody"),
+  responses: {
+    ...ok("Saved", ref("WatchProgress")),
+    ...invalid,
+    ...userErrors,
+    ...error("404", "Movie not found"),
+  },
+};
+
 const paths = {
   "/api/admin/users": {
     get: {
@@ -329,32 +344,11 @@ const paths = {
     },
   },
   "/api/user/progress/{movieId}": {
-    put: {
-      summary: "Save where the user is in a movie (one row per user and movie)",
-      tags: ["progress"],
-      ...signedIn,
-      parameters: movieIdParam,
-      requestBody: body("WatchProgressBody"),
-      responses: {
-        ...ok("Saved", ref("WatchProgress")),
-        ...invalid,
-        ...userErrors,
-        ...error("404", "Movie not found"),
-      },
-    },
+    put: saveProgress,
     post: {
+      ...saveProgress,
       summary:
         "The same save as PUT, for navigator.sendBeacon (which can only POST); send the body as application/json",
-      tags: ["progress"],
-      ...signedIn,
-      parameters: movieIdParam,
-      requestBody: body("WatchProgressBody"),
-      responses: {
-        ...ok("Saved", ref("WatchProgress")),
-        ...invalid,
-        ...userErrors,
-        ...error("404", "Movie not found"),
-      },
     },
     delete: {
       summary: "Remove a movie from Continue watching (idempotent)",
