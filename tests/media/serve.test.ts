@@ -232,6 +232,24 @@ describe.each(servingPaths)("$name", ({ headers: pathHeaders, sendsContentLength
     expect(other.headers.get("access-control-allow-origin")).toBeNull();
   });
 
+  test("a file replaced or deleted since the last request: the new file, then 404 (open descriptors are not stale)", async () => {
+    const store = createLocalStorage(process.env.STORAGE_LOCAL_DIR!);
+    const doomed: StorageKey = `movie/servetest-doomed-${randomUUID().slice(0, 8)}.mp4`;
+    await store.put(doomed, Buffer.from("first version"), { contentType: "video/mp4" });
+    const first = await get(`/api/upload/${doomed}`);
+    expect(first.bytes.toString()).toBe("first version");
+
+    await store.put(doomed, Buffer.from("second, longer version"), { contentType: "video/mp4" });
+    const second = await get(`/api/upload/${doomed}`);
+    expect(second.bytes.toString()).toBe("second, longer version");
+    expect(second.headers.get("etag")).not.toBe(first.headers.get("etag"));
+
+    await store.delete(doomed);
+    const gone = await get(`/api/upload/${doomed}`);
+    expect(gone.status).toBe(404);
+    expect(JSON.parse(gone.bytes.toString())).toEqual({ message: "File not found" });
+  });
+
   test("a client that walks away mid-download: no exception, nothing logged", async () => {
     const serverLog = process.env.TEST_SERVER_STDERR!;
     const logBefore = fs.statSync(serverLog).size;
