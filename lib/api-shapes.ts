@@ -42,14 +42,13 @@ export const errorShape = shape(
 
 export const messageShape = shape("Message", z.object({ message: z.string() }));
 
+/** What every answer describing a user carries. */
+const userFields = { _id: id, fullName: z.string(), email: z.string(), image: mediaUrl, isAdmin: z.boolean() };
+
 export const userInfoShape = shape(
   "UserInfo",
   z.object({
-    _id: id,
-    fullName: z.string(),
-    email: z.string(),
-    image: mediaUrl,
-    isAdmin: z.boolean(),
+    ...userFields,
     token: z
       .string()
       .optional()
@@ -163,17 +162,7 @@ export const continueWatchingItemShape = shape(
   "A movie of the Continue watching row: the list item plus where the user stopped",
 );
 
-export const adminUserShape = shape(
-  "AdminUser",
-  z.object({
-    _id: id,
-    fullName: z.string(),
-    email: z.string(),
-    image: mediaUrl,
-    isAdmin: z.boolean(),
-    createdAt: timestamp,
-  }),
-);
+export const adminUserShape = shape("AdminUser", z.object({ ...userFields, createdAt: timestamp }));
 
 export const adminUserPageShape = shape(
   "AdminUserPage",

@@ -25,6 +25,7 @@ import path from "node:path";
 import { freePort } from "./lib/embedded-postgres";
 import { createPrismaClient } from "@/lib/prisma";
 import { buildIfStale } from "./lib/build";
+import { waitFor } from "./lib/demo-app";
 import { benchImages } from "./lib/bench-images";
 import { migrate, openDatabase, projectRoot } from "./lib/database";
 
@@ -295,19 +296,6 @@ ${documentedAccelConfig(accelPort, accelAppPort)}
 `,
   );
   return spawn(nginxBinary, ["-c", config, "-p", temp], { stdio: "inherit" });
-}
-
-async function waitFor(url: string, what: string) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${what} did not answer within 60 s`);
 }
 
 async function main() {

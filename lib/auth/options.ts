@@ -13,7 +13,7 @@ import { findOrCreateGoogleUser, INVALID_LOGIN } from "@/lib/data/users";
 import { loginSchema } from "@/lib/validation/user";
 import { authenticate } from "./login";
 import { readGoogleState, redeemHandOverCode } from "./hand-over";
-import { loadSessionUser } from "./session-user";
+import { loadSessionUser, type SessionUser } from "./session-user";
 import { endSession, extendSession, openSession, sessionUser } from "./sessions";
 import { TOKEN_LIFETIME_SECONDS, verifyToken } from "./token";
 
@@ -24,14 +24,7 @@ alignNextAuthOrigin();
 /** What a provider hands to the jwt callback. */
 type SignedInUser = User & { credentialsVersion: number; isAdmin: boolean };
 
-function toSignedInUser(user: {
-  id: string;
-  email: string;
-  fullName: string;
-  image: string;
-  isAdmin: boolean;
-  credentialsVersion: number;
-}): SignedInUser {
+function toSignedInUser(user: SessionUser): SignedInUser {
   return {
     id: user.id,
     email: user.email,
