@@ -22,6 +22,12 @@ const config: NextConfig = {
     process.env.NODE_ENV === "production"
       ? { default: fileURLToPath(new URL("./lib/cache/handler.mjs", import.meta.url)) }
       : undefined,
+  // Whole pages Next keeps (the movie pages after their first visit, the home page) are judged against
+  // the same shared expirations before each lookup (lib/cache/page-handler.mjs).
+  cacheHandler:
+    process.env.NODE_ENV === "production"
+      ? fileURLToPath(new URL("./lib/cache/page-handler.mjs", import.meta.url))
+      : undefined,
   // Partial prefetching pays off with generateStaticParams-prerendered params, which need a database
   // at build; Marquee builds without one, so it stays off until that changes.
   partialPrefetching: false,

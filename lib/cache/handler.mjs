@@ -13,10 +13,16 @@
 //   cannot keep a stale entry alive; at worst an entry made just after the write is rebuilt).
 // - No database (`next build` prerendering, DATABASE_URL unset) or a failed query: nothing is
 //   learned from other instances, and the entries still expire with their cache life.
+// - Whole pages kept by Next (ISR: lib/cache/page-handler.mjs) are judged against Next's own
+//   in-process tag manifest, which no handler API reaches: every expiration this handler applies,
+//   its own or learned from another instance, is written there too.
 //
 // Plain JavaScript: Next imports this file with Node itself, in `next build` workers too, where no
 // TypeScript loader runs. It must not import app modules (they are bundled separately).
 import pg from "pg";
+// Next's record of expired tags for the pages it keeps (a module Node loads once per process, outside
+// Next's bundles: the same Map Next reads).
+import { tagsManifest as nextTagsManifest } from "next/dist/server/lib/incremental-cache/tags-manifest.external.js";
 
 /** @typedef {import("next/cache").CacheEntry} CacheEntry */
 /** @typedef {Omit<CacheEntry, "value"> & { value: Uint8Array }} StoredEntry */
@@ -27,6 +33,8 @@ const MAX_BYTES = 50 * 1024 * 1024;
 /** Serialises writers, so versions commit in the order they were taken (a reader never skips one). */
 const WRITE_LOCK_KEY = 7_324_001;
 const SHARED_KEY = Symbol.for("marquee.cacheTags");
+/** Next's implicit tag on every page it keeps (the root layout's). */
+const EVERY_PAGE_TAG = "_N_T_/layout";
 
 // Not rounded: an expiry rounded up to the next millisecond would lie in the future for a read made
 // within the same millisecond, and that read would be served the stale entry.
@@ -59,12 +67,18 @@ function streamOf(bytes) {
 }
 
 /**
- * @param {{ pool: pg.Pool | null, maxBytes?: number, log?: (message: string, error: unknown) => void }} options
+ * @param {{
+ *   pool: pg.Pool | null,
+ *   maxBytes?: number,
+ *   pageTags?: Map<string, TagState>,
+ *   log?: (message: string, error: unknown) => void,
+ * }} options
  * @returns {import("next/cache").CacheHandler & { publish(tags: string[]): Promise<void> }}
  */
 export function createCacheHandler({
   pool,
   maxBytes = MAX_BYTES,
+  pageTags = nextTagsManifest,
   log = (message, error) => console.error(message, error),
 }) {
   /** @type {Map<string, StoredEntry>} insertion order is recency order */
@@ -105,18 +119,17 @@ export function createCacheHandler({
   /** @param {string[]} entryTags @param {number} timestamp */
   const isStale = (entryTags, timestamp) => entryTags.some((tag) => (tags.get(tag)?.stale ?? 0) > timestamp);
 
+  /** The tag's new state, here and in Next's manifest for kept pages. @param {string} tag @param {TagState} change */
+  function applyTag(tag, change) {
+    tags.set(tag, { ...tags.get(tag), ...change });
+    pageTags.set(tag, { ...pageTags.get(tag), ...change });
+  }
+
   /** @param {string[]} changed @param {number | undefined} expireSeconds undefined: expired now */
   function markLocally(changed, expireSeconds) {
     const at = now();
     for (const tag of changed) {
-      const state = { ...tags.get(tag) };
-      if (expireSeconds === undefined) {
-        state.expired = at;
-      } else {
-        state.stale = at;
-        state.expired = at + expireSeconds * 1000;
-      }
-      tags.set(tag, state);
+      applyTag(tag, expireSeconds === undefined ? { expired: at } : { stale: at, expired: at + expireSeconds * 1000 });
     }
   }
 
@@ -171,10 +184,7 @@ export function createCacheHandler({
     for (const row of rows) {
       lastVersion = BigInt(row.version);
       if (ownVersions.delete(row.version)) continue;
-      const state = { ...tags.get(row.tag) };
-      state.stale = learnedAt;
-      state.expired = learnedAt + row.expireMs;
-      tags.set(row.tag, state);
+      applyTag(row.tag, { stale: learnedAt, expired: learnedAt + row.expireMs });
     }
   }
 
@@ -286,8 +296,18 @@ export function createCacheHandler({
   };
 }
 
-const handler = createCacheHandler({ pool: createSharedTagStore() });
-// lib/data/cache-tags.ts reaches `publish` here: app code is bundled apart from this file.
-/** @type {Record<symbol, unknown>} */ (globalThis)[SHARED_KEY] = handler;
+// One per process, however often this file is loaded: Next imports it for 'use cache', and bundles it
+// into the page handler (lib/cache/page-handler.mjs), which must share its expirations.
+// lib/data/cache-tags.ts reaches `publish` here too: app code is bundled apart from this file.
+const shared = /** @type {Record<symbol, ReturnType<typeof createCacheHandler> | undefined>} */ (globalThis);
+const handler = (shared[SHARED_KEY] ??= startProcessHandler());
+
+function startProcessHandler() {
+  // A page kept before this server started (prerendered by `next build`, or written to disk by an
+  // earlier run) may predate writes made since, which this process never learns (pull starts at the
+  // newest version): it counts as expired, and its first visit renders it anew.
+  if (process.env.NEXT_PHASE !== "phase-production-build") nextTagsManifest.set(EVERY_PAGE_TAG, { expired: now() });
+  return createCacheHandler({ pool: createSharedTagStore() });
+}
 
 export default handler;

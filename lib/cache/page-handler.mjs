@@ -1,0 +1,25 @@
+// @ts-check
+// The handler for whole pages Next keeps (ISR: next.config.ts `cacheHandler`): Next's own file-system
+// cache (the pages `next build` prerendered, then the ones rendered since, in memory and on disk),
+// plus one step before every lookup: learn the tags other instances expired (lib/cache/handler.mjs,
+// one indexed query shared by concurrent requests). Next then judges the kept page against those
+// expirations, so an admin's edit made on any instance shows on every instance's very next request,
+// pages included (docs/architecture.md, "Caching").
+//
+// Next bundles this file into its server; Node's own require loads the file-system cache, so it is
+// the very class (and module state) Next itself would use.
+import { createRequire } from "node:module";
+import sharedTags from "./handler.mjs";
+
+/** @type {typeof import("next/dist/server/lib/incremental-cache/file-system-cache.js").default} */
+const FileSystemCache = createRequire(import.meta.url)(
+  "next/dist/server/lib/incremental-cache/file-system-cache.js",
+).default;
+
+export default class PageCacheHandler extends FileSystemCache {
+  /** @param {Parameters<InstanceType<typeof FileSystemCache>["get"]>} args */
+  async get(...args) {
+    await sharedTags.refreshTags?.();
+    return super.get(...args);
+  }
+}
