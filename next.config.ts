@@ -4,6 +4,17 @@ import type { NextConfig } from "next";
 // with a message naming the variable.
 import "./lib/env";
 import { staticSecurityHeaders } from "./lib/http/security-headers";
+import { HTML_LIMITED_BOT_UA_RE } from "next/dist/shared/lib/router/utils/html-bots";
+
+/**
+ * Clients that read a page's HTML without running it: any client whose User-Agent does not claim to
+ * be a browser ("Mozilla/": scripts, feed readers, most link previewers), the crawlers and previewers
+ * on Next's list (Lighthouse included), and any that calls itself a bot, crawler, spider or previewer.
+ */
+const HTML_ONLY_CLIENTS = new RegExp(
+  ["^(?!.*Mozilla/)", HTML_LIMITED_BOT_UA_RE.source, String.raw`bot\b|crawl|spider|preview|Bluesky`].join("|"),
+  "i",
+);
 
 const config: NextConfig = {
   // The test build goes to its own folder so it never replaces the build `npm start` serves.
@@ -47,11 +58,11 @@ const config: NextConfig = {
     imgOptTimeoutInSeconds: 60,
   },
   typedRoutes: false,
-  // Metadata (title, description, canonical, Open Graph) always in the <head> of the first bytes,
-  // never streamed into <body> after the page: Next streams it to browsers and keeps the head only
-  // for the crawlers on its list, but link previewers off that list (Mastodon, Signal, Telegram)
-  // and Lighthouse read the head only. Costs the wait for generateMetadata's cached read.
-  htmlLimitedBots: /.*/,
+  // Metadata (title, description, canonical, Open Graph) in the <head> of the first bytes for the
+  // clients that read nothing else: they get each page rendered whole on request. Browsers get the
+  // pages Next keeps (whose metadata is in the head too: nothing in them streams) and have the rest
+  // streamed; a kept page is never served to a client on this list (docs/architecture.md).
+  htmlLimitedBots: HTML_ONLY_CLIENTS,
   // Security headers on every response, pages and API alike (the page CSP comes from proxy.ts).
   headers: () => Promise.resolve(staticSecurityHeaders()),
 };

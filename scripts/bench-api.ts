@@ -148,8 +148,16 @@ function startBareServer(databaseUrl: string, port: number, origin: string): Pro
 
 type Round = { requestsPerSecond: number; p99: number; errors: number };
 
+/**
+ * A browser's User-Agent: Next renders pages whole on every request for the crawlers and link
+ * previewers it lists (next.config.ts htmlLimitedBots), and serves browsers the pages it keeps.
+ */
+const BROWSER = {
+  "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
+};
+
 async function load(url: string): Promise<Round> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: BROWSER });
   const errors = result.errors + result.timeouts + result.non2xx;
   if (errors > 0) log(`${url}: ${errors} errors, timeouts or non-2xx answers`);
   return { requestsPerSecond: result.requests.average, p99: result.latency.p99, errors };
@@ -195,7 +203,7 @@ async function main() {
     const record = (key: string, round: Round) => results.set(key, [...(results.get(key) ?? []), round]);
     // Warm-up: first requests compile routes and fill caches on both sides.
     for (const target of [...pages.map((p) => appUrl + p), ...apis.flatMap((p) => [appUrl + p, bareUrl + p])]) {
-      await autocannon({ url: target, connections: 10, duration: 2 });
+      await autocannon({ url: target, connections: 10, duration: 2, headers: BROWSER });
     }
     for (let round = 0; round < ROUNDS; round++) {
       log(`Round ${round + 1} of ${ROUNDS}`);
