@@ -1,8 +1,9 @@
 // The movie listing page's state lives in its URL: the search term in the path (/movies/{term}), the
 // filters, sort and page in the query, so a filtered page can be shared, reloaded and indexed.
+import { LISTING_FILTER_KEYS } from "@/lib/page-routes";
 import { movieListQuerySchema } from "@/lib/validation/movie-query";
 
-export const FILTER_KEYS = ["category", "language", "rate", "time", "year", "sort"] as const;
+export const FILTER_KEYS = LISTING_FILTER_KEYS;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 export type ListingFilters = Partial<Record<FilterKey, string>> & { page?: number };
 

@@ -1,4 +1,4 @@
-// Which pages are which, for proxy.ts: the one list of paths that decide redirects and the
+// Which pages are which, for proxy.ts and next.config.ts (no imports: the config loads it too): the one list of paths that decide redirects and the
 // Content-Security-Policy kind. A prefix covers the path itself and everything below it.
 
 /** Pages for signed-in users only: signed out, proxy.ts sends the browser to /login first. */
@@ -15,6 +15,17 @@ export const SIGNED_OUT_PAGES = ["/login", "/register"];
  */
 // Not /watch: its shell is prerendered (Cache Components), so its scripts carry no nonce.
 export const PER_REQUEST_PAGES = ["/login", "/register", "/profile", "/password", "/favorite", "/admin"];
+
+/** The movie listing's filters, as named in /movies' query string (lib/movie-filters.ts reads them). */
+export const LISTING_FILTER_KEYS = ["category", "language", "rate", "time", "year", "sort"] as const;
+
+/**
+ * Where next.config.ts rewrites /movies with no filter or page in its query: the unfiltered list, which
+ * Next keeps whole. A page that reads the query string cannot be kept, and one that ignores it would be
+ * reused by the browser's router for /movies?page=2 (it predicts a URL's page from its path): hence
+ * a path of its own.
+ */
+export const MOVIES_CATALOGUE_PATH = "/movies-catalogue";
 
 /** Where signed-in users land when they open a signed-out page, and where /login sends them by default. */
 export const SIGNED_IN_HOME = "/profile";

@@ -1,4 +1,3 @@
-import { connection } from "next/server";
 import { Suspense } from "react";
 import { Banner } from "@/components/home/banner";
 import { ContinueWatching } from "@/components/home/continue-watching";
@@ -6,12 +5,13 @@ import { Promo } from "@/components/home/promo";
 import { TopRated } from "@/components/home/top-rated";
 import { MOVIE_GRID_CLASS, MovieCard } from "@/components/movie/movie-card";
 import { PageLoading } from "@/components/ui/page-loading";
-import { listLatestMovies, randomMovies, topRatedMovies } from "@/lib/data/movies";
+import { catalogueReachable } from "@/lib/data/build-time";
+import { featuredMovies, listLatestMovies, topRatedMovies } from "@/lib/data/movies";
 
 const BANNER_SIZE = 3;
 const GRID_SIZE = 8;
 
-/** The shell is prerendered; the catalogue part is rendered per request from cached reads. */
+/** Kept whole by Next after its first render (no request data, every read cached); see featuredMovies. */
 export default function HomePage() {
   return (
     <main className="mx-auto flex max-w-7xl flex-col gap-14 px-4 py-8 sm:px-6">
@@ -24,13 +24,15 @@ export default function HomePage() {
 }
 
 async function HomeCatalogue() {
-  // Per request: the banner is a new random draw each time (only its candidate pool is cached),
-  // and the build has no database to prerender the rest with.
-  await connection();
-  const [random, latest, topRated] = await Promise.all([randomMovies(), listLatestMovies(GRID_SIZE), topRatedMovies()]);
+  await catalogueReachable();
+  const [featured, latest, topRated] = await Promise.all([
+    featuredMovies(BANNER_SIZE),
+    listLatestMovies(GRID_SIZE),
+    topRatedMovies(),
+  ]);
   return (
     <>
-      {random.length > 0 && <Banner movies={random.slice(0, BANNER_SIZE)} />}
+      {featured.length > 0 && <Banner movies={featured} />}
       <ContinueWatching />
       <section aria-labelledby="populate-film" className="flex flex-col gap-6">
         <h2 id="populate-film" className="text-2xl font-bold">

@@ -172,6 +172,9 @@ export async function closestTitle(search: string): Promise<string | null> {
 
 /** The years the catalogue's movies come from, newest first: the year filter's options. */
 export async function listMovieYears(): Promise<number[]> {
+  "use cache";
+  cacheLife("hours");
+  cacheTag(cacheTags.movieLists);
   // A loose index scan over Movie_year_createdAt_id_idx: one probe per distinct year, however many movies.
   const rows = await db.$queryRaw<{ year: number }[]>`
     WITH RECURSIVE years AS (
@@ -244,6 +247,18 @@ export async function randomMovies(count = RANDOM_MOVIES_COUNT): Promise<MovieLi
   if (ids.length < count)
     ids = await db.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Movie" ORDER BY random() LIMIT ${count}`;
   return moviesInOrder(ids.map((row) => row.id));
+}
+
+/**
+ * The home page's banner: a random draw made when the page is rendered. Next keeps the home page
+ * whole, so the draw is kept with it for a minute at most (then the next visit gets a new one), and
+ * a change to the catalogue draws again at once.
+ */
+export async function featuredMovies(count: number): Promise<MovieListItem[]> {
+  "use cache";
+  cacheLife("minutes");
+  cacheTag(cacheTags.movieLists);
+  return randomMovies(count);
 }
 
 /** Best rate first, then most reviewed, then by name; unreviewed movies (rate 0, no reviews) last. */

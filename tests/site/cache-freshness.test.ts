@@ -4,11 +4,12 @@
 import { describe, expect, test } from "vitest";
 import type { MovieDetail } from "@/lib/data/movie-shapes";
 import { createTestCategory, createTestMovie, uniqueName } from "../support/catalogue";
-import { api, baseUrl } from "../support/http";
+import { api, baseUrl, browserFetch, keptPage } from "../support/http";
 import { adminToken, freshUser } from "../support/users";
 
+/** The page as a browser gets it: the kept copy for the pages Next keeps. */
 async function pageHtml(path: string): Promise<string> {
-  const response = await fetch(`${baseUrl}${path}`);
+  const response = await browserFetch(`${baseUrl}${path}`);
   expect(response.status, path).toBe(200);
   return response.text();
 }
@@ -25,13 +26,15 @@ const listNames = async (categoryId: string) =>
   );
 
 describe("an admin's change shows on the next request", () => {
-  test("a movie edit: its API record, its page, the list and the listing page", async () => {
+  test("a movie edit: its API record, its page, the list and the listing pages, kept or not", async () => {
     const movie = await createTestMovie();
     const categoryId = movie.category;
     expect((await movieDetail(movie._id)).name).toBe(movie.name);
     expect(await pageHtml(`/movie/${movie._id}`)).toContain(movie.name);
     expect(await listNames(categoryId)).toEqual([movie.name]);
     expect(await pageHtml(`/movies?category=${categoryId}`)).toContain(movie.name);
+    // The unfiltered list, newest first, is a page Next keeps whole.
+    expect(await (await keptPage(`${baseUrl}/movies`)).text()).toContain(movie.name);
 
     const renamed = uniqueName("Renamed Movie");
     const update = await api("PUT", `/api/movie/${movie._id}`, {
@@ -47,6 +50,9 @@ describe("an admin's change shows on the next request", () => {
     expect(page).not.toContain(movie.name);
     expect(await listNames(categoryId)).toEqual([renamed]);
     expect(await pageHtml(`/movies?category=${categoryId}`)).toContain(renamed);
+    const list = await pageHtml("/movies");
+    expect(list).toContain(renamed);
+    expect(list).not.toContain(movie.name);
   });
 
   test("a new movie joins its list, a deleted one leaves its page and the list", async () => {

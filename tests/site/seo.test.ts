@@ -1,14 +1,14 @@
 import { expect, test } from "vitest";
-import { api, baseUrl } from "../support/http";
+import { absolute, api, baseUrl, keptPage } from "../support/http";
 import { createTestCategory, createTestMovie } from "../support/catalogue";
 
 /** The page's <head> as sent: metadata must be there, not streamed into <body> (crawlers, previews, Lighthouse read the head). */
 async function headOf(path: string): Promise<string> {
   const response = await api("GET", path);
   expect(response.status).toBe(200);
-  const html = String(response.body);
-  return html.slice(0, html.indexOf("</head>"));
+  return headIn(String(response.body));
 }
+const headIn = (html: string) => html.slice(0, html.indexOf("</head>"));
 const descriptionIn = (head: string) => /<meta name="description" content="([^"]*)"/.exec(head)?.[1];
 
 test("robots.txt lets crawlers into the catalogue, keeps them out of the API, accounts and admin, and names the sitemap", async () => {
@@ -85,4 +85,16 @@ test("the listing's description, in the head, says what it lists: every movie, o
   expect(descriptionIn(await headOf("/movies/lighthouse?time=2"))).toBe(
     "Movies matching “lighthouse”, 2 hours long, in the Marquee catalogue. Posters, cast and reviews; sign in to stream.",
   );
+});
+
+test("browsers get the kept home page and movie list with their metadata in the head; other clients get them rendered whole, the same head", async () => {
+  for (const path of ["/", "/movies"]) {
+    const kept = await keptPage(absolute(path));
+    const keptDescription = descriptionIn(headIn(await kept.text()));
+    expect(keptDescription, path).toMatch(/\w/);
+    // Undici's User-Agent ("node") is not a browser's: the page is rendered for it, metadata first.
+    const rendered = await fetch(absolute(path));
+    expect(rendered.headers.get("x-nextjs-cache"), path).toBeNull();
+    expect(descriptionIn(headIn(await rendered.text())), path).toBe(keptDescription);
+  }
 });

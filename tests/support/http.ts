@@ -30,3 +30,26 @@ export async function api<T = any>(
   }
   return { status: response.status, headers: response.headers, body: parsed as T };
 }
+
+/**
+ * What a browser sends as its User-Agent. Next serves the pages it keeps to browsers only; other
+ * clients (this suite's fetch among them) get every page rendered whole (next.config.ts htmlLimitedBots).
+ */
+export const BROWSER_USER_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+/** A page as a browser gets it: kept by Next if the page is one it keeps. */
+export const browserFetch = (url: string) => fetch(url, { headers: { "user-agent": BROWSER_USER_AGENT } });
+
+/**
+ * The page as Next serves it kept (`x-nextjs-cache: HIT`). Other tests' writes expire the catalogue's
+ * tags at any moment, which can make one visit render the page anew: a few visits, not one.
+ */
+export async function keptPage(url: string): Promise<Response> {
+  for (let visit = 0; visit < 5; visit++) {
+    const response = await browserFetch(url);
+    if (response.headers.get("x-nextjs-cache") === "HIT") return response;
+    await response.arrayBuffer();
+  }
+  throw new Error(`${url} was never served kept`);
+}

@@ -9,7 +9,7 @@ import { MovieCard } from "@/components/movie/movie-card";
 import { NO_RATINGS, Stars } from "@/components/movie/stars";
 import { ReviewForm } from "@/components/review/review-form";
 import { ReviewList } from "@/components/review/review-list";
-import { PageLoading } from "@/components/ui/page-loading";
+import type { MovieDetail } from "@/lib/data/movie-shapes";
 import { getMovieDetail, listRelatedMovies } from "@/lib/data/movies";
 import { absoluteMediaUrl } from "@/lib/http/media-urls";
 import { pagePublicOrigin } from "@/lib/http/public-url";
@@ -19,15 +19,27 @@ import { StoredImage } from "@/components/ui/stored-image";
 
 type Props = { params: Promise<{ id: string }> };
 
-/** One read per request, shared by the metadata and the page. */
+/**
+ * No movie page is rendered by `next build` (it has no database): this id, which no movie has, only
+ * tells Next that the route's pages may be kept. Each movie's page is rendered at its first visit,
+ * kept, and rendered again after a write expires its tags (docs/architecture.md, "Caching").
+ */
+const NO_MOVIE_ID = "00000000-0000-0000-0000-000000000000";
+
+export function generateStaticParams() {
+  return [{ id: NO_MOVIE_ID }];
+}
+
+/** One read per render, shared by the metadata and the page. */
 const loadMovie = cache(async (id: string) => {
-  const movie = await getMovieDetail(id);
+  const movie = id === NO_MOVIE_ID ? null : await getMovieDetail(id);
   if (!movie) notFound();
   return movie;
 });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const [movie, origin] = await Promise.all([loadMovie((await params).id), pagePublicOrigin()]);
+  const movie = await loadMovie((await params).id);
+  const origin = await pagePublicOrigin();
   const description = truncateAtWord(movie.desc);
   const url = `${origin}/movie/${movie._id}`;
   const image = absoluteMediaUrl(movie.image, origin);
@@ -47,49 +59,20 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   };
 }
 
-/** The shell is prerendered; the movie (any id, read from the cache) streams into it. */
-export default function MoviePage({ params }: Props) {
-  return (
-    <Suspense fallback={<PageLoading />}>
-      <MovieDetails params={params} />
-    </Suspense>
-  );
-}
-
-async function MovieDetails({ params }: Props) {
+/**
+ * Rendered whole, outside any Suspense boundary: the first visit waits for the render (an unknown id
+ * gets its 404 status), which Next then keeps for every later visit.
+ */
+export default async function MoviePage({ params }: Props) {
   const movie = await loadMovie((await params).id);
-  const [origin, related] = await Promise.all([pagePublicOrigin(), listRelatedMovies(movie.category, movie._id)]);
-  // schema.org data lets search engines show the film with its rating.
+  const related = await listRelatedMovies(movie.category, movie._id);
   const runtime = movieRuntime(movie.hour, movie.durationSeconds);
-  const structured = {
-    "@context": "https://schema.org",
-    "@type": "Movie",
-    name: movie.name,
-    description: movie.desc,
-    url: `${origin}/movie/${movie._id}`,
-    image: absoluteMediaUrl(movie.image, origin),
-    // Only the release year is known: an ISO 8601 date may be just the year.
-    datePublished: String(movie.year),
-    genre: movie.categoryName,
-    inLanguage: languageCode(movie.language),
-    duration: runtime.iso,
-    actor: movie.casts.map((cast) => ({ "@type": "Person", name: cast.name })),
-    ...(movie.countReviews > 0 && {
-      aggregateRating: {
-        "@type": "AggregateRating",
-        ratingValue: movie.rate,
-        bestRating: 5,
-        worstRating: 0,
-        ratingCount: movie.countReviews,
-      },
-    }),
-  };
   return (
     <main className="flex flex-col gap-14 pb-12">
-      <script
-        type="application/ld+json"
-        dangerouslySetInnerHTML={{ __html: JSON.stringify(structured).replace(/</g, "\\u003c") }}
-      />
+      {/* Without a configured address it reads the request's Host: then only it renders per request. */}
+      <Suspense fallback={null}>
+        <StructuredData movie={movie} />
+      </Suspense>
       <section className="relative overflow-hidden">
         {/* The page's largest picture (its LCP): fetched first, never lazily. */}
         <StoredImage
@@ -188,5 +171,40 @@ async function MovieDetails({ params }: Props) {
         )}
       </div>
     </main>
+  );
+}
+
+/** schema.org data lets search engines show the film with its rating. */
+async function StructuredData({ movie }: { movie: MovieDetail }) {
+  const origin = await pagePublicOrigin();
+  const runtime = movieRuntime(movie.hour, movie.durationSeconds);
+  const structured = {
+    "@context": "https://schema.org",
+    "@type": "Movie",
+    name: movie.name,
+    description: movie.desc,
+    url: `${origin}/movie/${movie._id}`,
+    image: absoluteMediaUrl(movie.image, origin),
+    // Only the release year is known: an ISO 8601 date may be just the year.
+    datePublished: String(movie.year),
+    genre: movie.categoryName,
+    inLanguage: languageCode(movie.language),
+    duration: runtime.iso,
+    actor: movie.casts.map((cast) => ({ "@type": "Person", name: cast.name })),
+    ...(movie.countReviews > 0 && {
+      aggregateRating: {
+        "@type": "AggregateRating",
+        ratingValue: movie.rate,
+        bestRating: 5,
+        worstRating: 0,
+        ratingCount: movie.countReviews,
+      },
+    }),
+  };
+  return (
+    <script
+      type="application/ld+json"
+      dangerouslySetInnerHTML={{ __html: JSON.stringify(structured).replace(/</g, "\\u003c") }}
+    />
   );
 }

@@ -1,118 +1,32 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
-import { MOVIE_GRID_CLASS, MovieCard } from "@/components/movie/movie-card";
-import { ListingFilters } from "@/components/movie/listing-filters";
-import { LISTING_MAIN_CLASS, LISTING_SUMMARY_CLASS } from "@/components/movie/listing-layout";
-import { ListingPagination } from "@/components/movie/listing-pagination";
-import { listCategories } from "@/lib/data/categories";
-import { closestTitle, listMovies, listMovieYears } from "@/lib/data/movies";
-import { listingHref, readListingFilters } from "@/lib/movie-filters";
-import { listingDescription } from "@/lib/seo";
-import { movieListQuerySchema, type MovieSort } from "@/lib/validation/movie-query";
+import { RequestedListing, requestedListingMetadata } from "@/components/movie/movie-listing";
+import { movieListQuerySchema } from "@/lib/validation/movie-query";
+
+// /movies with a query string (filters, a page) and /movies/{term} (a search): rendered per request.
+// /movies with no filter or page is app/(site)/movies-catalogue, kept whole (next.config.ts).
 
 type Props = {
   params: Promise<{ search?: string[] }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 };
 
-/** /movies and /movies/{term}: one search term at most in the path. */
+/** At most one search term in the path, by the API's rule (no control characters, at most 200 characters once trimmed). */
 async function searchTerm(params: Props["params"]): Promise<string> {
   const { search = [] } = await params;
   if (search.length > 1) notFound();
   if (!search[0]) return "";
-  // The API's rule for a search term (no control characters, at most 200 characters once trimmed).
   const term = movieListQuerySchema.shape.search.safeParse(decodeSegment(search[0]).trim().slice(0, 200));
   if (!term.success) notFound();
   return term.data ?? "";
 }
 
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
-  const search = await searchTerm(params);
-  // Request data first: until it is awaited the build prerenders this, and has no database.
-  const filters = readListingFilters(await searchParams);
-  const wanted = filters.category?.toLowerCase();
-  // The category filter takes an id or a name (CONTRACT.md section 4).
-  const category = wanted
-    ? (await listCategories()).find((c) => c._id === filters.category || c.name.toLowerCase() === wanted)
-    : undefined;
-  const description = listingDescription(search, filters, category?.name);
-  return search
-    ? { title: `Search: ${search}`, description, robots: { index: false } }
-    : { title: "Movies", description };
+  return requestedListingMetadata(await searchTerm(params), searchParams);
 }
 
 export default async function MoviesPage({ params, searchParams }: Props) {
-  const search = await searchTerm(params);
-  const filters = readListingFilters(await searchParams);
-  const [categories, years, result] = await Promise.all([
-    listCategories(),
-    listMovieYears(),
-    listMovies({
-      ...filters,
-      time: num(filters.time),
-      rate: num(filters.rate),
-      year: num(filters.year),
-      sort: filters.sort as MovieSort | undefined,
-      search: search || undefined,
-    }),
-  ]);
-  // No dead end: a search that found nothing offers the closest title.
-  const suggestion = search && result.moviesCount === 0 ? await closestTitle(search) : null;
-  return (
-    <main className={LISTING_MAIN_CLASS}>
-      <h1 className="sr-only">{search ? `Movies matching ${search}` : "Movies"}</h1>
-      <ListingFilters
-        key={JSON.stringify([search, filters])}
-        search={search}
-        filters={filters}
-        categories={categories}
-        years={years}
-      />
-      <div className={LISTING_SUMMARY_CLASS}>
-        <p>
-          {/* A lower bound when a search or filter stopped counting (docs/api.md): "1000+". */}
-          Total{" "}
-          <span className="font-bold text-accent">
-            {result.moviesCountIsLowerBound ? `${result.moviesCount}+` : result.moviesCount}
-          </span>{" "}
-          Movies
-        </p>
-        {search && <p>Results for &ldquo;{search}&rdquo;</p>}
-      </div>
-      {result.movies.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 rounded-lg border border-border/40 bg-dry px-6 py-16 text-center text-text">
-          <p>No movies found</p>
-          {suggestion && (
-            <p>
-              Did you mean{" "}
-              <Link
-                href={listingHref(suggestion, {})}
-                className="font-semibold text-subMain underline underline-offset-4 hover:text-white"
-              >
-                {suggestion}
-              </Link>
-              ?
-            </p>
-          )}
-        </div>
-      ) : (
-        <ul className={MOVIE_GRID_CLASS}>
-          {result.movies.map((movie, index) => (
-            <li key={movie._id}>
-              <MovieCard movie={movie} loading={index === 0 ? "lcp" : index < 4 ? "eager" : "lazy"} headingLevel={2} />
-            </li>
-          ))}
-        </ul>
-      )}
-      <ListingPagination
-        search={search}
-        filters={filters}
-        currentPage={result.currentPage}
-        totalPage={result.totalPage}
-      />
-    </main>
-  );
+  return <RequestedListing search={await searchTerm(params)} searchParams={searchParams} />;
 }
 
 /** Next hands the segment decoded; decoding again would turn a literal "%25" into "%" or throw. */
@@ -123,5 +37,3 @@ function decodeSegment(segment: string): string {
     return segment;
   }
 }
-
-const num = (value: string | undefined) => (value === undefined ? undefined : Number(value));
