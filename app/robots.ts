@@ -1,6 +1,7 @@
 import type { MetadataRoute } from "next";
 import { connection } from "next/server";
 import { pagePublicOrigin } from "@/lib/http/public-url";
+import { MOVIES_CATALOGUE_PATH } from "@/lib/page-routes";
 
 /** Public catalogue pages are for search engines; the API, accounts and admin are not. */
 export default async function robots(): Promise<MetadataRoute.Robots> {
@@ -9,7 +10,18 @@ export default async function robots(): Promise<MetadataRoute.Robots> {
     rules: {
       userAgent: "*",
       allow: "/",
-      disallow: ["/api/", "/admin", "/profile", "/password", "/favorite", "/login", "/register", "/watch/"],
+      // The kept movie list's own path is /movies, by another name (lib/page-routes.ts).
+      disallow: [
+        "/api/",
+        "/admin",
+        "/profile",
+        "/password",
+        "/favorite",
+        "/login",
+        "/register",
+        "/watch/",
+        MOVIES_CATALOGUE_PATH,
+      ],
     },
     sitemap: `${await pagePublicOrigin()}/sitemap.xml`,
   };

@@ -24,6 +24,7 @@ test("robots.txt lets crawlers into the catalogue, keeps them out of the API, ac
       "Disallow: /api/",
       "Disallow: /admin",
       "Disallow: /profile",
+      "Disallow: /movies-catalogue",
       `Sitemap: ${baseUrl}/sitemap.xml`,
     ]),
   );
