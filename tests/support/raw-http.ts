@@ -15,25 +15,34 @@ export function rawRequest(head: string, chunks: Iterable<Buffer | string>): Pro
     const socket = net.connect(Number(port), hostname);
     let received = "";
     let answered = false;
+    let finished = false;
+    let waitForBody: NodeJS.Timeout | undefined;
     const finish = () => {
+      if (finished) return;
+      finished = true;
+      clearTimeout(waitForBody);
       const [headPart = "", ...rest] = received.split("\r\n\r\n");
       const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(headPart)?.[1] ?? 0);
       socket.destroy();
       resolve({ status, head: headPart, body: rest.join("\r\n\r\n") });
     };
+    /** Where the answer ends, once its head gives a Content-Length. */
+    let wholeBody = Infinity;
     socket.setEncoding("latin1");
     socket.on("data", (data: string) => {
       received += data;
       if (!answered && received.includes("\r\n\r\n")) {
         answered = true;
-        // Give the body of a small answer a moment to arrive with it.
-        setTimeout(finish, 50);
+        const length = /\r\ncontent-length: *(\d+)/i.exec(received.split("\r\n\r\n")[0]!)?.[1];
+        if (length !== undefined) wholeBody = received.indexOf("\r\n\r\n") + 4 + Number(length);
+        // The body may come in later packets (a loaded machine): wait for all of it, or the close,
+        // or at most 2 s for an answer without a length.
+        waitForBody = setTimeout(finish, 2000);
       }
+      if (answered && received.length >= wholeBody) finish();
     });
     socket.on("error", (error) => (answered ? undefined : reject(error)));
-    socket.on("close", () =>
-      answered ? undefined : received ? finish() : reject(new Error("connection closed without an answer")),
-    );
+    socket.on("close", () => (received ? finish() : reject(new Error("connection closed without an answer"))));
     const send = async () => {
       socket.write(`${head.replace(/\n/g, "\r\n")}\r\n`);
       for (const chunk of chunks) {
