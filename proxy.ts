@@ -4,7 +4,7 @@
 //    for /admin. The session is confirmed against its database row (one indexed read), because with
 //    Cache Components the pages' own checks run after streaming has begun, too late for a status.
 //    The pages keep those checks all the same (Next.js's guidance: the proxy is not the authority).
-// 2. An unknown /movie/{id} is a 404, for the same reason.
+// 2. An unknown /movie/{id} is a 404 before Next renders (and would keep) a page for it.
 // 3. The page Content-Security-Policy, with a fresh nonce for the per-request pages.
 // /api is left out on purpose (but for malformed paths): Next buffers the body of every request a
 // proxy sees (up to 10 MB), which uploads cannot afford; route handlers do their own checks
@@ -86,8 +86,8 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     return withPolicy(NextResponse.rewrite(new URL(NOT_FOUND_PATH, request.url)), pageContentSecurityPolicy());
   }
   if (request.nextUrl.pathname.startsWith("/api/")) return NextResponse.next();
-  // An unknown movie is a 404, status included: the page itself could only say so after its
-  // prerendered shell has gone out with a 200 (Cache Components).
+  // An unknown movie is a 404 before Next renders anything: it keeps the movie pages it renders, and
+  // one per made-up id would fill its cache and disk.
   const moviePage = /^\/movie\/([^/]+)\/?$/.exec(request.nextUrl.pathname);
   if (moviePage && !(await movieExists(decodeURIComponent(moviePage[1]!)))) {
     return withPolicy(NextResponse.rewrite(new URL(NOT_FOUND_PATH, request.url)), pageContentSecurityPolicy());

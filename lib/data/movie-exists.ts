@@ -3,8 +3,8 @@ import { db } from "@/lib/db";
 import { isUuid } from "./ids";
 
 /**
- * Whether a movie with this id exists: proxy.ts asks before /movie/{id} streams, because the page's
- * prerendered shell would otherwise commit a 200 before the page finds the movie missing.
+ * Whether a movie with this id exists: proxy.ts asks before /movie/{id} renders, so a made-up id gets
+ * its 404 without Next rendering and keeping a page for it.
  */
 export async function movieExists(id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
