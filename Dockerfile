@@ -4,7 +4,7 @@
 # dependencies, as an unprivileged user. Migrations are a separate step: `npm run db:migrate`
 # (compose.yaml runs it before the app). See docs/deploy.md.
 
-FROM node:22-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 ENV NEXT_TELEMETRY_DISABLED=1
 COPY package.json package-lock.json prisma.config.ts ./
@@ -15,7 +15,7 @@ RUN npx next build
 # The runtime set, defined once in scripts/lib/runtime-files.ts (tests start the server from the same set).
 RUN node --import tsx scripts/pack-runtime.ts /runtime
 
-FROM node:22-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 WORKDIR /app
 ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 MARQUEE_DATA_DIR=/app/.data
 # ffmpeg (with ffprobe) transcodes uploaded videos to HLS in the job workers (docs/media.md).

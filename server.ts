@@ -9,6 +9,7 @@
 //   Content-Length (Next drops it from route handler responses). Everything else goes to Next.
 // - SIGTERM or SIGINT: stop accepting connections, let requests in flight finish (an upload
 //   included), close the database pool, exit. A second signal, or SHUTDOWN_GRACE_MS, cuts it short.
+import "./lib/require-node";
 import http from "node:http";
 import { parseArgs } from "node:util";
 import nextEnv from "@next/env";

@@ -4,11 +4,14 @@
 //   npm test -- unit [args]         Vitest's unit project only: no database, no app, seconds
 //   npm test -- integration [args]  Vitest's integration project (real PostgreSQL + the built app)
 //   npm test -- e2e [args]          Playwright in Chromium (real PostgreSQL + the built app)
+//   npm test -- smoke               start the built app on a fresh database and probe it (CI runs it on
+//                                   every supported Node line; not part of a plain `npm test`)
 //
 // Integration and e2e each get their own database and app instance (one embedded PostgreSQL, one
 // build), so they can run at the same time without one's rows or rate limits reaching the other.
 // A throwaway embedded PostgreSQL is started, or TEST_DATABASE_URL (which must point at localhost)
 // is used, with one database per tier created beside the one it names.
+import "../lib/require-node";
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -20,13 +23,30 @@ import { freePort } from "./lib/embedded-postgres";
 import { buildIfStale } from "./lib/build";
 import { bin, openDatabase, projectRoot, runCommand } from "./lib/database";
 
-type Tier = "unit" | "integration" | "e2e";
-const TIERS: Tier[] = ["unit", "integration", "e2e"];
+type Tier = "unit" | "integration" | "e2e" | "smoke";
+const TIERS: Tier[] = ["unit", "integration", "e2e", "smoke"];
 const [first, ...rest] = process.argv.slice(2);
 const only = TIERS.includes(first as Tier) ? (first as Tier) : null;
 const passThrough = only ? rest : process.argv.slice(2);
-const runs = (tier: Tier) => only === null || only === tier;
+const runs = (tier: Tier) => (only === null ? tier !== "smoke" : only === tier);
 const log = (line: string) => console.log(`[test] ${line}`);
+const started = Date.now();
+/** Wall time of each step, printed at the end (CI shows it: the suite's budget is 8 minutes on 2 cores). */
+const timings: { step: string; ms: number }[] = [];
+async function timed<T>(step: string, work: () => Promise<T>): Promise<T> {
+  const t0 = Date.now();
+  try {
+    return await work();
+  } finally {
+    timings.push({ step, ms: Date.now() - t0 });
+  }
+}
+function printTimings() {
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(0).padStart(5)} s`;
+  console.log("\nTimings (wall clock; steps in parallel overlap)");
+  for (const { step, ms } of timings) console.log(`  ${step.padEnd(40)}${seconds(ms)}`);
+  console.log(`  ${"npm test, in all".padEnd(40)}${seconds(Date.now() - started)}`);
+}
 // Its own build folder, so `npm start`'s build is never replaced (MARQUEE_TEST_DIST lets two
 // checkouts sharing a disk test side by side).
 const distDir = process.env.MARQUEE_TEST_DIST || ".next-test";
@@ -63,9 +83,9 @@ const sharedEnv: Record<string, string> = {
 async function main(): Promise<number> {
   const totals: Counts = { passed: 0, failed: 0, skipped: 0 };
   let ok = true;
-  if (runs("unit")) ok = (await runVitest("unit", { ...sharedEnv }, totals)) && ok;
+  if (runs("unit")) ok = (await timed("unit", () => runVitest("unit", { ...sharedEnv }, totals))) && ok;
 
-  const serviceTiers = (["integration", "e2e"] as const).filter(runs);
+  const serviceTiers = (["integration", "e2e", "smoke"] as const).filter(runs);
   if (serviceTiers.length > 0) {
     if (process.env.TEST_DATABASE_URL) assertLocal(process.env.TEST_DATABASE_URL);
     const otherClient = await serveOtherClient();
@@ -74,25 +94,31 @@ async function main(): Promise<number> {
       TEST_OTHER_CLIENT_ORIGIN: otherClient.origin,
     });
     Object.assign(process.env, sharedEnv);
-    const database = await openDatabase({
-      url: process.env.TEST_DATABASE_URL,
-      dataDir: path.join(work, "postgres"),
-      name: "marquee_test",
-      log,
-    });
+    const database = await timed("database start", () =>
+      openDatabase({
+        url: process.env.TEST_DATABASE_URL,
+        dataDir: path.join(work, "postgres"),
+        name: "marquee_test",
+        log,
+      }),
+    );
     const stacks: Stack[] = [];
     try {
       // The build and the databases do not depend on each other: prepare them at the same time.
       const [, ...envs] = await Promise.all([
-        buildIfStale(distDir, { MARQUEE_TEST_PAGES: "1" }),
-        ...serviceTiers.map((tier) => prepareTier(tier, database.url)),
+        timed("build (when stale)", () => buildIfStale(distDir, { MARQUEE_TEST_PAGES: "1" })),
+        ...serviceTiers.map((tier) => timed(`${tier}: database`, () => prepareTier(tier, database.url))),
       ]);
-      for (const env of envs) stacks.push(await startApp(env));
+      for (const env of envs) stacks.push(await timed("app start", () => startApp(env)));
       const results = await Promise.all(
         serviceTiers.map((tier, index) =>
-          tier === "integration"
-            ? runVitest("integration", stacks[index]!.env, totals)
-            : runPlaywright(stacks[index]!.env, totals),
+          timed(tier, () =>
+            tier === "integration"
+              ? runVitest("integration", stacks[index]!.env, totals)
+              : tier === "e2e"
+                ? runPlaywright(stacks[index]!.env, totals)
+                : runSmoke(stacks[index]!.env, totals),
+          ),
         ),
       );
       ok = results.every(Boolean) && ok;
@@ -103,12 +129,69 @@ async function main(): Promise<number> {
     }
   }
   fs.rmSync(work, { recursive: true, force: true });
+  printTimings();
   console.log(`\nTests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
   return ok && totals.failed === 0 && totals.passed > 0 ? 0 : 1;
 }
 
+/**
+ * The smoke tier: what a user of a fresh install does first, against the production server started
+ * on this Node. Each probe is one check; a failure prints what came back.
+ */
+async function runSmoke(env: Record<string, string>, totals: Counts): Promise<boolean> {
+  const base = env.TEST_BASE_URL!;
+  const probes: { name: string; check: () => Promise<string | null> }[] = [
+    {
+      name: "GET /api/health answers 200",
+      check: async () => {
+        const response = await fetch(`${base}/api/health`);
+        return response.status === 200 ? null : `status ${response.status}`;
+      },
+    },
+    {
+      name: "GET /api/movie lists the demo catalogue",
+      check: async () => {
+        const body = (await (await fetch(`${base}/api/movie`)).json()) as { moviesCount?: number };
+        return (body.moviesCount ?? 0) >= 40 ? null : `moviesCount ${body.moviesCount}`;
+      },
+    },
+    {
+      name: "GET / renders the home page",
+      check: async () => {
+        const response = await fetch(base);
+        const html = await response.text();
+        return response.status === 200 && html.includes("Populate Film") ? null : `status ${response.status}`;
+      },
+    },
+    {
+      name: "POST /api/user signs the demo member in",
+      check: async () => {
+        const response = await fetch(`${base}/api/user`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ email: "member@marquee.local", password: "member123" }),
+        });
+        const body = (await response.json()) as { token?: string };
+        return response.status === 200 && body.token ? null : `status ${response.status}`;
+      },
+    },
+  ];
+  let ok = true;
+  for (const probe of probes) {
+    const problem = await probe.check().catch((error: unknown) => String(error));
+    console.log(
+      `[smoke] ${problem ? "✗" : "✓"} ${probe.name} (Node ${process.version})${problem ? `: ${problem}` : ""}`,
+    );
+    if (problem) {
+      ok = false;
+      totals.failed++;
+    } else totals.passed++;
+  }
+  return ok;
+}
+
 /** A fresh database (migrated, seeded) and an uploads folder of the tier's own; returns its env. */
-async function prepareTier(tier: "integration" | "e2e", serverUrl: string): Promise<Record<string, string>> {
+async function prepareTier(tier: "integration" | "e2e" | "smoke", serverUrl: string): Promise<Record<string, string>> {
   const url = await createDatabase(serverUrl, `marquee_${tier}`);
   const env = {
     ...sharedEnv,

@@ -6,7 +6,8 @@ import { badRequest, notFound } from "@/lib/http/errors";
 import type { MovieCreateInput, MovieUpdateInput, SubtitleInput } from "@/lib/validation/movie";
 import { DEFAULT_PAGE_SIZE, SUGGEST_LIMIT, type MovieListQuery } from "@/lib/validation/movie-query";
 import { deleteUnreferencedFiles } from "@/lib/media/cleanup";
-import { discardMedia, noMedia, oldMediaSelect, queueTranscode } from "@/lib/media/transcode";
+import { discardMedia, queueTranscode } from "@/lib/jobs/transcode";
+import { noMedia, oldMediaSelect } from "@/lib/media/transcode";
 import { cacheTags, expireTags } from "./cache-tags";
 import { isUuid } from "./ids";
 import {

@@ -1,61 +1,28 @@
-// Background jobs on pg-boss, a job queue kept in PostgreSQL (its own schema, `pgboss`): jobs
-// survive restarts, and with several app instances each scheduled run happens once. Marquee's
-// scheduled jobs are registered in JOBS below; video transcoding (lib/media/transcode.ts) is a
-// queue of its own, fed when a movie's video is set.
+// Background work, all in one place: every queue Marquee runs and the handler that runs it.
+// Queues live in PostgreSQL (pg-boss, lib/jobs/queue.ts); handlers call the modules that do the work
+// (lib/media for transcodes, lib/jobs/maintenance.ts for the clean-up), which know nothing of queues.
 //
 // Where they run: inside each app process by default (instrumentation.ts, so `npm start` and any
 // `next start` have them), or in a process of their own with `npm run worker` (JOBS_IN_APP=false
-// for the app then). docs/security.md "Uploads and quotas".
+// for the app then). docs/architecture.md "Background jobs".
 import "server-only";
-import PgBoss from "pg-boss";
 import { env } from "@/lib/env";
 import { ffmpegStatus } from "@/lib/media/ffmpeg";
-import {
-  TRANSCODE_QUEUE,
-  queueUntranscoded,
-  recoverStalledTranscodes,
-  runTranscodeJob,
-  type TranscodeJobData,
-} from "@/lib/media/transcode";
+import { runTranscodeJob } from "@/lib/media/transcode";
 import { removeStalePartials, runMaintenance } from "./maintenance";
+import { jobQueue, MAINTENANCE_QUEUE, TRANSCODE_QUEUE, TRANSCODE_RETRY_LIMIT } from "./queue";
+import { queueUntranscoded, recoverStalledTranscodes, type TranscodeJobData } from "./transcode";
 
-type Job = { name: string; /** cron, UTC */ schedule: string; run: () => Promise<unknown> };
+type ScheduledJob = { name: string; /** cron, UTC */ schedule: string; run: () => Promise<unknown> };
 
-const JOBS: Job[] = [
+const SCHEDULED: ScheduledJob[] = [
   // Unused uploads older than a day, stale .partial files, expired sessions, codes and counters.
-  { name: "maintenance", schedule: "7 * * * *", run: runMaintenance },
+  { name: MAINTENANCE_QUEUE, schedule: "7 * * * *", run: runMaintenance },
 ];
 
 export type JobRunner = { stop(): Promise<void> };
 
-const globalForJobs = globalThis as unknown as { marqueeJobs?: Promise<JobRunner>; marqueeQueue?: Promise<PgBoss> };
-
-/**
- * The started pg-boss client of this process, shared by the workers and by code that queues jobs
- * (an app with JOBS_IN_APP=false still sends them; a worker elsewhere runs them).
- */
-export function jobQueue(): Promise<PgBoss> {
-  globalForJobs.marqueeQueue ??= (async () => {
-    if (!env.DATABASE_URL) throw new Error("DATABASE_URL is not set: jobs need the database.");
-    const boss = new PgBoss({ connectionString: env.DATABASE_URL, schema: "pgboss", max: 3 });
-    // A database outage surfaces here; pg-boss keeps retrying, so it is logged, not thrown.
-    boss.on("error", (error) => console.error("[jobs] pg-boss error:", error.message));
-    await boss.start();
-    // Retries with back-off (10-20 s, then longer). A job whose worker died is failed by the other
-    // workers once its heartbeat is stale (recoverStalledTranscodes) and so retried like an error;
-    // pg-boss's own expiry after an hour is the last resort.
-    await boss.createQueue(TRANSCODE_QUEUE, {
-      name: TRANSCODE_QUEUE,
-      retryLimit: 2,
-      retryDelay: 10,
-      retryBackoff: true,
-      expireInSeconds: 3600,
-    });
-    return boss;
-  })();
-  globalForJobs.marqueeQueue.catch(() => (globalForJobs.marqueeQueue = undefined));
-  return globalForJobs.marqueeQueue;
-}
+const globalForJobs = globalThis as unknown as { marqueeJobs?: Promise<JobRunner> };
 
 /** Starts the queue and the workers once per process; sweeps stale `.partial` files first. */
 export function startJobs(log: (line: string) => void = (line) => console.log(`[jobs] ${line}`)): Promise<JobRunner> {
@@ -64,8 +31,7 @@ export function startJobs(log: (line: string) => void = (line) => console.log(`[
     if (swept) log(`Removed ${swept} half-written upload file(s) left by an interrupted upload`);
 
     const boss = await jobQueue();
-    for (const job of JOBS) {
-      await boss.createQueue(job.name);
+    for (const job of SCHEDULED) {
       await boss.schedule(job.name, job.schedule);
       await boss.work(job.name, async () => {
         const result = await job.run();
@@ -77,19 +43,15 @@ export function startJobs(log: (line: string) => void = (line) => console.log(`[
     let stalledWatch: NodeJS.Timeout | undefined;
     if (ffmpeg.available) {
       // One video at a time per process: ffmpeg already uses every core.
-      await boss.work<TranscodeJobData>(
-        TRANSCODE_QUEUE,
-        { includeMetadata: true, pollingIntervalSeconds: 2 },
-        async ([job]) => {
-          if (!job) return;
-          const result = await runTranscodeJob(job.id, job.data, {
-            retryCount: job.retryCount,
-            retryLimit: job.retryLimit,
-          });
-          log(`${TRANSCODE_QUEUE} ${job.data.movieId}: ${JSON.stringify(result)}`);
-          return result;
-        },
-      );
+      await boss.work<TranscodeJobData>(TRANSCODE_QUEUE, { pollingIntervalSeconds: 2 }, async ([job]) => {
+        if (!job) return;
+        const result = await runTranscodeJob(job.id, job.data.movieId, {
+          retryCount: job.retryCount,
+          retryLimit: TRANSCODE_RETRY_LIMIT,
+        });
+        log(`${TRANSCODE_QUEUE} ${job.data.movieId}: ${JSON.stringify(result)}`);
+        return result;
+      });
       const recover = () =>
         recoverStalledTranscodes(boss)
           .then((count) => count && log(`Recovered ${count} transcode job(s) whose worker stopped`))
@@ -103,12 +65,12 @@ export function startJobs(log: (line: string) => void = (line) => console.log(`[
       }
     } else log(ffmpeg.reason);
     log(
-      `Started (${JOBS.map((job) => `${job.name} at "${job.schedule}"`).join(", ")}${ffmpeg.available ? `, ${TRANSCODE_QUEUE}` : ""})`,
+      `Started (${SCHEDULED.map((job) => `${job.name} at "${job.schedule}"`).join(", ")}${ffmpeg.available ? `, ${TRANSCODE_QUEUE}` : ""})`,
     );
     return {
       stop: () => {
         clearInterval(stalledWatch);
-        return boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+        return boss.stop({ graceful: true, timeout: 10_000 });
       },
     };
   })();

@@ -1,12 +1,12 @@
-// The `transcode` job: a movie's uploaded video cut into an HLS ladder (lib/media/ffmpeg.ts), its
-// real duration probed, a poster frame taken, every file put through the storage driver under
-// hls/<movieId>/<jobId>/, and the movie's media status kept current for the admin list.
+// A transcode: a movie's uploaded video cut into an HLS ladder (lib/media/ffmpeg.ts), its real
+// duration probed, a poster frame taken, every file put through the storage driver under
+// hls/<movieId>/<jobId>/, and the movie's media status kept current for the admin list. The queue
+// that runs it (sending, cancelling, retrying) is lib/jobs/transcode.ts; this module knows no queue.
 //
-// A movie's current job is Movie.mediaJobId. Replacing or deleting the video clears it: the old
-// job, if still running, notices at its next progress report (or when it finishes), stops and
-// deletes what it wrote. docs/media.md.
+// Every write names the job (Movie.mediaJobId), so a job whose video was replaced or deleted
+// changes nothing: it notices at its next progress report (or when it finishes), stops and deletes
+// what it wrote. docs/media.md.
 import "server-only";
-import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -16,18 +16,12 @@ import { cacheTags, expireTagsOutsideRequests } from "@/lib/data/cache-tags";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { contentTypeOf, hlsFolderOf, keyOfUrl, storage, type StorageKey } from "@/lib/storage";
-import type PgBoss from "pg-boss";
 import { ffmpegStatus, posterFrame, probe, seekPreview, transcodeToHls } from "./ffmpeg";
-
-export const TRANSCODE_QUEUE = "transcode";
 
 /** A running job marks its movie this often, so other workers can tell it is alive. */
 const HEARTBEAT_SECONDS = 5;
 /** A job whose mark is this old belongs to a worker that died (killed, out of memory, machine gone). */
 export const STALLED_AFTER_SECONDS = 30;
-const STALLED_MESSAGE = "The worker transcoding this video stopped responding.";
-
-export type TranscodeJobData = { movieId: string };
 
 /** Media status as the admin list and the movie detail show it. */
 /** A movie's transcode state; null for a movie that never had one. */
@@ -50,66 +44,8 @@ export const noMedia = {
   durationSeconds: null,
 } satisfies Prisma.MovieUpdateInput;
 
-/**
- * Queues a transcode of the movie's current video, when ffmpeg is here and the video is one of
- * our stored files (a video on another site is played as it is). Returns the job id, or null.
- */
-export async function queueTranscode(movieId: string): Promise<string | null> {
-  if (!ffmpegStatus().available) return null;
-  const movie = await db.movie.findUnique({ where: { id: movieId }, select: { video: true } });
-  if (!movie || !keyOfUrl(movie.video)) return null;
-  const jobId = randomUUID();
-  await db.movie.update({
-    where: { id: movieId },
-    data: { mediaState: "queued", mediaProgress: 0, mediaError: null, mediaJobId: jobId },
-  });
-  const { jobQueue } = await import("@/lib/jobs");
-  await (await jobQueue()).send(TRANSCODE_QUEUE, { movieId } satisfies TranscodeJobData, { id: jobId });
-  return jobId;
-}
-
-/**
- * Queues every movie that has a stored video but no transcode yet: the demo catalogue after a
- * seed, and movies saved while ffmpeg was missing. Run as workers start (TRANSCODE_BACKLOG_ON_START);
- * the conditional update claims each movie once, however many workers start together.
- */
-export async function queueUntranscoded(): Promise<number> {
-  if (!ffmpegStatus().available) return 0;
-  const rows = await db.movie.findMany({
-    where: { mediaState: null },
-    select: { id: true, video: true },
-    orderBy: { createdAt: "desc" },
-  });
-  const { jobQueue } = await import("@/lib/jobs");
-  let queued = 0;
-  for (const row of rows) {
-    if (!keyOfUrl(row.video)) continue;
-    const jobId = randomUUID();
-    const claimed = await db.movie.updateMany({
-      where: { id: row.id, mediaState: null },
-      data: { mediaState: "queued", mediaProgress: 0, mediaError: null, mediaJobId: jobId },
-    });
-    if (claimed.count === 0) continue;
-    await (await jobQueue()).send(TRANSCODE_QUEUE, { movieId: row.id } satisfies TranscodeJobData, { id: jobId });
-    queued++;
-  }
-  return queued;
-}
-
-/** Cancels the old job (if it has not finished) and deletes the ladder it made. Never throws. */
-export async function discardMedia(old: OldMedia): Promise<void> {
-  try {
-    if (old.mediaJobId) {
-      const { jobQueue } = await import("@/lib/jobs");
-      await (await jobQueue()).cancel(TRANSCODE_QUEUE, old.mediaJobId);
-    }
-  } catch (error) {
-    console.error(`Could not cancel transcode job ${old.mediaJobId}:`, error);
-  }
-  await deleteKeys(old.mediaFiles);
-}
-
-async function deleteKeys(keys: string[]): Promise<void> {
+/** Deletes stored files one by one, logging (not throwing) what cannot be deleted. */
+export async function deleteStoredFiles(keys: string[]): Promise<void> {
   for (const key of keys) {
     try {
       await storage().delete(key as StorageKey);
@@ -129,7 +65,7 @@ class Superseded extends Error {}
 /** Runs one transcode job; throws (so pg-boss retries) only for failures worth another attempt. */
 export async function runTranscodeJob(
   jobId: string,
-  { movieId }: TranscodeJobData,
+  movieId: string,
   attempt: { retryCount: number; retryLimit: number },
 ): Promise<TranscodeResult> {
   // Every write names the job, so a superseded job changes nothing.
@@ -221,7 +157,7 @@ export async function runTranscodeJob(
     );
     return { outcome: "ready", durationSeconds: source.durationSeconds, files: written.length };
   } catch (error) {
-    await deleteKeys(written);
+    await deleteStoredFiles(written);
     if (error instanceof Superseded || abort.signal.aborted) return { outcome: "superseded" };
     const message = error instanceof Error ? error.message : String(error);
     if ((error as { permanent?: boolean }).permanent || attempt.retryCount >= attempt.retryLimit) return fail(message);
@@ -232,40 +168,6 @@ export async function runTranscodeJob(
     clearInterval(heartbeat);
     await fs.promises.rm(work, { recursive: true, force: true });
   }
-}
-
-/**
- * Jobs whose worker died: pg-boss (v10) only notices an abandoned job when it expires an hour
- * later, so workers watch each other through the movie's heartbeat. One statement claims each
- * stalled movie (however many workers look at once); its job is then failed in pg-boss, which
- * retries it on any worker after the queue's retry delay, or fails it for good after the last
- * attempt. Returns how many were recovered.
- */
-export async function recoverStalledTranscodes(boss: PgBoss): Promise<number> {
-  const stalled = await db.$queryRaw<{ id: string; jobId: string }[]>`
-    UPDATE "Movie" SET "mediaState" = 'queued', "mediaProgress" = 0, "mediaError" = ${STALLED_MESSAGE}
-    WHERE "mediaState" = 'transcoding' AND "mediaHeartbeatAt" < now() - make_interval(secs => ${STALLED_AFTER_SECONDS})
-    RETURNING id::text, "mediaJobId"::text AS "jobId"`;
-  for (const { id, jobId } of stalled) {
-    await boss.fail(TRANSCODE_QUEUE, jobId, { message: STALLED_MESSAGE });
-    const job = await boss.getJobById(TRANSCODE_QUEUE, jobId);
-    if (job?.state === "failed")
-      await db.movie.updateMany({
-        where: { id, mediaJobId: jobId },
-        data: { mediaState: "failed", mediaError: STALLED_MESSAGE },
-      });
-  }
-  return stalled.length;
-}
-
-/** The admin's retry: a new job for the movie's current video; null when it cannot be transcoded, undefined for no such movie. */
-export async function retryTranscode(movieId: string): Promise<string | null | undefined> {
-  const old = await db.movie.findUnique({ where: { id: movieId }, select: oldMediaSelect });
-  if (!old) return undefined;
-  await db.movie.update({ where: { id: movieId }, data: noMedia });
-  await expireTagsOutsideRequests(cacheTags.movie(movieId));
-  await discardMedia(old);
-  return queueTranscode(movieId);
 }
 
 export function mediaStatusOf(row: {

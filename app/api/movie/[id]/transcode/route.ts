@@ -3,7 +3,7 @@ import { badRequest, notFound, preflight, route } from "@/lib/http";
 import { isUuid } from "@/lib/data/ids";
 import { MOVIE_NOT_FOUND } from "@/lib/data/movies";
 import { ffmpegStatus } from "@/lib/media/ffmpeg";
-import { retryTranscode } from "@/lib/media/transcode";
+import { retryTranscode } from "@/lib/jobs/transcode";
 
 type Context = { params: Promise<{ id: string }> };
 
