@@ -10,6 +10,7 @@ import { runScheduledBackup } from "@/lib/backup/backup";
 import { env } from "@/lib/env";
 import { ffmpegStatus } from "@/lib/media/ffmpeg";
 import { runTranscodeJob } from "@/lib/media/transcode";
+import { timeTranscode } from "@/lib/metrics";
 import { removeStalePartials, runMaintenance } from "./maintenance";
 import { BACKUP_QUEUE, jobQueue, MAINTENANCE_QUEUE, TRANSCODE_QUEUE, TRANSCODE_RETRY_LIMIT } from "./queue";
 import { queueUntranscoded, recoverStalledTranscodes, type TranscodeJobData } from "./transcode";
@@ -50,10 +51,9 @@ export function startJobs(log: (line: string) => void = (line) => console.log(`[
       // One video at a time per process: ffmpeg already uses every core.
       await boss.work<TranscodeJobData>(TRANSCODE_QUEUE, { pollingIntervalSeconds: 2 }, async ([job]) => {
         if (!job) return;
-        const result = await runTranscodeJob(job.id, job.data.movieId, {
-          retryCount: job.retryCount,
-          retryLimit: TRANSCODE_RETRY_LIMIT,
-        });
+        const result = await timeTranscode(() =>
+          runTranscodeJob(job.id, job.data.movieId, { retryCount: job.retryCount, retryLimit: TRANSCODE_RETRY_LIMIT }),
+        );
         log(`${TRANSCODE_QUEUE} ${job.data.movieId}: ${JSON.stringify(result)}`);
         return result;
       });
