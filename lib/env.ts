@@ -172,7 +172,8 @@ export const dataDir = () => path.resolve(env.MARQUEE_DATA_DIR);
 
 /** Where backup archives are written (and the scheduled ones pruned). */
 export const backupDir = (source: Env = env) =>
-  path.resolve(source.BACKUP_DIR ?? path.join(source.MARQUEE_DATA_DIR, "backups"));
+  // A folder named at run time: the ignore keeps Next's build from tracing the whole project for it.
+  path.resolve(/*turbopackIgnore: true*/ source.BACKUP_DIR ?? path.join(source.MARQUEE_DATA_DIR, "backups"));
 
 /**
  * The secret that signs tokens and session cookies. Without AUTH_SECRET (local use), one is
