@@ -36,7 +36,11 @@ const passThrough = only ? rest : process.argv.slice(2);
 const runs = (tier: Tier) => (only === null ? tier !== "smoke" : only === tier);
 const log = (line: string) => console.log(`[test] ${line}`);
 /** Integration files run on this many Vitest workers, each with an app and a database of its own. */
-const integrationWorkers = Math.max(1, Number(process.env.TEST_INTEGRATION_WORKERS) || 3);
+// One integration worker (an app and a database each) per core, at most three: more only queue for the CPU.
+const integrationWorkers = Math.max(
+  1,
+  Number(process.env.TEST_INTEGRATION_WORKERS) || Math.min(3, os.availableParallelism()),
+);
 const started = Date.now();
 /** Wall time of each step, printed at the end (CI shows it: the suite's budget is 8 minutes on 2 cores). */
 const timings: { step: string; ms: number }[] = [];
@@ -136,9 +140,12 @@ async function main(): Promise<number> {
       if (failed) throw failed.reason;
     });
     const stackOf = (name: string) => stacks[names.indexOf(name)]!;
-    const results = await Promise.all(
-      serviceTiers.map((tier) =>
-        timed(tier, () => {
+    // One tier after another: on a 2-core machine, integration workers, the whole-stack tests and
+    // Chromium at the same time starved each other into timeouts. Each tier is parallel inside.
+    const results: boolean[] = [];
+    for (const tier of serviceTiers)
+      results.push(
+        await timed(tier, () => {
           if (tier === "e2e") return runPlaywright(stackOf("e2e").env, totals);
           if (tier === "smoke") return runSmoke(stackOf("smoke").env, totals);
           if (tier === "stack") return runVitest(["stack"], stackOf("stack").env, totals);
@@ -153,8 +160,7 @@ async function main(): Promise<number> {
             [`--maxWorkers=${workers.length}`],
           );
         }),
-      ),
-    );
+      );
     ok = results.every(Boolean) && ok;
   } finally {
     await Promise.all(stacks.filter(Boolean).map(({ app }) => stopApp(app)));
