@@ -93,7 +93,7 @@ test("favourites: liked movies are listed, one is removed, then all", async ({ p
   const table = page.getByRole("table", { name: "Favorite movies" });
   await expect(table.getByRole("cell", { name: first.name, exact: true })).toBeVisible();
   await expect(table.getByRole("cell", { name: second.name, exact: true })).toBeVisible();
-  await expect(table.getByRole("link", { name: `Open ${first.name}` })).toHaveAttribute("href", `/movie/${first._id}`);
+  await expect(table.getByRole("link", { name: `View ${first.name}` })).toHaveAttribute("href", `/movie/${first._id}`);
 
   await table.getByRole("button", { name: `Remove ${first.name}` }).click();
   await expect(toast(page, "Movie deleted successfully")).toBeVisible();

@@ -59,7 +59,7 @@ test("favourites and admin tables become cards: no sideways scrolling, every but
   await expect(page.getByRole("table", { name: "Favorite movies" })).toBeVisible();
   await expectNoSidewaysScroll(page);
   await expectWithinWidth(page, page.getByRole("button", { name: `Remove ${movie.name}` }));
-  await expectWithinWidth(page, page.getByRole("link", { name: `Open ${movie.name}` }));
+  await expectWithinWidth(page, page.getByRole("link", { name: `View ${movie.name}` }));
 
   await page.goto("/admin/list");
   await expect(page.getByRole("table", { name: "Movies" })).toBeVisible();

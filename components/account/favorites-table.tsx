@@ -71,7 +71,7 @@ export function FavoritesTable({ initial }: { initial: MovieListItem[] }) {
                   </Button>
                   <Link
                     href={`/movie/${movie._id}`}
-                    aria-label={`Open ${movie.name}`}
+                    aria-label={`View ${movie.name}`}
                     className="inline-flex items-center rounded-md bg-subMain px-3 py-1.5 text-sm font-semibold text-white transition hover:bg-subMain/80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-subMain"
                   >
                     View
