@@ -197,6 +197,9 @@ test.describe("who may open which page", () => {
   });
 
   test("an admin: unknown admin paths show Statistics", async ({ page }) => {
+    // Three visits of the statistics page, which now draws its charts from the whole catalogue's
+    // history: more than 30 s on a loaded 2-core runner.
+    test.slow();
     await signIn(page, ADMIN);
     for (const path of ["/admin/xyz", "/admin", "/admin/a/b"]) {
       await page.goto(path);
