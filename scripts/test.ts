@@ -1,6 +1,6 @@
 // `npm test`: every test, against real services on this machine, in tiers.
 //
-//   npm test                        everything: unit first, then integration, e2e and stack side by side
+//   npm test                        everything: unit first, then integration, e2e and stack in turn
 //   npm test -- unit [args]         Vitest's unit project only: no database, no app, seconds
 //   npm test -- integration [args]  Vitest's integration project (real PostgreSQL + the built app); with
 //                                   file arguments the stack project's files can be named too
@@ -13,7 +13,7 @@
 // One production build serves every tier. The demo catalogue is migrated and seeded once, into a
 // template database and uploads folder; every app instance gets a copy of its own (CREATE DATABASE
 // ... TEMPLATE, a file copy), so tiers and integration workers never see each other's rows, files or
-// rate limits, and can all run at the same time. Integration files run in parallel, one app instance
+// rate limits. Integration files run in parallel, one app instance
 // per Vitest worker (tests/support/setup.ts picks its worker's). A throwaway embedded PostgreSQL is
 // started, or TEST_DATABASE_URL (which must point at localhost) is used.
 import "../lib/require-node";
@@ -35,8 +35,8 @@ const only = TIERS.includes(first as Tier) ? (first as Tier) : null;
 const passThrough = only ? rest : process.argv.slice(2);
 const runs = (tier: Tier) => (only === null ? tier !== "smoke" : only === tier);
 const log = (line: string) => console.log(`[test] ${line}`);
-/** Integration files run on this many Vitest workers, each with an app and a database of its own. */
-// One integration worker (an app and a database each) per core, at most three: more only queue for the CPU.
+/** Integration files run on this many Vitest workers, each with an app and a database of its own: one
+ * per core, at most three (more only queue for the CPU). */
 const integrationWorkers = Math.max(
   1,
   Number(process.env.TEST_INTEGRATION_WORKERS) || Math.min(3, os.availableParallelism()),
@@ -129,14 +129,14 @@ async function main(): Promise<number> {
     );
     await timed(`app start (${names.length} instances)`, async () => {
       // Each app joins `stacks` as it comes up, so a failure of another still stops it (finally, below).
-      const started = await Promise.allSettled(
+      const starts = await Promise.allSettled(
         names.map(async (name) => {
           const stack = await startApp(await cloneTemplate(template, database.url, name));
           stacks[names.indexOf(name)] = stack;
           return stack;
         }),
       );
-      const failed = started.find((result) => result.status === "rejected");
+      const failed = starts.find((result) => result.status === "rejected");
       if (failed) throw failed.reason;
     });
     const stackOf = (name: string) => stacks[names.indexOf(name)]!;
