@@ -51,6 +51,7 @@ test("migrations create every table on an empty database", async () => {
     "Session",
     "Subtitle",
     "Upload",
+    "UploadAllowance",
     "User",
     "WatchProgress",
     "_prisma_migrations",
