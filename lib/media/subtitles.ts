@@ -28,7 +28,8 @@ export const SUBTITLE_TOO_MANY_CUES = `The subtitle file has too many cues (at m
 
 /** WebVTT when the file says so (its first line is WEBVTT), SRT otherwise. */
 function formatOf(text: string): "vtt" | "srt" {
-  return /^WEBVTT(?:[ \t]|$)/m.test(text.split(/\r?\n/, 1)[0] ?? "") ? "vtt" : "srt";
+  const firstLineEnd = text.search(/\r?\n/);
+  return /^WEBVTT(?:[ \t]|$)/.test(firstLineEnd === -1 ? text : text.slice(0, firstLineEnd)) ? "vtt" : "srt";
 }
 
 /** 3723.5 → "01:02:03.500" (WebVTT timestamps always carry hours here, which is valid and simplest). */
@@ -52,17 +53,25 @@ class TooManyCues extends Error {}
 /**
  * The text's lines as a stream that hands them over LINES_PER_SLICE at a time, yielding to the
  * event loop before each further slice, and that ends in TooManyCues once `cues()` passes the limit.
+ * Lines are cut as they are handed over: splitting 2 MB at once is itself a pause of its own.
  */
 function linesInSlices(text: string, cues: () => number): ReadableStream<string> {
-  const lines = text.split(/\r?\n|\r/);
-  let next = 0;
+  const lineEnd = /\r\n|\n|\r/g;
+  let position = 0;
   return new ReadableStream<string>({
     async pull(controller) {
-      if (next > 0) await nextTurn();
+      if (position > 0) await nextTurn();
       if (cues() > MAX_SUBTITLE_CUES) return controller.error(new TooManyCues());
-      const end = Math.min(next + LINES_PER_SLICE, lines.length);
-      for (; next < end; next++) controller.enqueue(lines[next]!);
-      if (next === lines.length) controller.close();
+      for (let line = 0; line < LINES_PER_SLICE; line++) {
+        lineEnd.lastIndex = position;
+        const end = lineEnd.exec(text);
+        if (!end) {
+          controller.enqueue(text.slice(position));
+          return controller.close();
+        }
+        controller.enqueue(text.slice(position, end.index));
+        position = end.index + end[0].length;
+      }
     },
   });
 }
