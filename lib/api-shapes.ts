@@ -226,7 +226,7 @@ export const healthShape = shape(
 export const mediaStatusShape = shape(
   "MediaStatus",
   z.object({
-    state: z.enum(["queued", "transcoding", "ready", "failed"]),
+    state: z.enum(["queued", "transcoding", "ready", "failed", "cancelled"]),
     progress: z.number(),
     error: z.string().nullable(),
   }),

@@ -98,6 +98,33 @@ const schema = z.object({
   FFMPEG_PATH: z.string().min(1).optional(),
   /** Workers queue, as they start, every stored video not transcoded yet (the seeded demo clips among them). */
   TRANSCODE_BACKLOG_ON_START: flag.default(true),
+  /** Transcodes one worker process runs at once; from 2, one of them is kept for short videos. */
+  TRANSCODE_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  /** Videos at most this long (seconds) are short: they may use the slot long ones never take. */
+  TRANSCODE_SHORT_JOB_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20 * 60),
+  /** Longest video transcoded (seconds); a longer one is refused with the reason. Default 6 hours. */
+  TRANSCODE_MAX_DURATION_SECONDS: z.coerce
+    .number()
+    .positive()
+    .default(6 * 60 * 60),
+  /** Largest frame transcoded, in pixels (width × height). Default 8K UHD, 7680×4320. */
+  TRANSCODE_MAX_FRAME_PIXELS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(7680 * 4320),
+  /** Highest frame rate transcoded, in frames per second. */
+  TRANSCODE_MAX_FRAME_RATE: z.coerce.number().positive().default(120),
+  /** A job's wall-clock limit: this many seconds plus TRANSCODE_TIME_LIMIT_FACTOR times the video's length. */
+  TRANSCODE_TIME_LIMIT_MIN_SECONDS: z.coerce
+    .number()
+    .nonnegative()
+    .default(10 * 60),
+  TRANSCODE_TIME_LIMIT_FACTOR: z.coerce.number().positive().default(4),
   /** Failed logins allowed per IP, and per trusted device, in LOGIN_RATE_WINDOW_SECONDS. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   LOGIN_RATE_WINDOW_SECONDS: z.coerce

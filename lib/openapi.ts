@@ -632,6 +632,19 @@ const paths = {
         ...error("404", "Movie not found"),
       },
     },
+    delete: {
+      summary:
+        "Cancel the movie's queued or running transcode (ffmpeg stops within seconds); its state becomes cancelled",
+      tags: ["admin"],
+      ...signedIn,
+      parameters: idParam("movie"),
+      responses: {
+        ...ok("`Transcoding cancelled`", ref("Message")),
+        ...adminErrors,
+        ...error("404", "Movie not found"),
+        ...error("409", "No transcode of this movie is queued or running"),
+      },
+    },
   },
   "/api/health": {
     get: {

@@ -53,3 +53,21 @@ test("the public URL: PUBLIC_URL, else NEXTAUTH_URL's origin, else none (each re
     /PUBLIC_URL: must be an origin without a path/,
   );
 });
+
+test("the media pipeline's limits have defaults a real film passes, and refuse nonsense", () => {
+  expect(parseEnv({})).toMatchObject({
+    TRANSCODE_CONCURRENCY: 2,
+    TRANSCODE_SHORT_JOB_SECONDS: 1200,
+    TRANSCODE_MAX_DURATION_SECONDS: 6 * 3600,
+    TRANSCODE_MAX_FRAME_PIXELS: 7680 * 4320,
+    TRANSCODE_MAX_FRAME_RATE: 120,
+    TRANSCODE_TIME_LIMIT_MIN_SECONDS: 600,
+    TRANSCODE_TIME_LIMIT_FACTOR: 4,
+  });
+  expect(parseEnv({ TRANSCODE_CONCURRENCY: "4", TRANSCODE_TIME_LIMIT_FACTOR: "1.5" })).toMatchObject({
+    TRANSCODE_CONCURRENCY: 4,
+    TRANSCODE_TIME_LIMIT_FACTOR: 1.5,
+  });
+  expect(() => parseEnv({ TRANSCODE_CONCURRENCY: "0" })).toThrow(/TRANSCODE_CONCURRENCY/);
+  expect(() => parseEnv({ TRANSCODE_MAX_DURATION_SECONDS: "ten hours" })).toThrow(/TRANSCODE_MAX_DURATION_SECONDS/);
+});
