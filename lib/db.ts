@@ -11,7 +11,8 @@ function connect(): Db {
       "DATABASE_URL is not set. Start Marquee with `npm start` (it runs an embedded PostgreSQL) or set DATABASE_URL.",
     );
   }
-  return createPrismaClient(env.DATABASE_URL);
+  // A page or an API request never waits longer than this for the database: past it, a 503.
+  return createPrismaClient(env.DATABASE_URL, { connectMs: 5_000, queryMs: 15_000 });
 }
 
 /** Created on first use, so `next build` never needs a database. */

@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { notFound } from "next/navigation";
 import { Suspense, cache } from "react";
 import { DownloadButton } from "@/components/movie/download-button";
 import { LikeButton } from "@/components/movie/like-button";
-import { Player, WATCH_ERROR } from "@/components/movie/player";
+import { Player } from "@/components/movie/player";
 import { getPageUser } from "@/lib/auth/page-user";
 import { resumePoint } from "@/lib/client/watch-progress";
 import { PageLoading } from "@/components/ui/page-loading";
@@ -30,15 +31,8 @@ export default function WatchPage({ params }: Props) {
 async function WatchMovie({ params }: Props) {
   const { id } = await params;
   const [movie, user] = await Promise.all([loadMovie(id), getPageUser()]);
-  if (!movie) {
-    return (
-      <main className="mx-auto max-w-4xl px-4 py-24 text-center">
-        <p role="alert" className="text-xl">
-          {WATCH_ERROR}
-        </p>
-      </main>
-    );
-  }
+  // proxy.ts answers an unknown id with the 404 page before this renders; a movie deleted in between gets it here.
+  if (!movie) notFound();
   const progress = user ? await getWatchProgress(user.id, movie._id) : null;
   return (
     <main className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
