@@ -7,6 +7,7 @@ import { formatPlaybackTime } from "@/lib/client/watch-progress";
 import type { SubtitleTrack } from "./video-player";
 
 export const WATCH_ERROR = "Something went wrong. Please try again";
+export const RETRY_PLAYING = "Retry";
 
 // The player's code (Vidstack, and hls.js when a stream needs it) loads when the viewer presses
 // Play, so the watch page itself stays light.
@@ -47,6 +48,8 @@ function PlayIcon({ className }: { className: string }) {
 export function Player({ movieId, video, hls, thumbnails, poster, name, subtitles, resumeAt, signedIn }: Props) {
   const [state, setState] = useState<"poster" | "playing" | "failed">("poster");
   const [startAt, setStartAt] = useState(0);
+  // A new player for each try: a retry starts from a clean slate (the HLS stream first again).
+  const [attempt, setAttempt] = useState(0);
   const play = (from: number) => {
     setStartAt(from);
     setState("playing");
@@ -54,17 +57,27 @@ export function Player({ movieId, video, hls, thumbnails, poster, name, subtitle
 
   if (state === "failed") {
     return (
-      <p
-        role="alert"
-        className="flex aspect-video w-full items-center justify-center rounded-lg border border-border/40 bg-dry px-6 text-center text-lg"
-      >
-        {WATCH_ERROR}
-      </p>
+      <div className="flex aspect-video w-full flex-col items-center justify-center gap-4 rounded-lg border border-border/40 bg-dry px-6 text-center">
+        <p role="alert" className="text-lg">
+          {WATCH_ERROR}
+        </p>
+        <button
+          type="button"
+          onClick={() => {
+            setAttempt((count) => count + 1);
+            setState("playing");
+          }}
+          className={`${overlayButton} bg-subMain hover:bg-subMain/85`}
+        >
+          {RETRY_PLAYING}
+        </button>
+      </div>
     );
   }
   if (state === "playing") {
     return (
       <VideoPlayer
+        key={attempt}
         movieId={movieId}
         name={name}
         poster={poster}
