@@ -3,6 +3,7 @@
 import { describe, expect, test } from "vitest";
 import { api, baseUrl } from "../support/http";
 import { createTestCategory, createTestMovie, movieBody, uniqueName } from "../support/catalogue";
+import { healthDuring } from "../support/health";
 import { newFilesSince, storedFiles, tinyCues } from "../support/media";
 import { adminToken, memberToken } from "../support/users";
 
@@ -96,35 +97,13 @@ describe("POST /api/upload/subtitle", () => {
   });
 });
 
-/** Asks /api/health one request after another while `work` runs; returns the slowest answer in ms. */
-async function slowestHealthDuring<T>(
-  work: () => Promise<T>,
-): Promise<{ slowestMs: number; answers: number; result: T }> {
-  let running = true;
-  let slowestMs = 0;
-  let answers = 0;
-  const watch = (async () => {
-    while (running) {
-      const started = performance.now();
-      const response = await fetch(`${baseUrl}/api/health`);
-      await response.arrayBuffer();
-      slowestMs = Math.max(slowestMs, performance.now() - started);
-      answers++;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  })();
-  const result = await work().finally(() => (running = false));
-  await watch;
-  return { slowestMs, answers, result };
-}
-
 describe("large subtitle files do not stall the server", () => {
   test(
     "20,000 karaoke cues are stored, and /api/health keeps answering quickly meanwhile",
     { timeout: 60_000 },
     async () => {
       const token = await adminToken();
-      const { slowestMs, answers, result } = await slowestHealthDuring(() => uploadSubtitle(tinyCues(20_000), token));
+      const { slowestMs, answers, result } = await healthDuring(() => uploadSubtitle(tinyCues(20_000), token));
       expect(result.status).toBe(200);
       expect(result.body).toMatch(STORED_URL);
       expect((await (await fetch(new URL(result.body as string, baseUrl))).text()).match(/-->/g)).toHaveLength(20_000);
@@ -141,7 +120,7 @@ describe("large subtitle files do not stall the server", () => {
       const before = storedFiles();
       const file = tinyCues(50_000);
       expect(file.length).toBeGreaterThan(1_900_000);
-      const { slowestMs, result } = await slowestHealthDuring(() => uploadSubtitle(file, token));
+      const { slowestMs, result } = await healthDuring(() => uploadSubtitle(file, token));
       expect(result).toEqual({
         status: 413,
         body: { message: "The subtitle file has too many cues (at most 30,000)." },
