@@ -85,8 +85,8 @@ export type TranscodeResult =
 class Superseded extends Error {}
 /** The worker is shutting down: the job is given back to the queue. */
 export class Shutdown extends Error {}
-/** A limit the job broke: it fails for good with this message (another attempt would break it too). */
-class OverLimit extends Error {}
+/** A failure another attempt cannot fix (a limit broken, a file ffprobe cannot read): the job fails for good with this message. */
+class Permanent extends Error {}
 
 /** Where jobs keep their temp folders: under the data folder, never the system's temp folder. */
 export const transcodeWorkRoot = () => path.join(dataDir(), "transcode");
@@ -212,7 +212,7 @@ async function transcode(job: TranscodeJob, controller: AbortController): Promis
       const used = await folderUsage(outDir);
       if (used.bytes > limit.maxBytes || used.files > limit.maxFiles)
         controller.abort(
-          new OverLimit(
+          new Permanent(
             `The transcode wrote more than a ladder of this video can need (${formatMegabytes(used.bytes)} in ${used.files} files; at most ${formatMegabytes(limit.maxBytes)} in ${limit.maxFiles}) and was stopped.`,
           ),
         );
@@ -232,16 +232,16 @@ async function transcode(job: TranscodeJob, controller: AbortController): Promis
     await pipeline(await storage().read(sourceKey), fs.createWriteStream(input), { signal });
     const source = await probe(tools.ffprobe, input, signal).catch((error: Error) => {
       if (signal.aborted) throw signal.reason;
-      throw new OverLimit(error.message === NO_VIDEO_STREAM ? error.message : "ffprobe could not read the video.");
+      throw new Permanent(error.message === NO_VIDEO_STREAM ? error.message : "ffprobe could not read the video.");
     });
     const refusal = outOfBounds(source, job.limits);
-    if (refusal) throw new OverLimit(`Refused: ${refusal}`);
+    if (refusal) throw new Permanent(`Refused: ${refusal}`);
 
     const seconds = timeLimitSeconds(source.durationSeconds);
     timeLimit = setTimeout(
       () =>
         controller.abort(
-          new OverLimit(
+          new Permanent(
             `The transcode took longer than its limit of ${formatDuration(seconds)} (TRANSCODE_TIME_LIMIT_MIN_SECONDS + ${formatDuration(source.durationSeconds)} × TRANSCODE_TIME_LIMIT_FACTOR) and was stopped.`,
           ),
         ),
@@ -309,7 +309,7 @@ async function transcode(job: TranscodeJob, controller: AbortController): Promis
       throw error; // the queue runs it again, on this worker's next start or another one
     }
     const message = error instanceof Error ? error.message : String(error);
-    if (error instanceof OverLimit || job.retryCount >= job.retryLimit) return fail(message);
+    if (error instanceof Permanent || job.retryCount >= job.retryLimit) return fail(message);
     // Another attempt follows (the queue's back-off); the admin sees it is queued again and why.
     await update({ mediaState: "queued", mediaProgress: 0, mediaError: message });
     throw error;

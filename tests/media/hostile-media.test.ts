@@ -150,6 +150,19 @@ test(
       expect(toolsUsing(path.join(transcodeRoot(dataDir), `${jobId}.`))).toEqual([]);
       expect(jobFolders(dataDir, jobId)).toEqual([]);
     }
+    // Each ended at its first attempt: a refusal, or a file ffprobe cannot read, fails for good
+    // (another attempt would end the same) instead of holding the queue through two retries.
+    for (const jobId of jobs)
+      await expect
+        .poll(
+          async () =>
+            (
+              await db.$queryRaw<{ state: string; retry_count: number }[]>`
+                SELECT state::text, retry_count FROM pgboss.job WHERE id = ${jobId}::uuid`
+            )[0],
+          { timeout: 10_000 },
+        )
+        .toEqual({ state: "completed", retry_count: 0 });
     expect(answers).toBeGreaterThan(5);
     expect([...statuses]).toEqual([200]);
     expect(slowestMs).toBeLessThan(1000);
