@@ -1,20 +1,16 @@
 // Builds a Prisma client on the pg driver adapter (Prisma 7 needs no engine binary).
 // The app uses the single instance in lib/db.ts; scripts (seed, make-admin) build their own.
 import { PrismaPg } from "@prisma/adapter-pg";
+import type pg from "pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 
-/**
- * `timeouts` bound how long a query waits for a connection and for its answer: the app's client
- * (lib/db.ts) sets them so that a database that stops answering gives errors (503) instead of
- * requests that hang for ever; scripts' long statements go without.
- */
-export function createPrismaClient(connectionString: string, timeouts: { connectMs?: number; queryMs?: number } = {}) {
-  const pool = new PrismaPg({
-    connectionString,
-    connectionTimeoutMillis: timeouts.connectMs,
-    query_timeout: timeouts.queryMs,
-  });
-  return new PrismaClient({ adapter: oneQueryAtATimeInTransactions(pool) });
+/** On a connection string, or on a pool of the caller's (which $disconnect() then ends). */
+export function createPrismaClient(connection: string | pg.Pool) {
+  const factory =
+    typeof connection === "string"
+      ? new PrismaPg({ connectionString: connection })
+      : new PrismaPg(connection, { disposeExternalPool: true });
+  return new PrismaClient({ adapter: oneQueryAtATimeInTransactions(factory) });
 }
 
 export type Db = ReturnType<typeof createPrismaClient>;

@@ -7,11 +7,14 @@
 // for the app then). docs/architecture.md "Background jobs".
 import "server-only";
 import type { Job } from "pg-boss";
+import { runScheduledBackup } from "@/lib/backup/backup";
 import { env } from "@/lib/env";
 import { ffmpegStatus } from "@/lib/media/ffmpeg";
 import { interruptTranscodes, runTranscodeJob } from "@/lib/media/transcode";
+import { timeTranscode } from "@/lib/metrics";
 import { removeStalePartials, runMaintenance } from "./maintenance";
 import {
+  BACKUP_QUEUE,
   jobQueue,
   MAINTENANCE_QUEUE,
   TRANSCODE_CLAIM_REFRESH_SECONDS,
@@ -26,6 +29,8 @@ type ScheduledJob = { name: string; /** cron, UTC */ schedule: string; run: () =
 const SCHEDULED: ScheduledJob[] = [
   // Unused uploads older than a day, stale .partial files, expired sessions, codes and counters.
   { name: MAINTENANCE_QUEUE, schedule: "7 * * * *", run: runMaintenance },
+  // An archive of the database and the stored files into BACKUP_DIR, keeping BACKUP_KEEP (docs/deploy.md "Backups").
+  ...(env.BACKUP_SCHEDULE ? [{ name: BACKUP_QUEUE, schedule: env.BACKUP_SCHEDULE, run: runScheduledBackup }] : []),
 ];
 
 export type JobRunner = { stop(): Promise<void> };
@@ -47,18 +52,22 @@ export function startJobs(log: (line: string) => void = (line) => console.log(`[
         return result;
       });
     }
+    // pg-boss keeps schedules in the database: a BACKUP_SCHEDULE removed from the settings must end too.
+    if (!env.BACKUP_SCHEDULE) await boss.unschedule(BACKUP_QUEUE);
     const ffmpeg = ffmpegStatus();
     let interruptedWatch: NodeJS.Timeout | undefined;
     if (ffmpeg.available) {
       const transcode = async ([job]: Job<TranscodeJobData>[]) => {
         if (!job) return;
-        const result = await runTranscodeJob({
-          jobId: job.id,
-          movieId: job.data.movieId,
-          retryCount: job.retryCount,
-          retryLimit: TRANSCODE_RETRY_LIMIT,
-          signal: job.signal,
-        });
+        const result = await timeTranscode(() =>
+          runTranscodeJob({
+            jobId: job.id,
+            movieId: job.data.movieId,
+            retryCount: job.retryCount,
+            retryLimit: TRANSCODE_RETRY_LIMIT,
+            signal: job.signal,
+          }),
+        );
         log(`${TRANSCODE_QUEUE} ${job.data.movieId}: ${JSON.stringify(result)}`);
         return result;
       };

@@ -9,6 +9,7 @@ export const TRANSCODE_QUEUE = "transcode";
 /** Where a transcode goes once it has failed for good without saying so itself (its worker died on the last attempt). */
 export const TRANSCODE_DEAD_LETTER_QUEUE = "transcode-failed";
 export const MAINTENANCE_QUEUE = "maintenance";
+export const BACKUP_QUEUE = "backup";
 /** Attempts after the first: a worker that died or a passing storage error gets another go. */
 export const TRANSCODE_RETRY_LIMIT = 2;
 /**
@@ -35,14 +36,15 @@ const globalForQueue = globalThis as unknown as { marqueeQueue?: Promise<PgBoss>
 
 /**
  * The started pg-boss client of this process, shared by the workers and by code that queues jobs
- * (an app with JOBS_IN_APP=false still sends them; a worker elsewhere runs them).
+ * (an app with JOBS_IN_APP=false still sends them; a worker elsewhere runs them). On DATABASE_URL,
+ * or on `databaseUrl` in a script that works on another database (`npm run restore`).
  */
-export function jobQueue(): Promise<PgBoss> {
+export function jobQueue(databaseUrl = env.DATABASE_URL): Promise<PgBoss> {
   globalForQueue.marqueeQueue ??= (async () => {
-    if (!env.DATABASE_URL) throw new Error("DATABASE_URL is not set: jobs need the database.");
+    if (!databaseUrl) throw new Error("DATABASE_URL is not set: jobs need the database.");
     // The monitor (which fails jobs whose heartbeat stopped) looks every 10 s instead of every minute.
     const boss = new PgBoss({
-      connectionString: env.DATABASE_URL,
+      connectionString: databaseUrl,
       schema: "pgboss",
       max: 3,
       monitorIntervalSeconds: 10,
@@ -56,6 +58,9 @@ export function jobQueue(): Promise<PgBoss> {
     await boss.createQueue(TRANSCODE_QUEUE, transcode);
     await boss.updateQueue(TRANSCODE_QUEUE, transcode);
     await boss.createQueue(MAINTENANCE_QUEUE);
+    // One backup at a time, and at most one waiting: a slow backup never piles up scheduled ones.
+    // No retry: the next scheduled run is the retry. Hours allowed for a large store of videos.
+    await boss.createQueue(BACKUP_QUEUE, { policy: "stately", retryLimit: 0, expireInSeconds: 6 * 3600 });
     return boss;
   })();
   globalForQueue.marqueeQueue.catch(() => (globalForQueue.marqueeQueue = undefined));
