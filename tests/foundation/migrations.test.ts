@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { migrate } from "@/scripts/lib/database";
@@ -184,4 +186,25 @@ test("the triggers keep the search lexicon: title, cast and category words with 
   await client.query(`UPDATE "Movie" SET name = 'Blackwater' WHERE id = $1`, [movie.id]);
   await client.query(`UPDATE "Category" SET name = 'Neo Noir' WHERE id = $1`, [category]);
   expect((await words()).map((r) => r.word)).toEqual(["blackwater", "zoe", "kravitz", "neo", "noir"]);
+});
+
+test("the migrated search is prisma/search.sql's: running the file changes nothing, and no old version is left", async () => {
+  const searchSql = fs.readFileSync(path.resolve(import.meta.dirname, "../../prisma/search.sql"), "utf8");
+  const definitions = async () =>
+    (
+      await client.query<{ name: string; definition: string }>(
+        `SELECT p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ')' AS name, pg_get_functiondef(p.oid) AS definition
+         FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = 'public' AND p.proname LIKE 'marquee\\_%'
+         UNION ALL
+         SELECT t.tgname, pg_get_triggerdef(t.oid) FROM pg_trigger t WHERE NOT t.tgisinternal
+         ORDER BY 1`,
+      )
+    ).rows;
+  const migrated = await definitions();
+  await client.query(searchSql);
+  expect(await definitions()).toEqual(migrated);
+  // A function whose arguments changed must have been dropped, not left beside the new one.
+  const names = [...searchSql.matchAll(/^CREATE OR REPLACE FUNCTION (\w+)/gm)].map((match) => match[1]!);
+  const overloads = migrated.map((row) => row.name.replace(/\(.*$/, "")).filter((name) => names.includes(name));
+  expect(overloads.sort()).toEqual([...names].sort());
 });
