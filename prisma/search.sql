@@ -31,9 +31,10 @@ CREATE OR REPLACE FUNCTION marquee_search_words(input text) RETURNS text[]
   LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
   RETURN coalesce(string_to_array(nullif(marquee_search_text(input), ''), ' '), '{}');
 
--- "searchName" is the folded title: the A-Z sort, "starts with the query" and "Did you mean" (its
--- GIN trigram index) read it. The trigger keeps it so whatever writes the row.
-CREATE OR REPLACE FUNCTION marquee_movie_search_name() RETURNS trigger
+-- "searchName" is the folded name of a movie or a cast member. The movie's serves the A-Z sort and
+-- "starts with the query"; both serve "Did you mean" through their GIN trigram indexes. The triggers
+-- keep it so whatever writes the row.
+CREATE OR REPLACE FUNCTION marquee_search_name_sync() RETURNS trigger
   LANGUAGE plpgsql AS $$
 BEGIN
   NEW."searchName" := marquee_search_text(NEW."name");
@@ -43,14 +44,30 @@ $$;
 
 CREATE OR REPLACE TRIGGER "Movie_searchName_sync"
   BEFORE INSERT OR UPDATE OF "name" ON "Movie"
-  FOR EACH ROW EXECUTE FUNCTION marquee_movie_search_name();
+  FOR EACH ROW EXECUTE FUNCTION marquee_search_name_sync();
+CREATE OR REPLACE TRIGGER "CastMember_searchName_sync"
+  BEFORE INSERT OR UPDATE OF "name" ON "CastMember"
+  FOR EACH ROW EXECUTE FUNCTION marquee_search_name_sync();
 
 -- ------------------------------------------------------------------------------------ typo rules
 
--- Typos a word may carry (Meilisearch's defaults): none under 5 letters, 1 for 5 to 8, 2 from 9.
-CREATE OR REPLACE FUNCTION marquee_typo_budget(word_length int) RETURNS int
+-- Typos a word of `word_length` letters may carry: 1 from `one_typo_from` letters, 2 from
+-- `two_typos_from`. The rules come from the settings (lib/env.ts, SEARCH_ONE_TYPO_MIN_LENGTH and
+-- SEARCH_TWO_TYPOS_MIN_LENGTH) as arguments of marquee_search(): SQL cannot read the environment.
+-- A query word and a lexicon word may differ by the budget of the longer of the two, so a typo that
+-- drops a letter costs no budget ("lst" finds "last", "vanhing" finds "vanishing").
+CREATE OR REPLACE FUNCTION marquee_typo_budget(word_length int, one_typo_from int, two_typos_from int) RETURNS int
   LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
-  RETURN CASE WHEN word_length >= 9 THEN 2 WHEN word_length >= 5 THEN 1 ELSE 0 END;
+  RETURN CASE WHEN word_length >= two_typos_from THEN 2 WHEN word_length >= one_typo_from THEN 1 ELSE 0 END;
+
+-- The most forgiving rules the lexicon serves (Typesense's defaults: 1 typo from 4 letters, 2 from 7;
+-- lib/search-typo-rules.ts LEXICON_TYPO_RULES says the same, and lib/env.ts refuses settings more
+-- forgiving): each lexicon word's deletion variants are stored to this depth. Two words within k
+-- typos, k the budget of the longer, share a variant when each deletes up to its own budget, so this
+-- depth serves every stricter rule too. Changing it means rebuilding SearchWordVariant in a migration.
+CREATE OR REPLACE FUNCTION marquee_lexicon_typo_budget(word_length int) RETURNS int
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
+  RETURN marquee_typo_budget(word_length, 4, 7);
 
 -- The word and every string made by deleting up to `deletions` letters from it (SymSpell). Two words
 -- within k typos (insertion, deletion, substitution or swap of neighbours) always share such a
@@ -150,7 +167,7 @@ BEGIN
     ON CONFLICT DO NOTHING RETURNING "word"
   ), variants AS (
     INSERT INTO "SearchWordVariant" ("variant", "word")
-    SELECT d.variant, added."word" FROM added, unnest(marquee_word_deletions(added."word", marquee_typo_budget(length(added."word")))) AS d(variant)
+    SELECT d.variant, added."word" FROM added, unnest(marquee_word_deletions(added."word", marquee_lexicon_typo_budget(length(added."word")))) AS d(variant)
     ON CONFLICT DO NOTHING
   )
   INSERT INTO "MovieWord" ("movieId", "source", "position", "word", "tier", "rate", "createdAt")
@@ -231,13 +248,15 @@ CREATE OR REPLACE TRIGGER "Category_words_update" AFTER UPDATE ON "Category"
 -- the candidates were cut at `pool`, so more movies may match than were returned.
 --
 -- 1. Each query word becomes lexicon words: those sharing a deletion variant with it (equality on
---    SearchWordVariant_pkey), kept when marquee_typos() is within its typo budget; the last word also
---    takes the 50 shortest words it starts (a range of SearchWord_pkey).
+--    SearchWordVariant_pkey; the query word deletes up to its own budget), kept when marquee_typos()
+--    is within the budget of the longer of the two words; the last word also takes the 50 shortest
+--    words it starts (a range of SearchWord_pkey). The budgets follow the rules passed in
+--    (one_typo_from, two_typos_from), never beyond what the lexicon stores.
 -- 2. Every match holds each query word, so the candidates come from one, the driver: the word in
 --    the fewest entries (counted up to 4 × pool + 1; the longer word on a tie). Its entries are read
 --    from MovieWord_word_tier_rate_createdAt_movieId_idx in the ranking's order (titles starting with
---    it, other titles, cast and category; fewer typos; higher rate; newest), filters checked on the
---    way, and the first `pool` kept. Titles that start with the whole query (a range of
+--    it; fewer typos; other titles, then cast and category; higher rate; newest), filters checked on
+--    the way, and the first `pool` kept. Titles that start with the whole query (a range of
 --    Movie_searchName_id_idx; for one word, titles that are exactly it) join them.
 -- 3. One query word: the entries read are the features. Several: each candidate's own words
 --    (primary key) give them, and it stays when every query word found one.
@@ -245,7 +264,8 @@ CREATE OR REPLACE TRIGGER "Category_words_update" AFTER UPDATE ON "Category"
 --
 -- PL/pgSQL so the statement's plan is made once per connection (force_generic_plan): planning it
 -- costs more than running it.
-CREATE OR REPLACE FUNCTION marquee_search(search text, pool int, category_id uuid, category_name text, hours int, lower_language text, min_rate int, release_year int)
+CREATE OR REPLACE FUNCTION marquee_search(search text, pool int, one_typo_from int, two_typos_from int,
+    category_id uuid, category_name text, hours int, lower_language text, min_rate int, release_year int)
   RETURNS TABLE ("movieId" uuid, title_words int, typos int, distance int, capped boolean)
   LANGUAGE plpgsql STABLE PARALLEL SAFE
   SET plan_cache_mode = force_generic_plan SET enable_bitmapscan = off AS $$
@@ -255,13 +275,15 @@ DECLARE
 BEGIN
   RETURN QUERY
   WITH query_words AS (
-    SELECT t.word, t.idx::int AS idx, t.idx = cardinality(w.words) AS is_last, b.budget,
-      marquee_word_deletions(t.word, b.budget) AS deletions
-    FROM (SELECT marquee_search_words(search) AS words) w, unnest(w.words) WITH ORDINALITY AS t(word, idx),
-      LATERAL (SELECT marquee_typo_budget(length(t.word)) AS budget) b
+    SELECT t.word, t.idx::int AS idx, t.idx = cardinality(w.words) AS is_last,
+      marquee_word_deletions(t.word, least(marquee_typo_budget(length(t.word), one_typo_from, two_typos_from),
+        marquee_lexicon_typo_budget(length(t.word)))) AS deletions
+    FROM (SELECT marquee_search_words(search) AS words) w, unnest(w.words) WITH ORDINALITY AS t(word, idx)
   ),
   word_candidates AS (
-    SELECT DISTINCT qw.idx, qw.word AS query_word, qw.budget, v."word"
+    SELECT DISTINCT qw.idx, qw.word AS query_word, v."word", least(
+        marquee_typo_budget(greatest(length(qw.word), length(v."word")), one_typo_from, two_typos_from),
+        marquee_lexicon_typo_budget(greatest(length(qw.word), length(v."word")))) AS budget
     FROM query_words qw JOIN "SearchWordVariant" v ON v."variant" = ANY(qw.deletions)
   ),
   matched_words AS (
@@ -302,7 +324,7 @@ BEGIN
               AND (release_year IS NULL OR mv."year" = release_year)))
           ORDER BY mw."tier", mw."rate" DESC, mw."createdAt" DESC, mw."movieId" LIMIT pool
         ) e
-      ORDER BY (e."tier" = 0 AND starts_with(m.word, d.word)) DESC, e."tier" = 2, m.typos, e."rate" DESC, e."createdAt" DESC, e."movieId"
+      ORDER BY (e."tier" = 0 AND starts_with(m.word, d.word)) DESC, m.typos, e."tier" = 2, e."rate" DESC, e."createdAt" DESC, e."movieId"
       LIMIT pool
     ) e
   ),

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { configuredPublicUrl, parseEnv } from "@/lib/env";
+import { configuredPublicUrl, parseEnv, searchTypoRules } from "@/lib/env";
 
 test("defaults need no configuration at all", () => {
   const env = parseEnv({});
@@ -51,5 +51,25 @@ test("the public URL: PUBLIC_URL, else NEXTAUTH_URL's origin, else none (each re
   expect(() => parseEnv({ PUBLIC_URL: "ftp://marquee.example.com" })).toThrow(/PUBLIC_URL: must be an http\(s\) URL/);
   expect(() => parseEnv({ PUBLIC_URL: "https://example.com/marquee" })).toThrow(
     /PUBLIC_URL: must be an origin without a path/,
+  );
+});
+
+test("search typo rules: Typesense's by default, stricter if asked, never more forgiving than the lexicon", () => {
+  expect(searchTypoRules(parseEnv({}))).toEqual({ oneTypoMinLength: 4, twoTyposMinLength: 7 });
+  expect(searchTypoRules(parseEnv({ SEARCH_ONE_TYPO_MIN_LENGTH: "5", SEARCH_TWO_TYPOS_MIN_LENGTH: "9" }))).toEqual({
+    oneTypoMinLength: 5,
+    twoTyposMinLength: 9,
+  });
+  expect(() => parseEnv({ SEARCH_ONE_TYPO_MIN_LENGTH: "3" })).toThrow(
+    /SEARCH_ONE_TYPO_MIN_LENGTH: must be at least 4: the search lexicon holds no typo variants for shorter words/,
+  );
+  expect(() => parseEnv({ SEARCH_TWO_TYPOS_MIN_LENGTH: "6" })).toThrow(
+    /SEARCH_TWO_TYPOS_MIN_LENGTH: must be at least 7/,
+  );
+  expect(() => parseEnv({ SEARCH_ONE_TYPO_MIN_LENGTH: "four" })).toThrow(
+    /SEARCH_ONE_TYPO_MIN_LENGTH: must be a whole number of letters/,
+  );
+  expect(() => parseEnv({ SEARCH_ONE_TYPO_MIN_LENGTH: "8", SEARCH_TWO_TYPOS_MIN_LENGTH: "8" })).toThrow(
+    /SEARCH_TWO_TYPOS_MIN_LENGTH: must be greater than SEARCH_ONE_TYPO_MIN_LENGTH/,
   );
 });
