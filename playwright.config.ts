@@ -31,7 +31,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"] } },
-    { name: "phone", use: { ...devices["Pixel 7"] } },
+    // Signs the seeded admin and member in once (e2e/auth.setup.ts) for every test after it.
+    { name: "setup", testMatch: /auth\.setup\.ts/ },
+    { name: "desktop", use: { ...devices["Desktop Chrome"] }, dependencies: ["setup"] },
+    { name: "phone", use: { ...devices["Pixel 7"] }, dependencies: ["setup"] },
   ],
 });

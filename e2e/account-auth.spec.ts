@@ -7,7 +7,6 @@ import {
   apiToken,
   freshIp,
   registerAccount,
-  registerAdmin,
   signIn,
   toast,
   uniqueEmail,
@@ -207,7 +206,7 @@ test.describe("who may open which page", () => {
   });
 
   test("an admin: unknown admin paths show Statistics", async ({ page }) => {
-    await signIn(page, await registerAdmin(page.request, "routes"));
+    await signIn(page, ADMIN);
     for (const path of ["/admin/xyz", "/admin", "/admin/a/b"]) {
       await page.goto(path);
       await expect(page, path).toHaveURL(/\/admin\/statistics$/);
