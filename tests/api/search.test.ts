@@ -273,6 +273,35 @@ describe("GET /api/movie/suggest", () => {
     expect(many.body).toHaveLength(8);
   });
 
+  test("the same typo rules as search: one typo from 4 letters, two from 7, a dropped letter costing none", async () => {
+    const suggested = async (q: string) => {
+      const response = await api("GET", `/api/movie/suggest?q=${encodeURIComponent(q)}`);
+      expect(response.status, q).toBe(200);
+      return (response.body as Item[]).map((movie) => movie.name);
+    };
+    // 4-letter words with one typo each, the last one still a prefix while typing.
+    expect(await suggested("evxa dwan")).toEqual(["Vexa Dawn"]);
+    expect(await suggested("vexo du")).toEqual(["Vexa Dusk"]);
+    // Two typos in a 7-letter word, one of them a dropped letter; then the prefix "harb".
+    expect(await suggested("qulln harb")).toEqual(["Quillon Harbour", "Grey Harbour Quillon"]);
+    // Beyond the rules: two typos in a 4-letter word, one too many in a 7-letter one.
+    expect(await suggested("vxeo dawn")).toEqual([]);
+    expect(await suggested("qiullaan harbour")).toEqual([]);
+  });
+
+  test("exact and prefix matches before typo matches", async () => {
+    const response = await api("GET", "/api/movie/suggest?q=vexa");
+    expect(response.status).toBe(200);
+    // The titles holding "vexa", then the cast's "Hal Vexa", then "Hexa Point" (one typo).
+    expect((response.body as Item[]).map((movie) => movie.name)).toEqual([
+      "Vexa Dusk",
+      "Vexa Noon",
+      "Vexa Dawn",
+      "Morrow Quay",
+      "Hexa Point",
+    ]);
+  });
+
   test("nothing typed or nothing found is an empty list; too long is 400", async () => {
     expect(await api("GET", "/api/movie/suggest?q=")).toMatchObject({ status: 200, body: [] });
     expect(await api("GET", "/api/movie/suggest")).toMatchObject({ status: 200, body: [] });
