@@ -1,16 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
-import {
-  ADMIN,
-  MEMBER,
-  apiToken,
-  freshIp,
-  registerAccount,
-  signIn,
-  toast,
-  uniqueEmail,
-} from "./support/accounts";
+import { ADMIN, MEMBER, apiToken, freshIp, registerAccount, signIn, toast, uniqueEmail } from "./support/accounts";
 
 test.describe("register and login forms", () => {
   test("register, then log in with the new account and land home signed in", async ({ page }) => {

@@ -329,7 +329,8 @@ async function stopApp(app: ChildProcess) {
 }
 
 async function waitForHealth(baseUrl: string) {
-  const deadline = Date.now() + 60_000;
+  // Seconds on an idle machine; generous for a busy one.
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     try {
       if ((await fetch(`${baseUrl}/api/health`)).ok) return;
@@ -338,7 +339,7 @@ async function waitForHealth(baseUrl: string) {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error("The app did not become healthy within 60 s");
+  throw new Error("The app did not become healthy within 180 s");
 }
 
 /** Runs a command with its output prefixed (two runners may print at once); resolves to its success. */
