@@ -4,10 +4,19 @@ import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { LEXICON_TYPO_RULES, type TypoRules } from "./search-typo-rules";
 
 const flag = z
   .enum(["true", "false", "1", "0", "yes", "no", ""])
   .transform((v) => v === "true" || v === "1" || v === "yes");
+
+/** A typo rule's word length: no more forgiving than the search lexicon is built for. */
+const typoMinLength = (least: number) =>
+  z.coerce
+    .number({ error: "must be a whole number of letters" })
+    .int("must be a whole number of letters")
+    .min(least, `must be at least ${least}: the search lexicon holds no typo variants for shorter words`)
+    .max(100, "must be at most 100");
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -139,6 +148,13 @@ const schema = z.object({
   /** Failures of one (email, IP) pair before it must wait; the first wait, doubled each further failure. */
   LOGIN_BACKOFF_AFTER: z.coerce.number().int().nonnegative().default(3),
   LOGIN_BACKOFF_BASE_SECONDS: z.coerce.number().int().positive().default(5),
+  /** Search: the word length from which one typo is forgiven, and two (docs/api.md, "Search"). */
+  SEARCH_ONE_TYPO_MIN_LENGTH: typoMinLength(LEXICON_TYPO_RULES.oneTypoMinLength).default(
+    LEXICON_TYPO_RULES.oneTypoMinLength,
+  ),
+  SEARCH_TWO_TYPOS_MIN_LENGTH: typoMinLength(LEXICON_TYPO_RULES.twoTyposMinLength).default(
+    LEXICON_TYPO_RULES.twoTyposMinLength,
+  ),
   /** Folder of backup archives (`npm run backup` and the scheduled backups); default <data dir>/backups. */
   BACKUP_DIR: z.string().min(1).optional(),
   /** When the scheduled backup runs: a cron expression in UTC (pg-boss's); unset, no scheduled backups. */
@@ -171,6 +187,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new Error(`Invalid environment variables:\n${lines.join("\n")}\nSee .env.example.`);
   }
   const env = result.data;
+  if (env.SEARCH_TWO_TYPOS_MIN_LENGTH <= env.SEARCH_ONE_TYPO_MIN_LENGTH) {
+    throw new Error(
+      "Invalid environment variables:\n  SEARCH_TWO_TYPOS_MIN_LENGTH: must be greater than SEARCH_ONE_TYPO_MIN_LENGTH\nSee .env.example.",
+    );
+  }
   if (env.STORAGE_DRIVER === "s3" && !env.S3_BUCKET) {
     throw new Error("Invalid environment variables:\n  S3_BUCKET: required when STORAGE_DRIVER=s3\nSee .env.example.");
   }
@@ -194,6 +215,12 @@ export function configuredPublicUrl(source: Env = env): { origin: string; from: 
   if (source.NEXTAUTH_URL) return { origin: new URL(source.NEXTAUTH_URL).origin, from: "NEXTAUTH_URL" };
   return null;
 }
+
+/** The search's typo rules, as configured. */
+export const searchTypoRules = (source: Env = env): TypoRules => ({
+  oneTypoMinLength: source.SEARCH_ONE_TYPO_MIN_LENGTH,
+  twoTyposMinLength: source.SEARCH_TWO_TYPOS_MIN_LENGTH,
+});
 
 export const dataDir = () => path.resolve(env.MARQUEE_DATA_DIR);
 

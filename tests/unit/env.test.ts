@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { backupDir, configuredPublicUrl, parseEnv } from "@/lib/env";
+import { backupDir, configuredPublicUrl, parseEnv, searchTypoRules } from "@/lib/env";
 
 test("defaults need no configuration at all", () => {
   const env = parseEnv({});
@@ -70,6 +70,26 @@ test("the media pipeline's limits have defaults a real film passes, and refuse n
   });
   expect(() => parseEnv({ TRANSCODE_CONCURRENCY: "0" })).toThrow(/TRANSCODE_CONCURRENCY/);
   expect(() => parseEnv({ TRANSCODE_MAX_DURATION_SECONDS: "ten hours" })).toThrow(/TRANSCODE_MAX_DURATION_SECONDS/);
+});
+
+test("search typo rules: Typesense's by default, stricter if asked, never more forgiving than the lexicon", () => {
+  expect(searchTypoRules(parseEnv({}))).toEqual({ oneTypoMinLength: 4, twoTyposMinLength: 7 });
+  expect(searchTypoRules(parseEnv({ SEARCH_ONE_TYPO_MIN_LENGTH: "5", SEARCH_TWO_TYPOS_MIN_LENGTH: "9" }))).toEqual({
+    oneTypoMinLength: 5,
+    twoTyposMinLength: 9,
+  });
+  expect(() => parseEnv({ SEARCH_ONE_TYPO_MIN_LENGTH: "3" })).toThrow(
+    /SEARCH_ONE_TYPO_MIN_LENGTH: must be at least 4: the search lexicon holds no typo variants for shorter words/,
+  );
+  expect(() => parseEnv({ SEARCH_TWO_TYPOS_MIN_LENGTH: "6" })).toThrow(
+    /SEARCH_TWO_TYPOS_MIN_LENGTH: must be at least 7/,
+  );
+  expect(() => parseEnv({ SEARCH_ONE_TYPO_MIN_LENGTH: "four" })).toThrow(
+    /SEARCH_ONE_TYPO_MIN_LENGTH: must be a whole number of letters/,
+  );
+  expect(() => parseEnv({ SEARCH_ONE_TYPO_MIN_LENGTH: "8", SEARCH_TWO_TYPOS_MIN_LENGTH: "8" })).toThrow(
+    /SEARCH_TWO_TYPOS_MIN_LENGTH: must be greater than SEARCH_ONE_TYPO_MIN_LENGTH/,
+  );
 });
 
 test("backups and metrics: off by default, and their settings checked", () => {
