@@ -7,7 +7,8 @@ import { LISTING_MAIN_CLASS, LISTING_SUMMARY_CLASS } from "@/components/movie/li
 import { ListingPagination } from "@/components/movie/listing-pagination";
 import { listCategories } from "@/lib/data/categories";
 import { didYouMean, listMovies, listMovieYears } from "@/lib/data/movies";
-import { listingHref, readListingFilters, type ListingFilters as Filters } from "@/lib/movie-filters";
+import { listingHref, type ListingFilters as Filters } from "@/lib/movie-filters";
+import { readListingFilters } from "@/lib/validation/listing-filters";
 import { listingDescription } from "@/lib/seo";
 import type { MovieSort } from "@/lib/validation/movie-query";
 

@@ -1,39 +1,31 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
-import { useForm } from "react-hook-form";
-import toast from "react-hot-toast";
-import type { z } from "zod";
+import { Suspense, lazy } from "react";
 import { useViewer } from "@/components/layout/viewer-provider";
-import { Button } from "@/components/ui/button";
-import { SelectField, TextAreaField } from "@/components/ui/form-field";
-import { apiFetch, errorMessage } from "@/lib/client/fetcher";
-import { RATING_OPTIONS, reviewSchema } from "@/lib/validation/review";
 
-const EMPTY: z.input<typeof reviewSchema> = { rating: "", message: "" };
+/** The box while the session or the form is on its way: the heading only, the same place as both. */
+function ReviewBoxLoading({ movieName }: { movieName: string }) {
+  return (
+    <div aria-busy="true" className="flex flex-col items-start gap-4 rounded-lg border border-border/40 bg-main p-6">
+      <h3 className="text-lg font-semibold">Review &ldquo;{movieName}&rdquo;</h3>
+    </div>
+  );
+}
 
-/** Posts a review; one per user and movie, so a second one replaces the first (CONTRACT.md 4). */
+/**
+ * The form's code (react-hook-form, the zod schema) is loaded only for a signed-in visitor: a guest's
+ * movie page, the one search engines and most visitors get, does without it (docs/performance.md).
+ */
+const ReviewFormFields = lazy(() =>
+  import("./review-form-fields").then((module) => ({ default: module.ReviewFormFields })),
+);
+
+/** Posts a review when signed in (review-form-fields.tsx); a guest gets a link to log in. */
 export function ReviewForm({ movieId, movieName }: { movieId: string; movieName: string }) {
   const viewer = useViewer();
-  const router = useRouter();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(reviewSchema), defaultValues: EMPTY });
-
-  if (viewer === undefined) {
-    // The session is still being looked up: neither the form nor the login link yet.
-    return (
-      <div aria-busy="true" className="flex flex-col items-start gap-4 rounded-lg border border-border/40 bg-main p-6">
-        <h3 className="text-lg font-semibold">Review &ldquo;{movieName}&rdquo;</h3>
-      </div>
-    );
-  }
-
+  // The session is still being looked up: neither the form nor the login link yet.
+  if (viewer === undefined) return <ReviewBoxLoading movieName={movieName} />;
   if (!viewer) {
     return (
       <div className="flex flex-col items-start gap-4 rounded-lg border border-border/40 bg-main p-6">
@@ -47,46 +39,9 @@ export function ReviewForm({ movieId, movieName }: { movieId: string; movieName:
       </div>
     );
   }
-
-  const onSubmit = handleSubmit(async (input) => {
-    try {
-      await apiFetch(`/api/movie/review/${movieId}`, { method: "POST", body: input });
-      toast.success("Review submitted");
-      reset(EMPTY);
-      router.refresh(); // spec section 4: the movie is reloaded
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  });
-
   return (
-    <form
-      onSubmit={(event) => void onSubmit(event)}
-      noValidate
-      className="flex flex-col gap-5 rounded-lg border border-border/40 bg-main p-6"
-    >
-      <h3 className="text-lg font-semibold">Review &ldquo;{movieName}&rdquo;</h3>
-      <p className="text-sm text-text">
-        Write a review for this movie. It will be posted on this page; a new one replaces your earlier review.
-      </p>
-      <SelectField label="Select Rating" error={errors.rating?.message} {...register("rating")}>
-        <option value="">Select Rating</option>
-        {RATING_OPTIONS.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </SelectField>
-      <TextAreaField
-        label="Message"
-        rows={5}
-        placeholder="Make it short and sweet...."
-        error={errors.message?.message}
-        {...register("message")}
-      />
-      <Button type="submit" disabled={isSubmitting} className="w-full">
-        {isSubmitting ? "Loading..." : "Submit"}
-      </Button>
-    </form>
+    <Suspense fallback={<ReviewBoxLoading movieName={movieName} />}>
+      <ReviewFormFields movieId={movieId} movieName={movieName} />
+    </Suspense>
   );
 }

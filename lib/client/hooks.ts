@@ -8,7 +8,7 @@ import type { MovieListItem } from "@/lib/data/movie-shapes";
 import type { AdminUserPage } from "@/lib/data/admin-users";
 import type { MovieListPage, MovieSuggestion } from "@/lib/data/movies";
 import type { ContinueWatchingItem } from "@/lib/data/progress";
-import { ADMIN_MOVIES_PAGE_SIZE } from "@/lib/validation/movie-query";
+import { ADMIN_MOVIES_PAGE_SIZE } from "@/lib/validation/movie-options";
 import { CONTINUE_WATCHING_URL } from "./watch-progress";
 import { fetcher } from "./fetcher";
 

@@ -1,6 +1,6 @@
 // The player's saves of where the viewer is (PUT /api/user/progress/{movieId}). Saves run in the
 // background: a failed one is simply retried by the next (every 10 s, on pause), never a toast.
-import { WATCHED_FROM } from "@/lib/validation/progress";
+import { WATCHED_FROM } from "@/lib/validation/watch-thresholds";
 
 export const CONTINUE_WATCHING_URL = "/api/user/progress";
 export const progressUrl = (movieId: string) => `${CONTINUE_WATCHING_URL}/${movieId}`;

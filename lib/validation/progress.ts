@@ -20,6 +20,4 @@ export const watchProgressSchema = z
   });
 export type WatchProgressInput = z.infer<typeof watchProgressSchema>;
 
-/** Continue watching lists movies started (from 5%) and not finished (up to 95%). */
-export const CONTINUE_FROM = 0.05;
-export const WATCHED_FROM = 0.95;
+export { CONTINUE_FROM, WATCHED_FROM } from "./watch-thresholds";
