@@ -93,6 +93,10 @@ async function main(): Promise<number> {
       CORS_ORIGINS: `${sharedEnv.CORS_ORIGINS},${otherClient.origin}`,
       TEST_OTHER_CLIENT_ORIGIN: otherClient.origin,
     });
+    // A mail server and an OpenID provider standing in for Google, on loopback (tests/support/services.ts).
+    const { startTestServices } = await import("../tests/support/services");
+    const services = await startTestServices(work);
+    Object.assign(sharedEnv, services.env);
     Object.assign(process.env, sharedEnv);
     const database = await timed("database start", () =>
       openDatabase({
@@ -125,6 +129,7 @@ async function main(): Promise<number> {
     } finally {
       await Promise.all(stacks.map(({ app }) => stopApp(app)));
       otherClient.close();
+      await services.stop();
       await database.stop();
     }
   }
