@@ -172,11 +172,16 @@ test("delete my account asks for the password, then signs out and the login no l
 test("download my data saves a JSON file of the profile, favourites, reviews and watch history", async ({ page }) => {
   const account = await registerAccount(page.request, "export");
   const token = await apiToken(page.request, account);
-  const { movies } = (await (await page.request.get("/api/movie?limit=1")).json()) as { movies: { _id: string; name: string }[] };
+  const { movies } = (await (await page.request.get("/api/movie?limit=1")).json()) as {
+    movies: { _id: string; name: string }[];
+  };
   const movie = movies[0]!;
   const auth = { authorization: `Bearer ${token}` };
   await page.request.post("/api/user/favorite", { data: { idMovie: movie._id }, headers: auth });
-  await page.request.post(`/api/movie/review/${movie._id}`, { data: { rating: 4, message: "Worth a watch" }, headers: auth });
+  await page.request.post(`/api/movie/review/${movie._id}`, {
+    data: { rating: 4, message: "Worth a watch" },
+    headers: auth,
+  });
   await page.request.put(`/api/user/progress/${movie._id}`, { data: { position: 30, duration: 600 }, headers: auth });
   await signIn(page, account);
   await page.goto("/profile");

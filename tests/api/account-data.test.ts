@@ -125,13 +125,22 @@ describe("DELETE /api/user, confirmed", () => {
     const movie = await createTestMovie();
     const stays = await freshUser("staysbehind");
     const user = await freshUser("leaving");
-    await api("POST", `/api/movie/review/${movie._id}`, { token: stays.token, body: { rating: 1, message: "not for me" } });
-    await api("POST", `/api/movie/review/${movie._id}`, { token: user.token, body: { rating: 5, message: "wonderful" } });
+    await api("POST", `/api/movie/review/${movie._id}`, {
+      token: stays.token,
+      body: { rating: 1, message: "not for me" },
+    });
+    await api("POST", `/api/movie/review/${movie._id}`, {
+      token: user.token,
+      body: { rating: 5, message: "wonderful" },
+    });
     await api("POST", "/api/user/favorite", { token: user.token, body: { idMovie: movie._id } });
     await api("PUT", `/api/user/progress/${movie._id}`, { token: user.token, body: { position: 10, duration: 100 } });
     await addSoftwarePasskey(user);
     const avatar = await uploadAvatar(user.token);
-    await api("PUT", "/api/user", { token: user.token, body: { fullName: user.fullName, email: user.email, image: avatar } });
+    await api("PUT", "/api/user", {
+      token: user.token,
+      body: { fullName: user.fullName, email: user.email, image: avatar },
+    });
     const avatarFile = path.join(process.env.STORAGE_LOCAL_DIR!, new URL(avatar).pathname.replace("/api/upload/", ""));
     expect(fs.existsSync(avatarFile)).toBe(true);
     expect((await api("GET", `/api/movie/${movie._id}`)).body).toMatchObject({ rate: 3, countReviews: 2 });
@@ -177,7 +186,9 @@ describe("DELETE /api/user, confirmed", () => {
       await api("POST", "/api/user/passkeys/authentication-options", { headers: { "x-forwarded-for": freshIp() } })
     ).body;
     expect(await deleteFromPage(cookie, { passkey: passkey.assert(signInOptions) })).toMatchObject(refused);
-    expect(await deleteFromPage(cookie, { passkey: new SoftwarePasskey(baseUrl).assert(await confirmOptions()) })).toMatchObject(refused);
+    expect(
+      await deleteFromPage(cookie, { passkey: new SoftwarePasskey(baseUrl).assert(await confirmOptions()) }),
+    ).toMatchObject(refused);
     expect(await db.user.count({ where: { id: user._id } })).toBe(1);
 
     expect(await deleteFromPage(cookie, { passkey: passkey.assert(await confirmOptions()) })).toMatchObject({

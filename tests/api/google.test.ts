@@ -13,7 +13,9 @@ describe("/auth/google and /auth/google/callback", () => {
     const response = await fetch(`${baseUrl}/auth/google?redirect=${encodeURIComponent("http://spa.example.test")}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
-    expect(response.headers.get("set-cookie")).toMatch(/^marquee-google-state=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax/);
+    expect(response.headers.get("set-cookie")).toMatch(
+      /^marquee-google-state=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax/,
+    );
     const policies = response.headers.get("content-security-policy")!;
     expect(policies).toContain(`form-action 'self' ${new URL(issuer).origin};`);
     expect(policies).not.toContain(","); // one policy, not the static one as well

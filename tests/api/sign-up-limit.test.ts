@@ -40,6 +40,8 @@ test(`the ${LIMIT + 1}th sign-up from one address within the hour is 429 with Re
 test("invalid sign-ups are refused before they count", async () => {
   const ip = freshIp();
   for (let i = 0; i < LIMIT + 2; i++)
-    expect((await api("POST", "/api/user/register", { body: { email: "x" }, headers: { "x-forwarded-for": ip } })).status).toBe(400);
+    expect(
+      (await api("POST", "/api/user/register", { body: { email: "x" }, headers: { "x-forwarded-for": ip } })).status,
+    ).toBe(400);
   expect((await register(uniqueEmail("afterinvalid"), ip)).status).toBe(201);
 });

@@ -19,6 +19,7 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "marquee-no-services-"));
   instance = await startInstance({
     SMTP_URL: "",
+    MAIL_FROM: "",
     GOOGLE_CLIENT_ID: "",
     GOOGLE_CLIENT_SECRET: "",
     GOOGLE_ISSUER: "",
@@ -56,7 +57,7 @@ describe("without SMTP_URL", () => {
     const mail = await simpleParser(fs.readFileSync(file));
     expect(mail.subject).toBe("Reset your Marquee password");
     expect(mail.to && !Array.isArray(mail.to) ? mail.to.text : "").toBe(user.email);
-    expect(mail.from?.text).toBe("Marquee <no-reply@marquee.local>");
+    expect(mail.from?.value).toEqual([{ name: "Marquee", address: "no-reply@marquee.local" }]);
     expect(mail.html).toContain("Choose a new password");
     const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail.text ?? "")![0];
     expect(link.startsWith(`${instance.baseUrl}/reset-password?token=`)).toBe(true);
@@ -65,8 +66,16 @@ describe("without SMTP_URL", () => {
     // The log names the file and the link, for whoever runs `npm start`.
     const deadline = Date.now() + 5000;
     while (!instance.output().includes(link) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    const line = instance.output().split("\n").find((entry) => entry.includes(link));
-    expect(JSON.parse(line!)).toMatchObject({ to: user.email, file, link, msg: expect.stringContaining("mail written") });
+    const line = instance
+      .output()
+      .split("\n")
+      .find((entry) => entry.includes(link));
+    expect(JSON.parse(line!)).toMatchObject({
+      to: user.email,
+      file,
+      link,
+      msg: expect.stringContaining("mail written"),
+    });
 
     const token = new URL(link).searchParams.get("token")!;
     const reset = await fetch(`${baseUrl}/api/user/password-reset/confirm`, {
@@ -80,14 +89,15 @@ describe("without SMTP_URL", () => {
 });
 
 describe("without Google configured", () => {
-  test.each(["/auth/google", "/auth/google/callback", `/auth/google?redirect=${encodeURIComponent("http://spa.example.test")}`])(
-    "%s sends the browser to /login with an explanation",
-    async (address) => {
-      const response = await fetch(`${instance.baseUrl}${address}`, { redirect: "manual" });
-      expect(response.status).toBe(302);
-      expect(response.headers.get("location")).toBe(`${instance.baseUrl}/login?error=google-unavailable`);
-    },
-  );
+  test.each([
+    "/auth/google",
+    "/auth/google/callback",
+    `/auth/google?redirect=${encodeURIComponent("http://spa.example.test")}`,
+  ])("%s sends the browser to /login with an explanation", async (address) => {
+    const response = await fetch(`${instance.baseUrl}${address}`, { redirect: "manual" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(`${instance.baseUrl}/login?error=google-unavailable`);
+  });
 
   test("NextAuth lists no google provider, and /login offers no Google button (the configured app does)", async () => {
     const providers = (await (await fetch(`${instance.baseUrl}/api/auth/providers`)).json()) as object;

@@ -9,6 +9,7 @@ export const mailboxFolder = (mailDir: string, address: string) =>
   path.join(mailDir, encodeURIComponent(address.trim().toLowerCase()));
 
 export type ReceivedMail = {
+  /** `Name <address>` */
   from: string;
   to: string;
   subject: string;
@@ -27,14 +28,23 @@ const mailDir = () => {
 /** Every message `address` has received so far, oldest first. */
 export async function mailbox(address: string): Promise<ReceivedMail[]> {
   const folder = mailboxFolder(mailDir(), address);
-  const names = fs.existsSync(folder) ? fs.readdirSync(folder).filter((name) => name.endsWith(".eml")).sort() : [];
+  const names = fs.existsSync(folder)
+    ? fs
+        .readdirSync(folder)
+        .filter((name) => name.endsWith(".eml"))
+        .sort()
+    : [];
   return Promise.all(
     names.map(async (name) => {
       const raw = fs.readFileSync(path.join(folder, name));
       const parsed = await simpleParser(raw);
+      const sender = parsed.from?.value[0];
       return {
-        from: parsed.from?.text ?? "",
-        to: [parsed.to ?? []].flat().map((to) => to.text).join(", "),
+        from: sender ? `${sender.name} <${sender.address}>` : "",
+        to: [parsed.to ?? []]
+          .flat()
+          .map((to) => to.text)
+          .join(", "),
         subject: parsed.subject ?? "",
         text: parsed.text ?? "",
         html: typeof parsed.html === "string" ? parsed.html : "",

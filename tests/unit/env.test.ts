@@ -64,7 +64,9 @@ test("mail and Google issuer settings: defaults, and bad values named", () => {
   const set = parseEnv({ SMTP_URL: "smtps://user:pass@smtp.example.com:465", GOOGLE_ISSUER: "http://127.0.0.1:4000/" });
   expect(set.SMTP_URL).toBe("smtps://user:pass@smtp.example.com:465");
   expect(set.GOOGLE_ISSUER).toBe("http://127.0.0.1:4000");
-  expect(() => parseEnv({ SMTP_URL: "http://smtp.example.com" })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+  expect(() => parseEnv({ SMTP_URL: "http://smtp.example.com" })).toThrow(
+    /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/,
+  );
   expect(() => parseEnv({ GOOGLE_ISSUER: "accounts.google.com" })).toThrow(/GOOGLE_ISSUER: must be an http\(s\) URL/);
   expect(() => parseEnv({ REGISTER_RATE_LIMIT: "0" })).toThrow(/REGISTER_RATE_LIMIT/);
 });

@@ -1,10 +1,5 @@
 import { describe, expect, test } from "vitest";
-import {
-  emailChangeMessage,
-  emailChangedNotice,
-  passwordResetMessage,
-  verifyEmailMessage,
-} from "@/lib/mail/messages";
+import { emailChangeMessage, emailChangedNotice, passwordResetMessage, verifyEmailMessage } from "@/lib/mail/messages";
 
 const member = { email: "ada@example.test", fullName: "Ada <b>Lovelace</b> & Co" };
 const link = "https://marquee.example.com/reset-password?token=abc_DEF-123&x=1";

@@ -5,8 +5,7 @@ declare module "oidc-provider" {
   type Claims = Record<string, unknown> & { sub: string };
   type Account = { accountId: string; claims: (use: string, scope: string) => Claims | Promise<Claims> };
   type InteractionResult =
-    | { login: { accountId: string }; consent: { grantId: string } }
-    | { error: string; error_description?: string };
+    { login: { accountId: string }; consent: { grantId: string } } | { error: string; error_description?: string };
   type Interaction = { uid: string; prompt: { name: string }; params: Record<string, string | undefined> };
   type KoaContext = {
     req: IncomingMessage;
