@@ -6,9 +6,9 @@ import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { type HttpError, badRequest, conflict, unauthorized } from "@/lib/http/errors";
 import type { LoginInput, PasswordInput, ProfileInput, RegisterInput } from "@/lib/validation/user";
-import { cacheTags, expireTags } from "./cache-tags";
 import { sendMailLater } from "@/lib/mail";
 import { passwordChangedNotice } from "@/lib/mail/messages";
+import { cacheTags, expireTags } from "./cache-tags";
 import { lockMovie, refreshMovieRating } from "./ratings";
 import type { UserInfo } from "@/lib/api-shapes";
 

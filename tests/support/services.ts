@@ -103,6 +103,43 @@ async function readForm(request: http.IncomingMessage): Promise<URLSearchParams>
   return new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
 }
 
+/**
+ * oidc-provider's storage for sessions, codes and grants, in this process's memory: what its built-in
+ * development adapter does, without its warning that production needs another (this is a test).
+ */
+class MemoryAdapter {
+  private static readonly store = new Map<string, Record<string, unknown>>();
+  constructor(private readonly model: string) {}
+  private key = (id: string) => `${this.model}:${id}`;
+  upsert(id: string, payload: Record<string, unknown>) {
+    MemoryAdapter.store.set(this.key(id), payload);
+    if (typeof payload.uid === "string") MemoryAdapter.store.set(this.key(`uid:${payload.uid}`), payload);
+    return Promise.resolve();
+  }
+  find(id: string) {
+    return Promise.resolve(MemoryAdapter.store.get(this.key(id)));
+  }
+  findByUid(uid: string) {
+    return Promise.resolve(MemoryAdapter.store.get(this.key(`uid:${uid}`)));
+  }
+  findByUserCode() {
+    return Promise.resolve(undefined);
+  }
+  consume(id: string) {
+    const payload = MemoryAdapter.store.get(this.key(id));
+    if (payload) payload.consumed = Math.floor(Date.now() / 1000);
+    return Promise.resolve();
+  }
+  destroy(id: string) {
+    MemoryAdapter.store.delete(this.key(id));
+    return Promise.resolve();
+  }
+  revokeByGrantId(grantId: string) {
+    for (const [key, payload] of MemoryAdapter.store) if (payload.grantId === grantId) MemoryAdapter.store.delete(key);
+    return Promise.resolve();
+  }
+}
+
 /** An OpenID Connect provider on loopback with one client: the app, on whatever loopback port it listens. */
 async function startIdentityProvider(): Promise<{ issuer: string; close: () => Promise<void> }> {
   // The issuer must be known before the provider exists: reserve the port by listening first.
@@ -128,6 +165,9 @@ async function startIdentityProvider(): Promise<{ issuer: string; close: () => P
         token_endpoint_auth_method: "client_secret_basic",
       },
     ],
+    adapter: MemoryAdapter,
+    // Lifetimes of the provider's artifacts, in seconds (it asks for them to be chosen).
+    ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 3600, IdToken: 600, Interaction: 600, Session: 3600 },
     jwks: { keys: [{ ...signingKey, kid: "test-signing-key", use: "sig", alg: "RS256" }] },
     cookies: { keys: [randomBytes(16).toString("hex")] },
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "picture"] },

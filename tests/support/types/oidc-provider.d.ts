@@ -29,6 +29,8 @@ declare module "oidc-provider" {
       issuer: string,
       configuration: {
         clients: Record<string, unknown>[];
+        adapter: new (model: string) => object;
+        ttl: Record<string, number>;
         jwks: { keys: Record<string, unknown>[] };
         cookies: { keys: string[] };
         claims: Record<string, string[]>;
