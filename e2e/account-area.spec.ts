@@ -190,7 +190,7 @@ test("download my data saves a JSON file of the profile, favourites, reviews and
   await page.getByRole("link", { name: "Download my data" }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^marquee-data-\d{4}-\d{2}-\d{2}\.json$/);
-  const data = JSON.parse(await fs.readFile((await file.path())!, "utf8")) as {
+  const data = JSON.parse(await fs.readFile(await file.path(), "utf8")) as {
     profile: { email: string; fullName: string };
     favorites: { movieId: string; name: string }[];
     reviews: { movieId: string; rating: number; comment: string }[];

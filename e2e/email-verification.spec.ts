@@ -1,12 +1,12 @@
 // Email verification and change in a browser (issue 25 item 3), the links read from the test SMTP server.
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { latestMail, linkIn } from "../tests/support/mail";
 import { apiToken, freshIp, registerAccount, signIn, toast, uniqueEmail } from "./support/accounts";
 
 const VERIFY_SUBJECT = "Confirm your email address for Marquee";
 const CHANGE_SUBJECT = "Confirm your new email address for Marquee";
 
-const emailSection = (page: import("@playwright/test").Page) => page.getByRole("region", { name: "Email address" });
+const emailSection = (page: Page) => page.getByRole("region", { name: "Email address" });
 
 test("a new member confirms the email from the mail; the profile shows the state and can send the link again", async ({
   page,

@@ -13,8 +13,8 @@ type Person = { email: string; name?: string; picture?: string; verified?: boole
 /** On the provider's page: who signs in, and Continue. */
 async function signInAtProvider(page: Page, person: Person) {
   await page.waitForURL((url) => url.origin === issuer && url.pathname.startsWith("/interaction/"));
-  await page.getByLabel("Email").fill(person.email);
-  await page.getByLabel("Name").fill(person.name ?? "");
+  await page.getByLabel("Email", { exact: true }).fill(person.email);
+  await page.getByLabel("Name", { exact: true }).fill(person.name ?? "");
   await page.getByLabel("Picture URL").fill(person.picture ?? "");
   await page.getByLabel("The provider has verified this email").setChecked(person.verified ?? true);
   await page.getByRole("button", { name: "Continue" }).click();

@@ -332,7 +332,10 @@ const paths = {
       responses: {
         ...ok("Always the same message", ref("Message")),
         ...invalid,
-        ...error("429", "Too many requests for this email (3 an hour) or from this address (10 an hour); see Retry-After"),
+        ...error(
+          "429",
+          "Too many requests for this email (3 an hour) or from this address (10 an hour); see Retry-After",
+        ),
       },
     },
   },
@@ -358,7 +361,10 @@ const paths = {
       requestBody: body("LinkTokenBody"),
       responses: {
         ...ok("`Your email address is verified`", ref("Message")),
-        ...error("400", "A link that is unknown, used, expired, superseded, or sent to an address the account has left"),
+        ...error(
+          "400",
+          "A link that is unknown, used, expired, superseded, or sent to an address the account has left",
+        ),
       },
     },
   },
@@ -430,7 +436,10 @@ const paths = {
       requestBody: body("AddPasskeyBody"),
       responses: {
         ...ok("Added", ref("Passkey"), "201"),
-        ...error("400", "Invalid input, or an answer that does not verify (wrong challenge, origin or site, no user verification)"),
+        ...error(
+          "400",
+          "Invalid input, or an answer that does not verify (wrong challenge, origin or site, no user verification)",
+        ),
         ...userErrors,
         ...error("409", "This passkey is already added to an account"),
       },

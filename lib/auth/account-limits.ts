@@ -45,7 +45,7 @@ export type AccountLimit = keyof typeof limits;
 const globalForLimiters = globalThis as unknown as { marqueeAccountLimiters?: Map<string, RateLimiterPostgres> };
 
 function limiterFor(limit: Limit): RateLimiterPostgres {
-  const limiters = (globalForLimiters.marqueeAccountLimiters ??= new Map());
+  const limiters = (globalForLimiters.marqueeAccountLimiters ??= new Map<string, RateLimiterPostgres>());
   let limiter = limiters.get(limit.name);
   if (!limiter) {
     limiter = new RateLimiterPostgres({

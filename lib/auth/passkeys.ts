@@ -13,6 +13,7 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
+  type VerifiedRegistrationResponse,
 } from "@simplewebauthn/server";
 import { db } from "@/lib/db";
 import { Prisma, type PasskeyCeremony } from "@/lib/generated/prisma/client";
@@ -105,7 +106,7 @@ export async function addPasskey(
   request: Pick<Request, "headers" | "url">,
 ): Promise<PasskeyItem> {
   const rp = relyingParty(request);
-  let info;
+  let info: VerifiedRegistrationResponse["registrationInfo"] | null = null;
   try {
     const verification = await verifyRegistrationResponse({
       response: input.response,
@@ -140,7 +141,8 @@ export async function addPasskey(
   }
   // Someone with a moment at an unlocked session could add their own: the owner hears of it.
   sendMailLater(passkeyAddedNotice(user, name));
-  const [added] = (await listPasskeys(user.id)).filter((passkey) => passkey._id === info.credential.id);
+  const credentialId = info.credential.id;
+  const [added] = (await listPasskeys(user.id)).filter((passkey) => passkey._id === credentialId);
   return added!;
 }
 

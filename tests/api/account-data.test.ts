@@ -11,7 +11,7 @@ import { api, baseUrl } from "../support/http";
 import { imageOf } from "../support/media";
 import { sessionCookie } from "../support/session";
 import { freshIp, freshUser, uniqueEmail } from "../support/users";
-import { SoftwarePasskey, addSoftwarePasskey } from "../support/webauthn";
+import { SoftwarePasskey, addSoftwarePasskey, type RequestOptions } from "../support/webauthn";
 
 const db = createPrismaClient(process.env.DATABASE_URL!);
 afterAll(() => db.$disconnect());
@@ -175,7 +175,7 @@ describe("DELETE /api/user, confirmed", () => {
     const cookie = await sessionCookie(user);
     const confirmOptions = async () =>
       (
-        await api("POST", "/api/user/passkeys/authentication-options", {
+        await api<RequestOptions>("POST", "/api/user/passkeys/authentication-options", {
           headers: { cookie, origin: baseUrl },
           body: { purpose: "confirm" },
         })
@@ -183,7 +183,9 @@ describe("DELETE /api/user, confirmed", () => {
     const refused = { status: 400, body: { message: "The passkey did not confirm it is you. Please try again." } };
     expect(await deleteFromPage(cookie, { passkey: stranger.assert(await confirmOptions()) })).toMatchObject(refused);
     const signInOptions = (
-      await api("POST", "/api/user/passkeys/authentication-options", { headers: { "x-forwarded-for": freshIp() } })
+      await api<RequestOptions>("POST", "/api/user/passkeys/authentication-options", {
+        headers: { "x-forwarded-for": freshIp() },
+      })
     ).body;
     expect(await deleteFromPage(cookie, { passkey: passkey.assert(signInOptions) })).toMatchObject(refused);
     expect(

@@ -4,13 +4,13 @@ import { describe, expect, test } from "vitest";
 import { api, baseUrl } from "../support/http";
 import { latestMail } from "../support/mail";
 import { freshIp, freshUser, type TestUser } from "../support/users";
-import { SoftwarePasskey } from "../support/webauthn";
+import { SoftwarePasskey, type CreationOptions, type RequestOptions } from "../support/webauthn";
 
 const registrationOptions = async (user: TestUser) =>
-  (await api("POST", "/api/user/passkeys/registration-options", { token: user.token })).body;
+  (await api<CreationOptions>("POST", "/api/user/passkeys/registration-options", { token: user.token })).body;
 const signInOptions = async () =>
   (
-    await api("POST", "/api/user/passkeys/authentication-options", {
+    await api<RequestOptions & { allowCredentials?: unknown[] }>("POST", "/api/user/passkeys/authentication-options", {
       body: { purpose: "sign-in" },
       headers: { "x-forwarded-for": freshIp() },
     })

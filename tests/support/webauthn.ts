@@ -8,8 +8,8 @@ import { api, baseUrl } from "./http";
 const b64url = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64url");
 const sha256 = (data: Uint8Array | string) => createHash("sha256").update(data).digest();
 
-type CreationOptions = { challenge: string; rp: { id: string }; user: { id: string } };
-type RequestOptions = { challenge: string; rpId: string };
+export type CreationOptions = { challenge: string; rp: { id: string }; user: { id: string } };
+export type RequestOptions = { challenge: string; rpId: string };
 
 const UP = 0x01;
 const UV = 0x04;
