@@ -23,6 +23,7 @@ import { log } from "@/lib/log";
 import { sendMailLater } from "@/lib/mail";
 import { passkeyAddedNotice } from "@/lib/mail/messages";
 import type { PasskeyItem } from "@/lib/api-shapes";
+import { isCredentialId } from "@/lib/validation/account";
 import type { SessionUser } from "./session-user";
 
 export type { PasskeyItem };
@@ -148,6 +149,7 @@ export async function addPasskey(
 
 /** DELETE /api/user/passkeys/{id}: only one of the member's own; another id is 404. */
 export async function removePasskey(userId: string, passkeyId: string): Promise<{ message: string }> {
+  if (!isCredentialId(passkeyId)) throw notFound(PASSKEY_NOT_FOUND);
   const { count } = await db.passkey.deleteMany({ where: { id: passkeyId, userId } });
   if (count === 0) throw notFound(PASSKEY_NOT_FOUND);
   return { message: "Passkey removed" };

@@ -58,11 +58,19 @@ export const emailChangeSchema = z.object({
 });
 export type EmailChangeInput = z.infer<typeof emailChangeSchema>;
 
+const BASE64URL = /^[A-Za-z0-9_-]*$/;
+
 /** base64url text as WebAuthn's JSON encodings carry it. */
 const base64url = (field: string) =>
   text(field)
     .max(64 * 1024, onStrings({ error: `${field} is too long` }))
-    .regex(/^[A-Za-z0-9_-]*$/, `${field} must be base64url`);
+    .regex(BASE64URL, `${field} must be base64url`);
+
+/**
+ * Whether a path segment can be a passkey's credential id (base64url; WebAuthn caps credential ids at
+ * 1023 bytes), so junk such as a NUL byte, which PostgreSQL refuses in text, never reaches a query.
+ */
+export const isCredentialId = (value: string) => value.length > 0 && value.length <= 1400 && BASE64URL.test(value);
 
 /**
  * A credential as @simplewebauthn/browser hands it over (RegistrationResponseJSON or

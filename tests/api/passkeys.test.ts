@@ -174,6 +174,17 @@ describe("removing passkeys", () => {
     });
     expect((await api("GET", "/api/user/passkeys", { token: user.token })).body).toHaveLength(1);
   });
+
+  test("an id that cannot be a credential id (not base64url, a NUL byte) is a 404, not a database error", async () => {
+    const { user } = await memberWithPasskey("junkid");
+    for (const id of ["%00", "not%20base64url", "x".repeat(1401)]) {
+      expect(await api("DELETE", `/api/user/passkeys/${id}`, { token: user.token })).toMatchObject({
+        status: 404,
+        body: { message: "Passkey not found" },
+      });
+    }
+    expect((await api("GET", "/api/user/passkeys", { token: user.token })).body).toHaveLength(1);
+  });
 });
 
 describe("confirm challenges", () => {
