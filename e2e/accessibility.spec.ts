@@ -50,6 +50,14 @@ const PUBLIC: Record<string, Check> = {
   contact: { path: "/contact", ready: (page) => expect(page.getByRole("heading", { level: 1 })).toBeVisible() },
   login: { path: "/login", ready: (page) => expect(page.getByRole("button", { name: "Submit" })).toBeVisible() },
   register: { path: "/register", ready: (page) => expect(page.getByRole("button", { name: "Sign Up" })).toBeVisible() },
+  "forgot password": {
+    path: "/forgot-password",
+    ready: (page) => expect(page.getByRole("button", { name: "Send reset link" })).toBeVisible(),
+  },
+  "a spent reset link": {
+    path: "/reset-password?token=spent",
+    ready: (page) => expect(page.getByRole("link", { name: "Send a new link" })).toBeVisible(),
+  },
   "not found": {
     path: "/no-such-page",
     ready: (page) => expect(page.getByRole("heading", { level: 1 })).toBeVisible(),

@@ -258,6 +258,74 @@ export const viewerShape = shape(
   }),
 );
 
+// Account recovery and security (docs/api.md, "Accounts").
+export const passkeyShape = shape(
+  "Passkey",
+  z.object({
+    _id: z.string().meta({ description: "The credential id (base64url)" }),
+    name: z.string(),
+    synced: z
+      .boolean()
+      .meta({ description: "A multi-device passkey (kept by a password manager or a platform account)" }),
+    backedUp: z.boolean(),
+    createdAt: timestamp,
+    lastUsedAt: timestamp.nullable(),
+  }),
+);
+
+export const webAuthnOptionsShape = shape(
+  "WebAuthnOptions",
+  z.looseObject({ challenge: z.string(), rpId: z.string().optional(), timeout: z.number().optional() }).meta({
+    description:
+      "PublicKeyCredentialCreationOptionsJSON or PublicKeyCredentialRequestOptionsJSON (WebAuthn Level 3): hand to @simplewebauthn/browser's startRegistration/startAuthentication, or to the browser's parse*OptionsFromJSON",
+  }),
+);
+
+export const emailChangedShape = shape(
+  "EmailChanged",
+  z.object({ message: z.string(), email: z.string().meta({ description: "The account's new address" }) }),
+);
+
+export const accountExportShape = shape(
+  "AccountExport",
+  z.object({
+    exportedAt: timestamp,
+    profile: z.object({
+      _id: id,
+      fullName: z.string(),
+      email: z.string(),
+      emailVerified: z.boolean(),
+      image: mediaUrl,
+      isAdmin: z.boolean(),
+      hasPassword: z.boolean(),
+      createdAt: timestamp,
+    }),
+    passkeys: z.array(passkeyShape),
+    favorites: z.array(z.object({ movieId: id, name: z.string(), year: z.number(), likedAt: timestamp })),
+    reviews: z.array(
+      z.object({
+        _id: id,
+        movieId: id,
+        movieName: z.string(),
+        rating: z.number(),
+        comment: z.string(),
+        createdAt: timestamp,
+        updatedAt: timestamp,
+      }),
+    ),
+    watchHistory: z.array(
+      z.object({
+        movieId: id,
+        movieName: z.string(),
+        position: z.number().meta({ description: "Seconds from the start where the member stopped" }),
+        duration: z.number(),
+        watchedAt: timestamp,
+      }),
+    ),
+  }),
+  "Everything Marquee keeps about the member, as GET /api/user/export downloads it",
+);
+
 export type ApiError = z.infer<typeof errorShape>;
 export type UserInfo = z.infer<typeof userInfoShape>;
 export type Category = z.infer<typeof categoryShape>;
@@ -280,3 +348,5 @@ export type ServiceHealth = z.infer<typeof serviceHealth>;
 export type Health = z.infer<typeof healthShape>;
 export type MediaStatus = z.infer<typeof mediaStatusShape>;
 export type MediaOverview = z.infer<typeof mediaOverviewShape>;
+export type PasskeyItem = z.infer<typeof passkeyShape>;
+export type AccountExport = z.infer<typeof accountExportShape>;

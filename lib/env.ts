@@ -40,6 +40,30 @@ const schema = z.object({
   NEXTAUTH_URL: z.url().optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /**
+   * The OpenID Connect issuer behind "Sign in with Google": Google's own by default. Tests point it at
+   * a local provider; a self-hosted one (Keycloak, Authentik, Dex...) works too. Its discovery document
+   * is read from `<issuer>/.well-known/openid-configuration`.
+   */
+  GOOGLE_ISSUER: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://accounts.google.com" })
+    .transform((url) => url.replace(/\/+$/, ""))
+    .default("https://accounts.google.com"),
+  /**
+   * Outgoing mail (password reset, email verification): an SMTP server such as
+   * smtps://user:pass@smtp.example.com or smtp://localhost:25. Unset: each message is written as an
+   * .eml file under the data folder and its link printed in the log (lib/mail).
+   */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  /** The From of every message Marquee sends. */
+  MAIL_FROM: z.string().min(3).default("Marquee <no-reply@marquee.local>"),
+  /** Sign-ups (created or refused as taken) allowed per IP in REGISTER_RATE_WINDOW_SECONDS. */
+  REGISTER_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  REGISTER_RATE_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60 * 60),
   /** Comma-separated origins allowed to call /api with credentials. */
   CORS_ORIGINS: z
     .string()

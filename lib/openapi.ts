@@ -18,6 +18,16 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MOVIE_SORTS } from "@/lib/validation/
 import { reviewSchema } from "@/lib/validation/review";
 import { adminRoleSchema } from "@/lib/validation/admin-user";
 import { loginSchema, passwordSchema, profileSchema, registerSchema } from "@/lib/validation/user";
+import {
+  addPasskeySchema,
+  deleteAccountSchema,
+  emailChangeSchema,
+  forgotPasswordSchema,
+  linkTokenSchema,
+  passkeyChallengeSchema,
+  passkeyLoginSchema,
+  resetPasswordSchema,
+} from "@/lib/validation/account";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -81,6 +91,14 @@ const requestSchemas: Record<string, JsonSchema> = {
   RegisterBody: requestSchema(registerSchema),
   ProfileBody: requestSchema(profileSchema),
   PasswordBody: requestSchema(passwordSchema),
+  ForgotPasswordBody: requestSchema(forgotPasswordSchema),
+  ResetPasswordBody: requestSchema(resetPasswordSchema),
+  LinkTokenBody: requestSchema(linkTokenSchema),
+  EmailChangeBody: requestSchema(emailChangeSchema),
+  DeleteAccountBody: requestSchema(deleteAccountSchema),
+  AddPasskeyBody: requestSchema(addPasskeySchema),
+  PasskeyChallengeBody: requestSchema(passkeyChallengeSchema),
+  PasskeyLoginBody: requestSchema(passkeyLoginSchema),
   FavoriteToggleBody: requestSchema(favoriteToggleSchema),
   WatchProgressBody: requestSchema(watchProgressSchema),
   ReviewBody: requestSchema(reviewSchema, { rating: { minimum: 0, maximum: 5 } }, ["rating"]),
@@ -273,11 +291,17 @@ const paths = {
       responses: { ...ok("The user, with a fresh token", ref("UserInfo")), ...invalid, ...userErrors },
     },
     delete: {
-      summary: "Delete the account, its favourites and reviews",
+      summary:
+        "Delete the account with its favourites, reviews (ratings recomputed), watch history, passkeys, sessions and own picture. Confirm with `password`, a `passkey` assertion (authentication options with purpose `confirm`), or, for an account with neither, its `email`. The web session must confirm; a bearer client may send no body (CONTRACT.md) and is then taken at its token",
       tags: ["user"],
       ...signedIn,
+      requestBody: { required: false, content: jsonContent(ref("DeleteAccountBody")) },
       responses: {
-        ...ok("Deleted", ref("Message")),
+        ...ok("`Account deleted successfully`", ref("Message")),
+        ...error(
+          "400",
+          "`Confirm with your password or a passkey` (session without a confirmation), `Password is incorrect`, a passkey that did not confirm, or invalid input",
+        ),
         ...userErrors,
         ...error("409", "The last admin cannot delete itself"),
       },
@@ -285,13 +309,186 @@ const paths = {
   },
   "/api/user/register": {
     post: {
-      summary: "Register",
+      summary: "Register; a link to verify the email is mailed to it",
       tags: ["user"],
       requestBody: body("RegisterBody"),
       responses: {
         ...ok("The new user (no token: log in next)", ref("UserInfo"), "201"),
         ...invalid,
         ...error("409", "`<email> is already registered`"),
+        ...error(
+          "429",
+          "Too many sign-ups from this address (REGISTER_RATE_LIMIT per REGISTER_RATE_WINDOW_SECONDS, taken emails included; see Retry-After)",
+        ),
+      },
+    },
+  },
+  "/api/user/password-reset": {
+    post: {
+      summary:
+        "Forgot password: mails a link (valid 30 minutes, once) to choose a new password if the email has an account. The answer is the same whether or not it has one",
+      tags: ["account"],
+      requestBody: body("ForgotPasswordBody"),
+      responses: {
+        ...ok("Always the same message", ref("Message")),
+        ...invalid,
+        ...error(
+          "429",
+          "Too many requests for this email (3 an hour) or from this address (10 an hour); see Retry-After",
+        ),
+      },
+    },
+  },
+  "/api/user/password-reset/confirm": {
+    post: {
+      summary:
+        "Set a new password with the link's token. Ends every session and token of the account, and counts the email as verified",
+      tags: ["account"],
+      requestBody: body("ResetPasswordBody"),
+      responses: {
+        ...ok("Reset: sign in with the new password", ref("Message")),
+        ...error(
+          "400",
+          "Invalid input, `Passwords must match`, or a link that is unknown, used, expired, superseded by a newer one or voided by a password change",
+        ),
+      },
+    },
+  },
+  "/api/user/verify-email": {
+    post: {
+      summary: "Mark the email verified with the token of the link mailed to it (signed in or not)",
+      tags: ["account"],
+      requestBody: body("LinkTokenBody"),
+      responses: {
+        ...ok("`Your email address is verified`", ref("Message")),
+        ...error(
+          "400",
+          "A link that is unknown, used, expired, superseded, or sent to an address the account has left",
+        ),
+      },
+    },
+  },
+  "/api/user/verify-email/resend": {
+    post: {
+      summary: "Mail a new verification link (the older one stops working)",
+      tags: ["account"],
+      ...signedIn,
+      responses: {
+        ...ok("Sent", ref("Message")),
+        ...userErrors,
+        ...error("409", "`Your email address is already verified`"),
+        ...error("429", "Too many emails (5 an hour); see Retry-After"),
+      },
+    },
+  },
+  "/api/user/email": {
+    post: {
+      summary:
+        "Ask to change the email: a link goes to the new address; the change happens when it is confirmed (POST /api/user/email/confirm) and the old address is then told. `password` is required when the account has one",
+      tags: ["account"],
+      ...signedIn,
+      requestBody: body("EmailChangeBody"),
+      responses: {
+        ...ok("The link is on its way", ref("Message")),
+        ...error("400", "Invalid input, `Password is incorrect`, or `That is already your email address`"),
+        ...userErrors,
+        ...error("409", "`<email> is already registered`"),
+        ...error("429", "Too many emails (5 an hour); see Retry-After"),
+      },
+    },
+  },
+  "/api/user/email/confirm": {
+    post: {
+      summary:
+        "Complete an email change with the token of the link mailed to the new address; only the member who asked may (the link alone is not enough)",
+      tags: ["account"],
+      ...signedIn,
+      requestBody: body("LinkTokenBody"),
+      responses: {
+        ...ok("Changed", ref("EmailChanged")),
+        ...error("400", "A link that is unknown, used, expired, voided, or another account's"),
+        ...userErrors,
+        ...error("409", "The address was registered by someone else meanwhile"),
+      },
+    },
+  },
+  "/api/user/export": {
+    get: {
+      summary:
+        "Download my data: profile, passkeys, favourites, reviews and watch history as a JSON file (Content-Disposition: attachment)",
+      tags: ["account"],
+      ...signedIn,
+      responses: { ...ok("The export", ref("AccountExport")), ...userErrors },
+    },
+  },
+  "/api/user/passkeys": {
+    get: {
+      summary: "The member's passkeys, newest first",
+      tags: ["passkeys"],
+      ...signedIn,
+      responses: { ...ok("Passkeys", arrayOf("Passkey")), ...userErrors },
+    },
+    post: {
+      summary:
+        "Add a passkey: the RegistrationResponseJSON of navigator.credentials.create() for options from POST /api/user/passkeys/registration-options. The account's email is told",
+      tags: ["passkeys"],
+      ...signedIn,
+      requestBody: body("AddPasskeyBody"),
+      responses: {
+        ...ok("Added", ref("Passkey"), "201"),
+        ...error(
+          "400",
+          "Invalid input, or an answer that does not verify (wrong challenge, origin or site, no user verification)",
+        ),
+        ...userErrors,
+        ...error("409", "This passkey is already added to an account"),
+      },
+    },
+  },
+  "/api/user/passkeys/{id}": {
+    delete: {
+      summary: "Remove one of the member's passkeys",
+      tags: ["passkeys"],
+      ...signedIn,
+      parameters: [pathParam("id", "The passkey's credential id (base64url)")],
+      responses: {
+        ...ok("`Passkey removed`", ref("Message")),
+        ...userErrors,
+        ...error("404", "`Passkey not found` (or another member's)"),
+      },
+    },
+  },
+  "/api/user/passkeys/registration-options": {
+    post: {
+      summary: "Options for navigator.credentials.create(): a challenge for this member, valid 5 minutes, used once",
+      tags: ["passkeys"],
+      ...signedIn,
+      responses: { ...ok("PublicKeyCredentialCreationOptionsJSON", ref("WebAuthnOptions")), ...userErrors },
+    },
+  },
+  "/api/user/passkeys/authentication-options": {
+    post: {
+      summary:
+        "Options for navigator.credentials.get(): `sign-in` (anyone; any discoverable passkey) or `confirm` (signed in; one of the member's own, for DELETE /api/user). Valid 5 minutes, used once",
+      tags: ["passkeys"],
+      requestBody: { required: false, content: jsonContent(ref("PasskeyChallengeBody")) },
+      responses: {
+        ...ok("PublicKeyCredentialRequestOptionsJSON", ref("WebAuthnOptions")),
+        ...error("400", "Invalid input, or `You have no passkeys` (confirm)"),
+        ...error("401", "`confirm` without being signed in"),
+        ...error("429", "Too many sign-in challenges from this address (60 per 10 minutes); see Retry-After"),
+      },
+    },
+  },
+  "/api/user/passkeys/login": {
+    post: {
+      summary:
+        "Log in with a passkey: the AuthenticationResponseJSON for a `sign-in` challenge. Like POST /api/user, UserInfo with a bearer token",
+      tags: ["passkeys"],
+      requestBody: body("PasskeyLoginBody"),
+      responses: {
+        ...ok("The user, with a bearer token", ref("UserInfo")),
+        ...error("400", "Invalid input, or an assertion that does not verify"),
       },
     },
   },

@@ -39,6 +39,7 @@ test("migrations create every table on an empty database", async () => {
     `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`,
   );
   expect(rows.map((r) => r.table_name)).toEqual([
+    "AccountToken",
     "CacheTag",
     "CastMember",
     "CatalogueCount",
@@ -47,6 +48,8 @@ test("migrations create every table on an empty database", async () => {
     "HandOverCode",
     "Movie",
     "MovieWord",
+    "Passkey",
+    "PasskeyChallenge",
     "RateLimit",
     "Review",
     "SearchWord",

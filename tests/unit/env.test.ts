@@ -106,3 +106,20 @@ test("backups and metrics: off by default, and their settings checked", () => {
   expect(() => parseEnv({ BACKUP_KEEP: "0" })).toThrow(/BACKUP_KEEP: must be a whole number of archives/);
   expect(() => parseEnv({ METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
 });
+
+test("mail and Google issuer settings: defaults, and bad values named", () => {
+  const defaults = parseEnv({});
+  expect(defaults.SMTP_URL).toBeUndefined();
+  expect(defaults.MAIL_FROM).toBe("Marquee <no-reply@marquee.local>");
+  expect(defaults.GOOGLE_ISSUER).toBe("https://accounts.google.com");
+  expect(defaults.REGISTER_RATE_LIMIT).toBe(10);
+  expect(defaults.REGISTER_RATE_WINDOW_SECONDS).toBe(3600);
+  const set = parseEnv({ SMTP_URL: "smtps://user:pass@smtp.example.com:465", GOOGLE_ISSUER: "http://127.0.0.1:4000/" });
+  expect(set.SMTP_URL).toBe("smtps://user:pass@smtp.example.com:465");
+  expect(set.GOOGLE_ISSUER).toBe("http://127.0.0.1:4000");
+  expect(() => parseEnv({ SMTP_URL: "http://smtp.example.com" })).toThrow(
+    /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/,
+  );
+  expect(() => parseEnv({ GOOGLE_ISSUER: "accounts.google.com" })).toThrow(/GOOGLE_ISSUER: must be an http\(s\) URL/);
+  expect(() => parseEnv({ REGISTER_RATE_LIMIT: "0" })).toThrow(/REGISTER_RATE_LIMIT/);
+});
