@@ -15,7 +15,7 @@ import {
   movieUpdateSchema,
 } from "@/lib/validation/movie";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MOVIE_SORTS } from "@/lib/validation/movie-query";
-import { reviewSchema } from "@/lib/validation/review";
+import { MAX_REVIEW_PAGE_SIZE, REVIEW_PAGE_SIZE, REVIEW_SORTS, reviewSchema } from "@/lib/validation/review";
 import { adminRoleSchema } from "@/lib/validation/admin-user";
 import { loginSchema, passwordSchema, profileSchema, registerSchema } from "@/lib/validation/user";
 
@@ -447,6 +447,25 @@ const paths = {
     },
   },
   "/api/movie/review/{id}": {
+    get: {
+      summary: "The caller's own review of the movie, or `{ review: null }`",
+      tags: ["reviews"],
+      ...signedIn,
+      parameters: idParam("movie"),
+      responses: { ...ok("The caller's review", ref("OwnReview")), ...userErrors, ...error("404", "Movie not found") },
+    },
+    delete: {
+      summary:
+        "Delete the caller's review of the movie (idempotent); rate and countReviews are recomputed in the same transaction",
+      tags: ["reviews"],
+      ...signedIn,
+      parameters: idParam("movie"),
+      responses: {
+        ...ok("The movie, rate and reviews updated", ref("MovieDetail")),
+        ...userErrors,
+        ...error("404", "Movie not found"),
+      },
+    },
     post: {
       summary: "Review a movie; a second review by the same user replaces the first",
       tags: ["reviews"],
@@ -457,6 +476,28 @@ const paths = {
         ...ok("The movie, rate and reviews updated", ref("MovieDetail")),
         ...invalid,
         ...userErrors,
+        ...error("404", "Movie not found"),
+      },
+    },
+  },
+  "/api/movie/{id}/reviews": {
+    get: {
+      summary: "A page of a movie's reviews, newest or highest rated first",
+      tags: ["reviews"],
+      parameters: [
+        ...idParam("movie"),
+        ...[
+          {
+            name: "sort",
+            description: `${REVIEW_SORTS.join(" or ")}: newest first (the default), or highest rating first (then newest)`,
+          },
+          { name: "page", description: "1-based page (digits only); a page past the end is an empty list" },
+          { name: "limit", description: `Page size, default ${REVIEW_PAGE_SIZE}, at most ${MAX_REVIEW_PAGE_SIZE}` },
+        ].map((p) => ({ ...p, in: "query", required: false, schema: str })),
+      ],
+      responses: {
+        ...ok("A page of reviews", ref("ReviewPage")),
+        ...error("400", "An unknown sort, or page or limit not digits, or limit > 100"),
         ...error("404", "Movie not found"),
       },
     },

@@ -8,6 +8,8 @@ import type { MovieListItem } from "@/lib/data/movie-shapes";
 import type { AdminUserPage } from "@/lib/data/admin-users";
 import type { MovieListPage, MovieSuggestion } from "@/lib/data/movies";
 import type { ContinueWatchingItem } from "@/lib/data/progress";
+import type { OwnReview, ReviewPage } from "@/lib/data/reviews";
+import { MAX_REVIEW_PAGE_SIZE, type ReviewSort } from "@/lib/validation/review";
 import { ADMIN_MOVIES_PAGE_SIZE } from "@/lib/validation/movie-query";
 import { CONTINUE_WATCHING_URL } from "./watch-progress";
 import { fetcher } from "./fetcher";
@@ -44,3 +46,14 @@ export const useMovieSuggestions = (query: string) =>
     keepPreviousData: true,
     revalidateOnFocus: false,
   });
+
+/** The signed-in user's review of a movie (GET /api/movie/review/{id}). */
+export const ownReviewUrl = (movieId: string) => `/api/movie/review/${movieId}`;
+/** Asked only when the movie's detail does not hold every review (pass false otherwise). */
+export const useOwnReviewLookup = (movieId: string, enabled: boolean) =>
+  useSWR<OwnReview, Error>(enabled ? ownReviewUrl(movieId) : null, fetcher);
+/** As many of a movie's reviews as its page shows, in the given order; false asks nothing. */
+export const reviewPageUrl = (movieId: string, sort: ReviewSort) =>
+  `/api/movie/${movieId}/reviews?sort=${sort}&limit=${MAX_REVIEW_PAGE_SIZE}`;
+export const useReviewPage = (movieId: string, sort: ReviewSort, enabled: boolean) =>
+  useSWR<ReviewPage, Error>(enabled ? reviewPageUrl(movieId, sort) : null, fetcher, { keepPreviousData: true });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { onStrings, requiredText, wholeNumber } from "./fields";
+import { onStrings, positiveDigits, requiredText, wholeNumber } from "./fields";
 
 /** The review form's rating select (spec section 5, spelling kept). */
 export const RATING_OPTIONS = [
@@ -24,3 +24,34 @@ export const reviewSchema = z.object({
   }).min(REVIEW_MESSAGE_MIN, onStrings({ error: "Enter a minimum of 5 characters." })),
 });
 export type ReviewInput = z.infer<typeof reviewSchema>;
+
+/** The orders of a movie's reviews: newest first (spec section 2), or highest rated first. */
+export const REVIEW_SORTS = ["newest", "highest"] as const;
+export type ReviewSort = (typeof REVIEW_SORTS)[number];
+export const REVIEW_SORT_OPTIONS: { value: ReviewSort; label: string }[] = [
+  { value: "newest", label: "Newest" },
+  { value: "highest", label: "Highest rated" },
+];
+
+export const REVIEW_PAGE_SIZE = 20;
+/** As many as a movie's detail carries, so the page can show the same number in either order. */
+export const MAX_REVIEW_PAGE_SIZE = 100;
+
+/** GET /api/movie/{id}/reviews. */
+export const reviewListQuerySchema = z.object({
+  sort: z
+    .string({ error: "sort must be a string" })
+    .trim()
+    .refine(
+      (value) => value === "" || (REVIEW_SORTS as readonly string[]).includes(value),
+      `sort must be one of ${REVIEW_SORTS.join(", ")}`,
+    )
+    .transform((value) => (value || "newest") as ReviewSort)
+    .optional(),
+  page: positiveDigits("page"),
+  limit: positiveDigits("limit").refine(
+    (value) => value === undefined || value <= MAX_REVIEW_PAGE_SIZE,
+    `limit must be at most ${MAX_REVIEW_PAGE_SIZE}`,
+  ),
+});
+export type ReviewListQuery = z.infer<typeof reviewListQuerySchema>;

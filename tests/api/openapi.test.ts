@@ -11,6 +11,8 @@ import {
   movieListItemShape,
   movieListPageShape,
   movieSuggestionShape,
+  ownReviewShape,
+  reviewPageShape,
   uploadConfigShape,
   userInfoShape,
 } from "@/lib/api-shapes";
@@ -152,6 +154,8 @@ describe("real answers match their documented shapes", () => {
     ],
     ["/api/movie/random", () => "/api/movie/random", movieListItemShape, true, false],
     ["/api/movie/toprate", () => "/api/movie/toprate", movieListItemShape, true, false],
+    ["/api/movie/{id}/reviews", () => `/api/movie/${movie._id}/reviews?sort=highest`, reviewPageShape, false, false],
+    ["/api/movie/review/{id}", () => `/api/movie/review/${movie._id}`, ownReviewShape, false, true],
     ["/api/category", () => "/api/category", categoryShape, true, false],
     ["/api/upload/config", () => "/api/upload/config", uploadConfigShape, false, false],
     ["/api/health", () => "/api/health", healthShape, false, false],

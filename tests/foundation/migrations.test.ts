@@ -43,6 +43,7 @@ test("migrations create every table on an empty database", async () => {
     "Favorite",
     "HandOverCode",
     "Movie",
+    "MovieAudience",
     "MovieWord",
     "RateLimit",
     "Review",

@@ -151,8 +151,13 @@ export default async function MoviePage({ params }: Props) {
             Reviews
           </h2>
           <div className="grid gap-8 rounded-lg border border-border/40 bg-dry p-4 sm:p-8 lg:grid-cols-2">
-            <ReviewForm movieId={movie._id} movieName={movie.name} />
-            <ReviewList reviews={movie.reviews} count={movie.countReviews} movieName={movie.name} />
+            <ReviewForm movieId={movie._id} movieName={movie.name} reviews={movie.reviews} count={movie.countReviews} />
+            <ReviewList
+              movieId={movie._id}
+              reviews={movie.reviews}
+              count={movie.countReviews}
+              movieName={movie.name}
+            />
           </div>
         </section>
         {related.length > 0 && (
