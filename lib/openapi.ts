@@ -362,6 +362,15 @@ const paths = {
       },
     },
   },
+  "/api/user/recommendations": {
+    get: {
+      summary:
+        "Because you watched: up to 3 rows of up to 10 movies, each for a movie the user recently watched, never one they have watched, liked or rated",
+      tags: ["recommendations"],
+      ...signedIn,
+      responses: { ...ok("The rows, most recent first", arrayOf("RecommendationRow")), ...userErrors },
+    },
+  },
   "/api/user/favorite/{id}": {
     delete: {
       summary: "Remove one favourite (idempotent)",
@@ -444,6 +453,22 @@ const paths = {
       summary: "The 10 best rated movies (then most reviewed, then by name)",
       tags: ["movies"],
       responses: ok("Movies", arrayOf("MovieListItem")),
+    },
+  },
+  "/api/movie/trending": {
+    get: {
+      summary: "Trending this week: the 10 movies members played most in the last 7 days (cached up to a minute)",
+      tags: ["recommendations"],
+      responses: ok("Movies, most played first, with their plays", arrayOf("TrendingMovie")),
+    },
+  },
+  "/api/movie/{id}/similar": {
+    get: {
+      summary:
+        "More like this: up to 20 movies most like this one, from what members watch, like and rate with it, its category and its cast (cached up to a minute)",
+      tags: ["recommendations"],
+      parameters: idParam("movie"),
+      responses: { ...ok("Movies, most alike first", arrayOf("MovieListItem")), ...error("404", "Movie not found") },
     },
   },
   "/api/movie/review/{id}": {

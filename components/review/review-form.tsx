@@ -70,7 +70,9 @@ export function ReviewForm({
   }
 
   // A new form whenever the saved review changes (posted, edited, deleted): its fields start from it.
-  return <ReviewEditor key={own ? `${own._id}:${own.createdAt}` : "new"} movieId={movieId} movieName={movieName} own={own} />;
+  return (
+    <ReviewEditor key={own ? `${own._id}:${own.createdAt}` : "new"} movieId={movieId} movieName={movieName} own={own} />
+  );
 }
 
 function ReviewEditor({ movieId, movieName, own }: { movieId: string; movieName: string; own: ReviewItem | null }) {
@@ -119,52 +121,52 @@ function ReviewEditor({ movieId, movieName, own }: { movieId: string; movieName:
 
   return (
     <>
-    <form
-      onSubmit={(event) => void onSubmit(event)}
-      noValidate
-      aria-label={own ? "Edit your review" : "Write a review"}
-      className="flex flex-col gap-5 rounded-lg border border-border/40 bg-main p-6"
-    >
-      <Title movieName={movieName} />
-      {own ? (
-        <p className="text-sm text-text">
-          You reviewed this movie <RelativeTime iso={own.createdAt} />. Change your rating or message and submit to
-          update your review, or delete it.
-        </p>
-      ) : (
-        <p className="text-sm text-text">Write a review for this movie. It will be posted on this page.</p>
-      )}
-      <SelectField label="Select Rating" error={errors.rating?.message} {...register("rating")}>
-        <option value="">Select Rating</option>
-        {RATING_OPTIONS.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </SelectField>
-      <TextAreaField
-        label="Message"
-        rows={5}
-        placeholder="Make it short and sweet...."
-        error={errors.message?.message}
-        {...register("message")}
-      />
-      <div className="flex w-full flex-col gap-3 sm:flex-row">
-        <Button type="submit" disabled={isSubmitting || deleting} className="w-full sm:flex-1">
-          {isSubmitting ? "Loading..." : "Submit"}
-        </Button>
-        {own && (
-          <Button
-            variant="danger"
-            disabled={isSubmitting || deleting}
-            onClick={() => setConfirmingDelete(true)}
-            className="w-full sm:w-auto"
-          >
-            Delete review
-          </Button>
+      <form
+        onSubmit={(event) => void onSubmit(event)}
+        noValidate
+        aria-label={own ? "Edit your review" : "Write a review"}
+        className="flex flex-col gap-5 rounded-lg border border-border/40 bg-main p-6"
+      >
+        <Title movieName={movieName} />
+        {own ? (
+          <p className="text-sm text-text">
+            You reviewed this movie <RelativeTime iso={own.createdAt} />. Change your rating or message and submit to
+            update your review, or delete it.
+          </p>
+        ) : (
+          <p className="text-sm text-text">Write a review for this movie. It will be posted on this page.</p>
         )}
-      </div>
-    </form>
+        <SelectField label="Select Rating" error={errors.rating?.message} {...register("rating")}>
+          <option value="">Select Rating</option>
+          {RATING_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </SelectField>
+        <TextAreaField
+          label="Message"
+          rows={5}
+          placeholder="Make it short and sweet...."
+          error={errors.message?.message}
+          {...register("message")}
+        />
+        <div className="flex w-full flex-col gap-3 sm:flex-row">
+          <Button type="submit" disabled={isSubmitting || deleting} className="w-full sm:flex-1">
+            {isSubmitting ? "Loading..." : "Submit"}
+          </Button>
+          {own && (
+            <Button
+              variant="danger"
+              disabled={isSubmitting || deleting}
+              onClick={() => setConfirmingDelete(true)}
+              className="w-full sm:w-auto"
+            >
+              Delete review
+            </Button>
+          )}
+        </div>
+      </form>
       <ConfirmDialog
         open={confirmingDelete}
         busy={deleting}

@@ -35,7 +35,11 @@ export function ReviewList({
   const complete = reviews.length >= count;
   const { data: page } = useReviewPage(movieId, sort, sort === "highest" && !complete);
   const shown =
-    sort === "newest" ? reviews.toReversed() : complete ? highestFirst(reviews) : (page?.reviews ?? highestFirst(reviews));
+    sort === "newest"
+      ? reviews.toReversed()
+      : complete
+        ? highestFirst(reviews)
+        : (page?.reviews ?? highestFirst(reviews));
 
   return (
     <div className="flex min-w-0 flex-col gap-4">

@@ -9,6 +9,7 @@ import type { AdminUserPage } from "@/lib/data/admin-users";
 import type { MovieListPage, MovieSuggestion } from "@/lib/data/movies";
 import type { ContinueWatchingItem } from "@/lib/data/progress";
 import type { OwnReview, ReviewPage } from "@/lib/data/reviews";
+import type { RecommendationRow } from "@/lib/data/recommendations";
 import { MAX_REVIEW_PAGE_SIZE, type ReviewSort } from "@/lib/validation/review";
 import { ADMIN_MOVIES_PAGE_SIZE } from "@/lib/validation/movie-query";
 import { CONTINUE_WATCHING_URL } from "./watch-progress";
@@ -25,6 +26,10 @@ export const useFavorites = (signedIn = true, initial?: MovieListItem[]) =>
 /** The signed-in user's Continue watching row (GET /api/user/progress); false for a visitor. */
 export const useContinueWatching = (signedIn = true) =>
   useSWR<ContinueWatchingItem[], Error>(signedIn ? CONTINUE_WATCHING_URL : null, fetcher);
+export const RECOMMENDATIONS_URL = "/api/user/recommendations";
+/** The signed-in user's "Because you watched" rows; false for a visitor. */
+export const useRecommendations = (signedIn = true) =>
+  useSWR<RecommendationRow[], Error>(signedIn ? RECOMMENDATIONS_URL : null, fetcher);
 export const useCategories = (initial?: Category[]) =>
   useSWR<Category[], Error>(CATEGORIES_URL, fetcher, { fallbackData: initial });
 /** `initial` is page 1's; other pages load when asked for. */

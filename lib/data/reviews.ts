@@ -2,12 +2,7 @@ import "server-only";
 import { cacheLife, cacheTag } from "next/cache";
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/http/errors";
-import {
-  REVIEW_PAGE_SIZE,
-  type ReviewInput,
-  type ReviewListQuery,
-  type ReviewSort,
-} from "@/lib/validation/review";
+import { REVIEW_PAGE_SIZE, type ReviewInput, type ReviewListQuery, type ReviewSort } from "@/lib/validation/review";
 import { cacheTags } from "./cache-tags";
 import { isUuid } from "./ids";
 import { MOVIE_NOT_FOUND, expireMovie, requireMovieDetail } from "./movies";
@@ -82,7 +77,12 @@ const REVIEW_ORDERS = {
  */
 export async function listReviews(movieId: string, query: ReviewListQuery): Promise<ReviewPage> {
   if (!isUuid(movieId)) throw notFound(MOVIE_NOT_FOUND);
-  const page = await cachedReviewPage(movieId, query.sort ?? "newest", query.page ?? 1, query.limit ?? REVIEW_PAGE_SIZE);
+  const page = await cachedReviewPage(
+    movieId,
+    query.sort ?? "newest",
+    query.page ?? 1,
+    query.limit ?? REVIEW_PAGE_SIZE,
+  );
   if (!page) throw notFound(MOVIE_NOT_FOUND);
   return page;
 }
