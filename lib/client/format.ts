@@ -10,9 +10,13 @@ export const formatLongDate = (iso: string) =>
  * `timeZone` (the server's rendering, which has no reader) in that zone, named.
  */
 export const formatFullDate = (iso: string, timeZone?: string) =>
+  // Fields spelled out: dateStyle and timeStyle cannot be combined with timeZoneName (a TypeError).
   new Date(iso).toLocaleString("en-US", {
-    dateStyle: "long",
-    timeStyle: "short",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
     ...(timeZone && { timeZone, timeZoneName: "short" }),
   });
 
