@@ -3,7 +3,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { demoMovies } from "../prisma/seed/catalogue";
-import { ADMIN, apiToken, registerAdmin, signIn } from "./support/accounts";
+import { ADMIN, apiToken, registerAccount, registerAdmin, signIn } from "./support/accounts";
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
@@ -127,4 +127,40 @@ test("the Edit Movie dialog over the movie list has no serious or critical viola
     page.getByRole("dialog", { name: "Edit Movie" }).getByRole("button", { name: "Update Movie" }),
   ).toBeVisible();
   await expectNoSeriousViolations(page, "/admin/list, Edit Movie dialog");
+});
+
+test("a member's home page (with Because you watched) and movie page (their own review, More like this) have no serious or critical violations", async ({
+  page,
+}) => {
+  // An account of its own that watched and reviewed a seeded movie: the home page shows a row for
+  // it, and the movie page marks the review as theirs and fills the form with it.
+  const member = await registerAccount(page.request, "axe-member");
+  const headers = { authorization: `Bearer ${await apiToken(page.request, member)}` };
+  const movieId = await seededMovieId(page);
+  expect(
+    (await page.request.put(`/api/user/progress/${movieId}`, { data: { position: 60, duration: 60 }, headers })).ok(),
+  ).toBe(true);
+  expect(
+    (
+      await page.request.post(`/api/movie/review/${movieId}`, {
+        data: { rating: 4, message: "Checked for accessibility." },
+        headers,
+      })
+    ).ok(),
+  ).toBe(true);
+  await signIn(page, member);
+  await expectNoSeriousViolations(
+    page,
+    await visit(page, {
+      path: "/",
+      ready: (p) => expect(p.getByRole("heading", { name: /^Because you watched/ })).toBeVisible(),
+    }),
+  );
+  await expectNoSeriousViolations(
+    page,
+    await visit(page, {
+      path: `/movie/${movieId}`,
+      ready: (p) => expect(p.getByRole("button", { name: "Delete review" })).toBeVisible(),
+    }),
+  );
 });

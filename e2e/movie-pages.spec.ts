@@ -116,7 +116,9 @@ test("a member reviews a movie: validation first, then the review tops the list"
   await expect(first).toContainText(account.fullName);
   await expect(first).toContainText("A gripping watch from start to end.");
   await expect(first.getByRole("img", { name: "Rated 5 out of 5" })).toBeVisible();
-  await expect(page.getByLabel("Message")).toHaveValue("");
+  // The form now holds the member's review, ready to edit (e2e/reviews.spec.ts).
+  await expect(first.getByText("Your review", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Message")).toHaveValue("A gripping watch from start to end.");
 });
 
 test("Download hands the movie's own video to the browser as '<movie name>.mp4', between the spec's toasts", async ({

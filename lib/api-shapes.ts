@@ -133,6 +133,17 @@ export const movieDetailShape = shape(
 
 const page = { totalPage: z.int().nonnegative(), currentPage: z.int().positive() };
 
+export const reviewPageShape = shape(
+  "ReviewPage",
+  z.object({ reviews: z.array(reviewShape), reviewsCount: z.int().nonnegative(), ...page }),
+  "A page of a movie's reviews, in the order asked for",
+);
+
+export const ownReviewShape = shape(
+  "OwnReview",
+  z.object({ review: reviewShape.nullable().meta({ description: "null when the caller has not reviewed the movie" }) }),
+);
+
 export const movieListPageShape = shape(
   "MovieListPage",
   z.object({ movies: z.array(movieListItemShape), moviesCount: z.int().nonnegative(), ...page }),
@@ -160,6 +171,23 @@ export const continueWatchingItemShape = shape(
   "ContinueWatchingItem",
   movieListItemShape.extend({ progress: z.object(progressFields) }),
   "A movie of the Continue watching row: the list item plus where the user stopped",
+);
+
+export const trendingMovieShape = shape(
+  "TrendingMovie",
+  movieListItemShape.extend({
+    plays: z.int().positive().meta({ description: "Members who played it in the last 7 days" }),
+  }),
+  "A movie of Trending this week: the list item plus its plays that week",
+);
+
+export const recommendationRowShape = shape(
+  "RecommendationRow",
+  z.object({
+    because: z.object({ _id: id, name: z.string() }).meta({ description: "The movie the member watched" }),
+    movies: z.array(movieListItemShape),
+  }),
+  "A 'Because you watched <title>' row",
 );
 
 export const adminUserShape = shape("AdminUser", z.object({ ...userFields, createdAt: timestamp }));
@@ -252,7 +280,7 @@ export const viewerShape = shape(
   "Viewer",
   z.object({
     viewer: z
-      .object({ fullName: z.string(), image: z.string(), isAdmin: z.boolean() })
+      .object({ _id: id, fullName: z.string(), image: z.string(), isAdmin: z.boolean() })
       .nullable()
       .meta({ description: "null when signed out" }),
   }),
@@ -335,10 +363,14 @@ export type CastMemberItem = z.infer<typeof castMemberShape>;
 export type ReviewItem = z.infer<typeof reviewShape>;
 export type MovieDetail = z.infer<typeof movieDetailShape>;
 export type MovieListPage = z.infer<typeof movieListPageShape>;
+export type ReviewPage = z.infer<typeof reviewPageShape>;
+export type OwnReview = z.infer<typeof ownReviewShape>;
 export type MovieSuggestion = z.infer<typeof movieSuggestionShape>;
 export type ToggleResult = z.infer<typeof favoriteToggleShape>;
 export type WatchProgress = z.infer<typeof watchProgressShape>;
 export type ContinueWatchingItem = z.infer<typeof continueWatchingItemShape>;
+export type TrendingMovie = z.infer<typeof trendingMovieShape>;
+export type RecommendationRow = z.infer<typeof recommendationRowShape>;
 export type AdminUserItem = z.infer<typeof adminUserShape>;
 export type AdminUserPage = z.infer<typeof adminUserPageShape>;
 export type UploadConfig = z.infer<typeof uploadConfigShape>;

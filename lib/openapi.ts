@@ -16,6 +16,7 @@ import {
 } from "@/lib/validation/movie";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MOVIE_SORTS } from "@/lib/validation/movie-query";
 import { reviewSchema } from "@/lib/validation/review";
+import { MAX_REVIEW_PAGE_SIZE, REVIEW_PAGE_SIZE, REVIEW_SORTS } from "@/lib/validation/review-options";
 import { adminRoleSchema } from "@/lib/validation/admin-user";
 import { loginSchema, passwordSchema, profileSchema, registerSchema } from "@/lib/validation/user";
 import {
@@ -559,6 +560,15 @@ const paths = {
       },
     },
   },
+  "/api/user/recommendations": {
+    get: {
+      summary:
+        "Because you watched: up to 3 rows of up to 10 movies, each for a movie the user recently watched, never one they have watched, liked or rated",
+      tags: ["recommendations"],
+      ...signedIn,
+      responses: { ...ok("The rows, most recent first", arrayOf("RecommendationRow")), ...userErrors },
+    },
+  },
   "/api/user/favorite/{id}": {
     delete: {
       summary: "Remove one favourite (idempotent)",
@@ -643,7 +653,42 @@ const paths = {
       responses: ok("Movies", arrayOf("MovieListItem")),
     },
   },
+  "/api/movie/trending": {
+    get: {
+      summary: "Trending this week: the 10 movies members played most in the last 7 days (cached up to a minute)",
+      tags: ["recommendations"],
+      responses: ok("Movies, most played first, with their plays", arrayOf("TrendingMovie")),
+    },
+  },
+  "/api/movie/{id}/similar": {
+    get: {
+      summary:
+        "More like this: up to 20 movies most like this one, from what members watch, like and rate with it, its category and its cast (cached up to a minute)",
+      tags: ["recommendations"],
+      parameters: idParam("movie"),
+      responses: { ...ok("Movies, most alike first", arrayOf("MovieListItem")), ...error("404", "Movie not found") },
+    },
+  },
   "/api/movie/review/{id}": {
+    get: {
+      summary: "The caller's own review of the movie, or `{ review: null }`",
+      tags: ["reviews"],
+      ...signedIn,
+      parameters: idParam("movie"),
+      responses: { ...ok("The caller's review", ref("OwnReview")), ...userErrors, ...error("404", "Movie not found") },
+    },
+    delete: {
+      summary:
+        "Delete the caller's review of the movie (idempotent); rate and countReviews are recomputed in the same transaction",
+      tags: ["reviews"],
+      ...signedIn,
+      parameters: idParam("movie"),
+      responses: {
+        ...ok("The movie, rate and reviews updated", ref("MovieDetail")),
+        ...userErrors,
+        ...error("404", "Movie not found"),
+      },
+    },
     post: {
       summary: "Review a movie; a second review by the same user replaces the first",
       tags: ["reviews"],
@@ -654,6 +699,28 @@ const paths = {
         ...ok("The movie, rate and reviews updated", ref("MovieDetail")),
         ...invalid,
         ...userErrors,
+        ...error("404", "Movie not found"),
+      },
+    },
+  },
+  "/api/movie/{id}/reviews": {
+    get: {
+      summary: "A page of a movie's reviews, newest or highest rated first",
+      tags: ["reviews"],
+      parameters: [
+        ...idParam("movie"),
+        ...[
+          {
+            name: "sort",
+            description: `${REVIEW_SORTS.join(" or ")}: newest first (the default), or highest rating first (then newest)`,
+          },
+          { name: "page", description: "1-based page (digits only); a page past the end is an empty list" },
+          { name: "limit", description: `Page size, default ${REVIEW_PAGE_SIZE}, at most ${MAX_REVIEW_PAGE_SIZE}` },
+        ].map((p) => ({ ...p, in: "query", required: false, schema: str })),
+      ],
+      responses: {
+        ...ok("A page of reviews", ref("ReviewPage")),
+        ...error("400", "An unknown sort, or page or limit not digits, or limit > 100"),
         ...error("404", "Movie not found"),
       },
     },

@@ -8,6 +8,9 @@ import type { MovieListItem } from "@/lib/data/movie-shapes";
 import type { AdminUserPage } from "@/lib/data/admin-users";
 import type { MovieListPage, MovieSuggestion } from "@/lib/data/movies";
 import type { ContinueWatchingItem } from "@/lib/data/progress";
+import type { OwnReview, ReviewPage } from "@/lib/data/reviews";
+import type { RecommendationRow } from "@/lib/data/recommendations";
+import { MAX_REVIEW_PAGE_SIZE, type ReviewSort } from "@/lib/validation/review-options";
 import { ADMIN_MOVIES_PAGE_SIZE } from "@/lib/validation/movie-options";
 import { CONTINUE_WATCHING_URL } from "./watch-progress";
 import { fetcher } from "./fetcher";
@@ -23,6 +26,10 @@ export const useFavorites = (signedIn = true, initial?: MovieListItem[]) =>
 /** The signed-in user's Continue watching row (GET /api/user/progress); false for a visitor. */
 export const useContinueWatching = (signedIn = true) =>
   useSWR<ContinueWatchingItem[], Error>(signedIn ? CONTINUE_WATCHING_URL : null, fetcher);
+export const RECOMMENDATIONS_URL = "/api/user/recommendations";
+/** The signed-in user's "Because you watched" rows; false for a visitor. */
+export const useRecommendations = (signedIn = true) =>
+  useSWR<RecommendationRow[], Error>(signedIn ? RECOMMENDATIONS_URL : null, fetcher);
 export const useCategories = (initial?: Category[]) =>
   useSWR<Category[], Error>(CATEGORIES_URL, fetcher, { fallbackData: initial });
 /** `initial` is page 1's; other pages load when asked for. */
@@ -44,3 +51,14 @@ export const useMovieSuggestions = (query: string) =>
     keepPreviousData: true,
     revalidateOnFocus: false,
   });
+
+/** The signed-in user's review of a movie (GET /api/movie/review/{id}). */
+export const ownReviewUrl = (movieId: string) => `/api/movie/review/${movieId}`;
+/** Asked only when the movie's detail does not hold every review (pass false otherwise). */
+export const useOwnReviewLookup = (movieId: string, enabled: boolean) =>
+  useSWR<OwnReview, Error>(enabled ? ownReviewUrl(movieId) : null, fetcher);
+/** As many of a movie's reviews as its page shows, in the given order; false asks nothing. */
+export const reviewPageUrl = (movieId: string, sort: ReviewSort) =>
+  `/api/movie/${movieId}/reviews?sort=${sort}&limit=${MAX_REVIEW_PAGE_SIZE}`;
+export const useReviewPage = (movieId: string, sort: ReviewSort, enabled: boolean) =>
+  useSWR<ReviewPage, Error>(enabled ? reviewPageUrl(movieId, sort) : null, fetcher, { keepPreviousData: true });

@@ -1,5 +1,5 @@
 // The movie shapes of CONTRACT.md section 3, and the Prisma selects that feed them.
-import type { MovieDetail, MovieListItem } from "@/lib/api-shapes";
+import type { MovieDetail, MovieListItem, ReviewItem } from "@/lib/api-shapes";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 export type { CastMemberItem, MovieDetail, MovieListItem, ReviewItem, SubtitleItem } from "@/lib/api-shapes";
@@ -26,6 +26,30 @@ export function toMovieListItem({ id, category, createdAt, ...rest }: MovieListR
   return { _id: id, ...rest, category: { _id: category.id, name: category.name }, createdAt: createdAt.toISOString() };
 }
 
+/** What a review shows: its author's current name and picture, rating, comment and date. */
+export const reviewSelect = {
+  id: true,
+  userId: true,
+  rating: true,
+  comment: true,
+  createdAt: true,
+  user: { select: { fullName: true, image: true } },
+} satisfies Prisma.ReviewSelect;
+
+type ReviewRow = Prisma.ReviewGetPayload<{ select: typeof reviewSelect }>;
+
+export function toReviewItem(review: ReviewRow): ReviewItem {
+  return {
+    _id: review.id,
+    userId: review.userId,
+    userName: review.user.fullName,
+    userImage: review.user.image,
+    rating: review.rating,
+    comment: review.comment,
+    createdAt: review.createdAt.toISOString(),
+  };
+}
+
 /** How many reviews a movie's detail carries (the newest ones); countReviews tells how many there are in all. */
 export const DETAIL_REVIEW_LIMIT = 100;
 
@@ -33,14 +57,7 @@ export const movieDetailSelect = {
   ...movieListSelect,
   casts: { select: { id: true, name: true, image: true }, orderBy: { position: "asc" } },
   reviews: {
-    select: {
-      id: true,
-      userId: true,
-      rating: true,
-      comment: true,
-      createdAt: true,
-      user: { select: { fullName: true, image: true } },
-    },
+    select: reviewSelect,
     // The newest ones; toMovieDetail puts them back in oldest-first order.
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: DETAIL_REVIEW_LIMIT,
@@ -75,15 +92,7 @@ export function toMovieDetail({
     casts: casts.map((cast) => ({ _id: cast.id, name: cast.name, img: cast.image, image: cast.image })),
     // Oldest first, as the original backend sent them (CONTRACT.md section 3): its client reverses the
     // list to show the newest on top.
-    reviews: reviews.toReversed().map((review) => ({
-      _id: review.id,
-      userId: review.userId,
-      userName: review.user.fullName,
-      userImage: review.user.image,
-      rating: review.rating,
-      comment: review.comment,
-      createdAt: review.createdAt.toISOString(),
-    })),
+    reviews: reviews.toReversed().map(toReviewItem),
     subtitles: subtitles.map(({ language, label, url }) => ({ language, label, url })),
   };
 }

@@ -11,6 +11,10 @@ import {
   movieListItemShape,
   movieListPageShape,
   movieSuggestionShape,
+  ownReviewShape,
+  recommendationRowShape,
+  trendingMovieShape,
+  reviewPageShape,
   uploadConfigShape,
   userInfoShape,
 } from "@/lib/api-shapes";
@@ -119,10 +123,15 @@ describe("GET /api/openapi.json", () => {
 });
 
 describe("real answers match their documented shapes", () => {
-  let movie: { _id: string; name: string };
+  let movie: { _id: string; name: string; category: string };
+  /** Of the movie's category: the movie is like it, and the viewer's recommendations hold it. */
+  let related: { _id: string; name: string };
   let viewer: TestUser;
   beforeAll(async () => {
     movie = await createTestMovie();
+    related = await createTestMovie({}, movie.category);
+    await createTestMovie({}, movie.category);
+    await createTestMovie({}, movie.category);
     viewer = await freshUser("openapi");
     const token = viewer.token;
     expect(
@@ -152,11 +161,16 @@ describe("real answers match their documented shapes", () => {
     ],
     ["/api/movie/random", () => "/api/movie/random", movieListItemShape, true, false],
     ["/api/movie/toprate", () => "/api/movie/toprate", movieListItemShape, true, false],
+    ["/api/movie/{id}/reviews", () => `/api/movie/${movie._id}/reviews?sort=highest`, reviewPageShape, false, false],
+    ["/api/movie/review/{id}", () => `/api/movie/review/${movie._id}`, ownReviewShape, false, true],
     ["/api/category", () => "/api/category", categoryShape, true, false],
     ["/api/upload/config", () => "/api/upload/config", uploadConfigShape, false, false],
     ["/api/health", () => "/api/health", healthShape, false, false],
     ["/api/user/favorite", () => "/api/user/favorite", movieListItemShape, true, true],
     ["/api/user/progress", () => "/api/user/progress", continueWatchingItemShape, true, true],
+    ["/api/movie/trending", () => "/api/movie/trending", trendingMovieShape, true, false],
+    ["/api/movie/{id}/similar", () => `/api/movie/${related._id}/similar`, movieListItemShape, true, false],
+    ["/api/user/recommendations", () => "/api/user/recommendations", recommendationRowShape, true, true],
   ];
 
   test.each(cases)("GET %s", async (documented, requestPath, shape, isList, signedIn) => {

@@ -47,6 +47,7 @@ test("migrations create every table on an empty database", async () => {
     "Favorite",
     "HandOverCode",
     "Movie",
+    "MovieAudience",
     "MovieWord",
     "Passkey",
     "PasskeyChallenge",

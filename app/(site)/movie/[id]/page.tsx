@@ -6,11 +6,13 @@ import { CastCarousel } from "@/components/movie/cast-carousel";
 import { DownloadButton } from "@/components/movie/download-button";
 import { LikeButton } from "@/components/movie/like-button";
 import { MovieCard } from "@/components/movie/movie-card";
+import { MovieRow } from "@/components/movie/movie-row";
 import { NO_RATINGS, Stars } from "@/components/movie/stars";
 import { ReviewForm } from "@/components/review/review-form";
 import { ReviewList } from "@/components/review/review-list";
 import type { MovieDetail } from "@/lib/data/movie-shapes";
 import { getMovieDetail, listRelatedMovies } from "@/lib/data/movies";
+import { ROW_SIZE, moreLikeThis } from "@/lib/data/recommendations";
 import { absoluteMediaUrl } from "@/lib/http/media-urls";
 import { pagePublicOrigin } from "@/lib/http/public-url";
 import { movieRuntime } from "@/lib/media/runtime";
@@ -65,7 +67,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  */
 export default async function MoviePage({ params }: Props) {
   const movie = await loadMovie((await params).id);
-  const related = await listRelatedMovies(movie.category, movie._id);
+  const [related, similar] = await Promise.all([listRelatedMovies(movie.category, movie._id), moreLikeThis(movie._id)]);
+  // Related Movies stays the spec's grid of the category; More like this shows what it cannot (films
+  // members watch with this one, films with its cast, from any category), never a film twice.
+  const relatedIds = new Set(related.map((item) => item._id));
+  const moreLike = similar.filter((item) => !relatedIds.has(item._id)).slice(0, ROW_SIZE);
   const runtime = movieRuntime(movie.hour, movie.durationSeconds);
   return (
     <main className="flex flex-col gap-14 pb-12">
@@ -151,10 +157,11 @@ export default async function MoviePage({ params }: Props) {
             Reviews
           </h2>
           <div className="grid gap-8 rounded-lg border border-border/40 bg-dry p-4 sm:p-8 lg:grid-cols-2">
-            <ReviewForm movieId={movie._id} movieName={movie.name} />
-            <ReviewList reviews={movie.reviews} count={movie.countReviews} movieName={movie.name} />
+            <ReviewForm movieId={movie._id} movieName={movie.name} reviews={movie.reviews} count={movie.countReviews} />
+            <ReviewList movieId={movie._id} reviews={movie.reviews} count={movie.countReviews} movieName={movie.name} />
           </div>
         </section>
+        {moreLike.length > 0 && <MovieRow id="more-like-this" title="More like this" movies={moreLike} />}
         {related.length > 0 && (
           <section aria-labelledby="related" className="flex flex-col gap-6">
             <h2 id="related" className="text-2xl font-bold">
