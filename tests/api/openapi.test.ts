@@ -7,10 +7,13 @@ import {
   categoryShape,
   continueWatchingItemShape,
   healthShape,
+  historyPageShape,
   movieDetailShape,
   movieListItemShape,
   movieListPageShape,
   movieSuggestionShape,
+  preferencesShape,
+  upNextShape,
   uploadConfigShape,
   userInfoShape,
 } from "@/lib/api-shapes";
@@ -137,6 +140,7 @@ describe("real answers match their documented shapes", () => {
     expect(
       (await api("PUT", `/api/user/progress/${movie._id}`, { token, body: { position: 300, duration: 600 } })).status,
     ).toBe(200);
+    expect((await api("PUT", `/api/user/list/${movie._id}`, { token })).status).toBe(200);
   });
 
   // [documented path, request path, the zod shape, whether the answer is a list of it, signed in]
@@ -157,6 +161,10 @@ describe("real answers match their documented shapes", () => {
     ["/api/health", () => "/api/health", healthShape, false, false],
     ["/api/user/favorite", () => "/api/user/favorite", movieListItemShape, true, true],
     ["/api/user/progress", () => "/api/user/progress", continueWatchingItemShape, true, true],
+    ["/api/user/list", () => "/api/user/list", movieListItemShape, true, true],
+    ["/api/user/history", () => "/api/user/history", historyPageShape, false, true],
+    ["/api/user/preferences", () => "/api/user/preferences", preferencesShape, false, true],
+    ["/api/movie/{id}/next", () => `/api/movie/${movie._id}/next`, upNextShape, false, true],
   ];
 
   test.each(cases)("GET %s", async (documented, requestPath, shape, isList, signedIn) => {

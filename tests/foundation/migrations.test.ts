@@ -44,6 +44,7 @@ test("migrations create every table on an empty database", async () => {
     "HandOverCode",
     "Movie",
     "MovieWord",
+    "MyListEntry",
     "RateLimit",
     "Review",
     "SearchWord",
