@@ -15,7 +15,7 @@ import {
   type PlayerSrc,
 } from "@vidstack/react";
 import { DefaultVideoLayout, defaultLayoutIcons } from "@vidstack/react/player/layouts/default";
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef, type ReactNode } from "react";
 import { saveProgress, saveProgressOnLeave, type PlaybackPoint } from "@/lib/client/watch-progress";
 
 export type SubtitleTrack = { language: string; label: string; url: string };
@@ -72,6 +72,11 @@ type Props = {
   /** Signed-in viewers' positions are saved; visitors have nowhere to save them. */
   saveProgressEnabled: boolean;
   onFailed: () => void;
+  /** The film reached its end (the up-next suggestion shows), and playback started again. */
+  onEnded?: () => void;
+  onPlay?: () => void;
+  /** Shown over the video, inside the player (so in fullscreen too). */
+  children?: ReactNode;
 };
 
 export default function VideoPlayer({
@@ -85,6 +90,9 @@ export default function VideoPlayer({
   startAt,
   saveProgressEnabled,
   onFailed,
+  onEnded,
+  onPlay,
+  children,
 }: Props) {
   const player = useRef<MediaPlayerInstance>(null);
   // The Play button that opened the player is gone: keyboard focus moves to the player, whose
@@ -173,7 +181,9 @@ export default function VideoPlayer({
         const media = player.current;
         if (saveProgressEnabled && media)
           void saveProgress(movieId, { position: media.state.duration, duration: media.state.duration });
+        onEnded?.();
       }}
+      onPlay={onPlay}
       onError={onFailed}
     >
       <MediaProvider>
@@ -190,6 +200,7 @@ export default function VideoPlayer({
         ))}
       </MediaProvider>
       <DefaultVideoLayout icons={defaultLayoutIcons} seekStep={SEEK_STEP} thumbnails={thumbnails ?? undefined} />
+      {children}
     </MediaPlayer>
   );
 }
