@@ -2,7 +2,7 @@
 // mark watched or unwatched; remove (and so off Continue watching).
 import { expect, test, type Page } from "@playwright/test";
 import { registerAccount, signIn, toast } from "./support/accounts";
-import { saveProgress, seededMovie } from "./support/cinema";
+import { playerReady, saveProgress, seededMovie } from "./support/cinema";
 
 const today = () =>
   new Date().toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
@@ -70,5 +70,5 @@ test("Play in the history opens the player; an empty history says so; signed out
     .getByRole("link", { name: `Play ${movie.name}` })
     .click();
   await expect(page).toHaveURL(new RegExp(`/watch/${movie._id}\\?play=1$`));
-  await expect(page.locator("video")).toHaveCount(1);
+  await playerReady(page);
 });
