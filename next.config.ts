@@ -22,7 +22,8 @@ const config: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || ".next",
   // Test-only pages (`page.e2e.tsx`) exist only in builds made by `npm test`.
   pageExtensions: process.env.MARQUEE_TEST_PAGES === "1" ? ["tsx", "ts", "e2e.tsx"] : ["tsx", "ts"],
-  serverExternalPackages: ["@node-rs/argon2", "sharp", "busboy", "pg-boss", "rate-limiter-flexible"],
+  // prom-client: one copy in the process, shared with server.ts, which counts the requests (lib/metrics).
+  serverExternalPackages: ["@node-rs/argon2", "sharp", "busboy", "pg-boss", "rate-limiter-flexible", "prom-client"],
   poweredByHeader: false,
   // Catalogue reads are cached with 'use cache' + cacheTag and expired by the writes that change them
   // (docs/architecture.md, "Caching"); pages prerender their shell and stream the rest.

@@ -26,11 +26,18 @@ const hostname = args.hostname;
 
 // .env files first: lib/env validates process.env when it is first imported.
 nextEnv.loadEnvConfig(dir, dev);
-const [{ default: next }, { env }, { storage }, { createMediaFastPath }] = await Promise.all([
+const [
+  { default: next },
+  { env },
+  { storage },
+  { createMediaFastPath },
+  { createRequestObserver, createRouteMatcher },
+] = await Promise.all([
   import("next"),
   import("./lib/env"),
   import("./lib/storage"),
   import("./lib/media/fast-path"),
+  import("./lib/metrics/http"),
 ]);
 
 const app = next({ dev, dir, hostname, port });
@@ -43,9 +50,12 @@ const serveStoredFileFast = createMediaFastPath({
 const routeHandlerSwitch = process.env.MARQUEE_TEST_PAGES === "1";
 
 await app.prepare();
+// Requests by route pattern, status and time, for GET /api/metrics (docs/deploy.md "Metrics").
+const observeRequest = createRequestObserver(createRouteMatcher(dir, process.env.NEXT_DIST_DIR || ".next"));
 
 let stopping = false;
 const server = http.createServer((req, res) => {
+  observeRequest(req, res);
   // While stopping, answers close their connection, so keep-alive clients go elsewhere.
   if (stopping) res.setHeader("Connection", "close");
   if (!(routeHandlerSwitch && req.headers[ROUTE_HANDLER_HEADER] === "route-handler") && serveStoredFileFast(req, res))

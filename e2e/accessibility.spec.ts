@@ -59,7 +59,14 @@ const PUBLIC: Record<string, Check> = {
 const SIGNED_IN: Record<string, Check> = {
   profile: { path: "/profile", ready: heading("Profile") },
   password: { path: "/password", ready: heading("Change Password") },
-  "admin statistics": { path: "/admin/statistics", ready: table("Recent movies") },
+  "admin statistics": {
+    path: "/admin/statistics",
+    // The charts too, the storage one last (it streams in after the rest).
+    ready: async (page) => {
+      await table("Recent movies")(page);
+      await expect(page.getByTestId("Storage by kind chart")).toBeVisible({ timeout: 30_000 });
+    },
+  },
   "admin add movie": {
     path: "/admin/add",
     ready: (page) => expect(page.getByRole("button", { name: "Add Movie" })).toBeVisible(),

@@ -1,9 +1,10 @@
 import "server-only";
+import pg from "pg";
 import { env } from "@/lib/env";
 import { createPrismaClient, type Db } from "@/lib/prisma";
 
 // One client per server process; kept on globalThis so dev-mode hot reloads don't open new pools.
-const globalForDb = globalThis as unknown as { marqueeDb?: Db };
+const globalForDb = globalThis as unknown as { marqueeDb?: Db; marqueeDbPool?: pg.Pool };
 
 function connect(): Db {
   if (!env.DATABASE_URL) {
@@ -11,8 +12,13 @@ function connect(): Db {
       "DATABASE_URL is not set. Start Marquee with `npm start` (it runs an embedded PostgreSQL) or set DATABASE_URL.",
     );
   }
-  return createPrismaClient(env.DATABASE_URL);
+  // The pool is ours (not the adapter's own) so that /api/metrics can tell how much of it is in use.
+  globalForDb.marqueeDbPool = new pg.Pool({ connectionString: env.DATABASE_URL });
+  return createPrismaClient(globalForDb.marqueeDbPool);
 }
+
+/** The client's connection pool, once a query has opened it. */
+export const dbPool = (): pg.Pool | undefined => globalForDb.marqueeDbPool;
 
 /** Created on first use, so `next build` never needs a database. */
 export const db: Db = new Proxy({} as Db, {

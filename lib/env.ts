@@ -112,6 +112,25 @@ const schema = z.object({
   /** Failures of one (email, IP) pair before it must wait; the first wait, doubled each further failure. */
   LOGIN_BACKOFF_AFTER: z.coerce.number().int().nonnegative().default(3),
   LOGIN_BACKOFF_BASE_SECONDS: z.coerce.number().int().positive().default(5),
+  /** Folder of backup archives (`npm run backup` and the scheduled backups); default <data dir>/backups. */
+  BACKUP_DIR: z.string().min(1).optional(),
+  /** When the scheduled backup runs: a cron expression in UTC (pg-boss's); unset, no scheduled backups. */
+  BACKUP_SCHEDULE: z
+    .string()
+    .trim()
+    .regex(
+      /^(\S+\s+){4}\S+$/,
+      'must be a cron expression of five fields (minute hour day month weekday, UTC), such as "0 3 * * *"',
+    )
+    .optional(),
+  /** How many archives a scheduled backup leaves in BACKUP_DIR (the newest; older ones are deleted). */
+  BACKUP_KEEP: z.coerce
+    .number({ error: "must be a whole number of archives (1 or more)" })
+    .int("must be a whole number of archives (1 or more)")
+    .min(1, "must be a whole number of archives (1 or more)")
+    .default(7),
+  /** Bearer token for GET /api/metrics (Prometheus); unset, the endpoint answers 404. */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -150,6 +169,11 @@ export function configuredPublicUrl(source: Env = env): { origin: string; from: 
 }
 
 export const dataDir = () => path.resolve(env.MARQUEE_DATA_DIR);
+
+/** Where backup archives are written (and the scheduled ones pruned). */
+export const backupDir = (source: Env = env) =>
+  // A folder named at run time: the ignore keeps Next's build from tracing the whole project for it.
+  path.resolve(/*turbopackIgnore: true*/ source.BACKUP_DIR ?? path.join(source.MARQUEE_DATA_DIR, "backups"));
 
 /**
  * The secret that signs tokens and session cookies. Without AUTH_SECRET (local use), one is

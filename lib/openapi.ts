@@ -750,6 +750,22 @@ const paths = {
       },
     },
   },
+  "/api/metrics": {
+    get: {
+      summary:
+        "Prometheus metrics of this instance: requests by route pattern and status with latency histograms, page cache results, database pools in use, job queue depth, transcode times, upload bytes. Off (404) unless METRICS_TOKEN is set",
+      tags: ["operations"],
+      security: [{ metricsToken: [] }],
+      responses: {
+        "200": {
+          description: "Prometheus's text exposition format",
+          content: { "text/plain; version=0.0.4; charset=utf-8": { schema: str } },
+        },
+        ...error("401", "No metrics token, or not the right one"),
+        ...error("404", "Metrics are off: METRICS_TOKEN is not set"),
+      },
+    },
+  },
   "/api/viewer": {
     get: {
       summary: "Who is signed in, for the web UI's own client components (not part of the public API)",
@@ -798,6 +814,11 @@ export function openApiDocument(): JsonSchema {
           in: "cookie",
           name: "next-auth.session-token",
           description: "The web session (`__Secure-` prefixed over https)",
+        },
+        metricsToken: {
+          type: "http",
+          scheme: "bearer",
+          description: 'The METRICS_TOKEN setting, for Prometheus (docs/deploy.md "Metrics")',
         },
       },
     },

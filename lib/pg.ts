@@ -18,3 +18,6 @@ export function pgPool(): pg.Pool {
   }
   return globalForPool.marqueePgPool;
 }
+
+/** The pool if something has used it, without opening it. */
+export const openedPgPool = (): pg.Pool | undefined => globalForPool.marqueePgPool;

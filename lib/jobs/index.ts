@@ -6,11 +6,13 @@
 // `next start` have them), or in a process of their own with `npm run worker` (JOBS_IN_APP=false
 // for the app then). docs/architecture.md "Background jobs".
 import "server-only";
+import { runScheduledBackup } from "@/lib/backup/backup";
 import { env } from "@/lib/env";
 import { ffmpegStatus } from "@/lib/media/ffmpeg";
 import { runTranscodeJob } from "@/lib/media/transcode";
+import { timeTranscode } from "@/lib/metrics";
 import { removeStalePartials, runMaintenance } from "./maintenance";
-import { jobQueue, MAINTENANCE_QUEUE, TRANSCODE_QUEUE, TRANSCODE_RETRY_LIMIT } from "./queue";
+import { BACKUP_QUEUE, jobQueue, MAINTENANCE_QUEUE, TRANSCODE_QUEUE, TRANSCODE_RETRY_LIMIT } from "./queue";
 import { queueUntranscoded, recoverStalledTranscodes, type TranscodeJobData } from "./transcode";
 
 type ScheduledJob = { name: string; /** cron, UTC */ schedule: string; run: () => Promise<unknown> };
@@ -18,6 +20,8 @@ type ScheduledJob = { name: string; /** cron, UTC */ schedule: string; run: () =
 const SCHEDULED: ScheduledJob[] = [
   // Unused uploads older than a day, stale .partial files, expired sessions, codes and counters.
   { name: MAINTENANCE_QUEUE, schedule: "7 * * * *", run: runMaintenance },
+  // An archive of the database and the stored files into BACKUP_DIR, keeping BACKUP_KEEP (docs/deploy.md "Backups").
+  ...(env.BACKUP_SCHEDULE ? [{ name: BACKUP_QUEUE, schedule: env.BACKUP_SCHEDULE, run: runScheduledBackup }] : []),
 ];
 
 export type JobRunner = { stop(): Promise<void> };
@@ -39,16 +43,17 @@ export function startJobs(log: (line: string) => void = (line) => console.log(`[
         return result;
       });
     }
+    // pg-boss keeps schedules in the database: a BACKUP_SCHEDULE removed from the settings must end too.
+    if (!env.BACKUP_SCHEDULE) await boss.unschedule(BACKUP_QUEUE);
     const ffmpeg = ffmpegStatus();
     let stalledWatch: NodeJS.Timeout | undefined;
     if (ffmpeg.available) {
       // One video at a time per process: ffmpeg already uses every core.
       await boss.work<TranscodeJobData>(TRANSCODE_QUEUE, { pollingIntervalSeconds: 2 }, async ([job]) => {
         if (!job) return;
-        const result = await runTranscodeJob(job.id, job.data.movieId, {
-          retryCount: job.retryCount,
-          retryLimit: TRANSCODE_RETRY_LIMIT,
-        });
+        const result = await timeTranscode(() =>
+          runTranscodeJob(job.id, job.data.movieId, { retryCount: job.retryCount, retryLimit: TRANSCODE_RETRY_LIMIT }),
+        );
         log(`${TRANSCODE_QUEUE} ${job.data.movieId}: ${JSON.stringify(result)}`);
         return result;
       });

@@ -5,6 +5,7 @@
 import "server-only";
 import { parseText, type VTTCue } from "media-captions";
 import { HttpError, badRequest } from "@/lib/http/errors";
+import { countUpload } from "@/lib/metrics";
 import { newStorageKey, storage, urlOf, type StorageDriver } from "@/lib/storage";
 import { formatBytes } from "./format-bytes";
 
@@ -99,6 +100,7 @@ export async function receiveSubtitleUpload(request: Request, driver: StorageDri
   }
   const vtt = await toWebVtt(text);
   const key = newStorageKey("subtitle", "vtt");
-  await driver.put(key, Buffer.from(vtt, "utf8"), { contentType: "text/vtt; charset=utf-8" });
+  const { size } = await driver.put(key, Buffer.from(vtt, "utf8"), { contentType: "text/vtt; charset=utf-8" });
+  countUpload(key, size);
   return urlOf(key);
 }

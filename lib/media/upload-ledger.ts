@@ -6,6 +6,7 @@ import { db as defaultDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { HttpError } from "@/lib/http/errors";
 import type { Db } from "@/lib/prisma";
+import { countUpload } from "@/lib/metrics";
 import { storage, urlOf, type StorageDriver, type StorageKey } from "@/lib/storage";
 import { deleteUnreferencedFiles } from "./cleanup";
 
@@ -61,6 +62,7 @@ export async function checkUploadAllowance(
 /** Notes a stored upload and its owner. */
 export async function recordUpload(key: StorageKey, ownerId: string, size: number, db: Db = defaultDb): Promise<void> {
   await db.upload.create({ data: { key, ownerId, size } });
+  countUpload(key, size);
 }
 
 /**

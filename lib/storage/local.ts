@@ -112,6 +112,21 @@ export function createLocalStorage(root: string): StorageDriver {
       await fs.promises.rm(fileOf(key), { force: true });
     },
 
+    async *list() {
+      const entries = await fs.promises.readdir(base, { recursive: true, withFileTypes: true }).catch((error) => {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+        throw error;
+      });
+      for (const entry of entries) {
+        if (!entry.isFile() || entry.name.endsWith(".partial")) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        // Deleted since the folder was read: not stored any more.
+        const stats = await fs.promises.stat(file).catch(() => null);
+        if (!stats) continue;
+        yield { key: path.relative(base, file).split(path.sep).join("/") as StorageKey, size: stats.size };
+      }
+    },
+
     async removeStalePartials(olderThanMs) {
       // An upload in progress keeps writing its .partial file, so its mtime stays recent.
       const before = Date.now() - olderThanMs;

@@ -9,13 +9,14 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   S3Client,
   UploadPartCommand,
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { contentTypeOf } from "./keys";
-import type { StorageDriver, StoredFileInfo } from "./types";
+import type { StorageDriver, StorageKey, StoredFileInfo } from "./types";
 
 export type S3StorageConfig = {
   bucket: string;
@@ -126,6 +127,17 @@ export function createS3Storage(config: S3StorageConfig): StorageDriver {
 
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+
+    async *list() {
+      // Unfinished multipart uploads are not objects yet, so they are not listed.
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }));
+        for (const object of page.Contents ?? [])
+          if (object.Key) yield { key: object.Key as StorageKey, size: object.Size ?? 0 };
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
 
     async check() {

@@ -12,6 +12,9 @@ export type StoredFileInfo = {
   contentType: string;
 };
 
+/** One stored file, as `list()` gives it. */
+export type ListedFile = { key: StorageKey; size: number };
+
 /** An inclusive byte range, as in HTTP's Range header. */
 export type ByteRange = { start: number; end: number };
 
@@ -40,6 +43,11 @@ export interface StorageDriver {
   /** A stream of the file, or of the inclusive byte range. */
   read(key: StorageKey, range?: ByteRange): Promise<Readable>;
   delete(key: StorageKey): Promise<void>;
+  /**
+   * Every stored file and its size, in no particular order, without the half-written files of
+   * uploads in progress: what a backup copies and the admin statistics weigh.
+   */
+  list(): AsyncIterable<ListedFile>;
   /** Throws when the storage cannot be reached or written (the health check's question). */
   check(): Promise<void>;
   /**

@@ -1,5 +1,7 @@
 // Shared by the run, test, migrate and seed scripts: where the database is, migrations, the seed.
 import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "./embedded-postgres";
 import { createPrismaClient } from "@/lib/prisma";
@@ -54,8 +56,41 @@ export function runCommand(
 }
 
 /** Applies the committed migrations, exactly as production does. */
-export function migrate(url: string): Promise<void> {
-  return runCommand(bin("prisma"), ["migrate", "deploy"], { DATABASE_URL: url });
+export function migrate(url: string, stdout: "inherit" | "ignore" = "inherit"): Promise<void> {
+  return runCommand(bin("prisma"), ["migrate", "deploy"], { DATABASE_URL: url }, stdout);
+}
+
+/**
+ * Applies only the named committed migrations (the first ones, in order): `prisma migrate deploy`
+ * over a copy of just those, so a restore rebuilds the schema its archive was taken from.
+ */
+export async function migrateTo(url: string, names: string[], stdout: "inherit" | "ignore" = "inherit"): Promise<void> {
+  const migrations = path.join(projectRoot, "prisma", "migrations");
+  const scratch = await fs.promises.mkdtemp(path.join(os.tmpdir(), "marquee-migrations-"));
+  try {
+    await fs.promises.mkdir(path.join(scratch, "migrations"));
+    await fs.promises.copyFile(
+      path.join(migrations, "migration_lock.toml"),
+      path.join(scratch, "migrations", "migration_lock.toml"),
+    );
+    for (const name of names)
+      await fs.promises.cp(path.join(migrations, name), path.join(scratch, "migrations", name), { recursive: true });
+    // A config of plain data (prisma.config.ts's, with the folder swapped): nothing to import from here.
+    const config = {
+      schema: path.join(projectRoot, "prisma", "schema.prisma"),
+      migrations: { path: path.join(scratch, "migrations") },
+      datasource: { url },
+    };
+    await fs.promises.writeFile(path.join(scratch, "prisma.config.mjs"), `export default ${JSON.stringify(config)};\n`);
+    await runCommand(
+      bin("prisma"),
+      ["migrate", "deploy", "--config", path.join(scratch, "prisma.config.mjs")],
+      { DATABASE_URL: url },
+      stdout,
+    );
+  } finally {
+    await fs.promises.rm(scratch, { recursive: true, force: true });
+  }
 }
 
 /**

@@ -8,8 +8,8 @@ import path from "node:path";
 /**
  * Paths relative to the project root. The server runs `node --import tsx server.ts`, which imports
  * lib/ (environment, storage, the media fast path, the cache handler, the Prisma client generated into
- * lib/generated) and loads next.config.ts; `npm run db:migrate`, `db:seed`, `worker` and `make-admin`
- * run scripts/ against prisma/. The pages themselves are compiled into the build folder.
+ * lib/generated) and loads next.config.ts; `npm run db:migrate`, `db:seed`, `worker`, `make-admin`,
+ * `backup` and `restore` run scripts/ against prisma/. The pages themselves are compiled into the build folder.
  */
 export const RUNTIME_FILES = [
   "package.json",
@@ -26,6 +26,8 @@ export const RUNTIME_FILES = [
   "scripts/seed.ts",
   "scripts/worker.ts",
   "scripts/make-admin.ts",
+  "scripts/backup.ts",
+  "scripts/restore.ts",
 ];
 
 /** The build folder's parts that are not needed to serve: Next's build caches. */

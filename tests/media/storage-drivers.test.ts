@@ -1,6 +1,6 @@
 // Both storage drivers pass the same contract, in-process: local disk in a temp folder, and s3
 // against a real S3-compatible server (s3rver) on a random port.
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -165,6 +165,35 @@ describe.each(["local", "s3"] as const)("the %s driver", (name) => {
     const second = await driver.stat(key);
     expect(second!.etag).not.toBe(first!.etag);
   });
+
+  test("lists every stored file with its size, nested HLS folders included, deleted ones not", async () => {
+    const { driver } = subjects[name]();
+    const picture = newStorageKey("image", "png");
+    const segment = `hls/${randomUUID()}/${randomUUID()}/v0_000.ts` as const;
+    const gone = newStorageKey("movie", "mp4");
+    await driver.put(picture, randomBytes(321), { contentType: "image/png" });
+    await driver.put(segment, randomBytes(4321), { contentType: "video/mp2t" });
+    await driver.put(gone, randomBytes(10), { contentType: "video/mp4" });
+    await driver.delete(gone);
+
+    const listed = new Map((await Array.fromAsync(driver.list())).map((file) => [file.key as string, file.size]));
+    expect(listed.get(picture)).toBe(321);
+    expect(listed.get(segment)).toBe(4321);
+    expect(listed.has(gone)).toBe(false);
+  });
+});
+
+test("the local driver's list leaves out the half-written files of uploads in progress", async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "marquee-list-"));
+  try {
+    const driver = createLocalStorage(root);
+    await driver.put("image/kept.png", Buffer.from("kept"), { contentType: "image/png" });
+    fs.writeFileSync(path.join(root, "image", `kept.png.${randomUUID()}.partial`), "half");
+    expect(await Array.fromAsync(driver.list())).toEqual([{ key: "image/kept.png", size: 4 }]);
+    expect(await Array.fromAsync(createLocalStorage(path.join(root, "missing")).list())).toEqual([]);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
 });
 
 test("the local driver serves an opened file whole even when it is deleted meanwhile", async () => {

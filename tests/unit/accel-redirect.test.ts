@@ -6,7 +6,16 @@ import type { StorageDriver } from "@/lib/storage/types";
 
 const untouchable = (name: "local" | "s3"): StorageDriver => {
   const refuse = () => Promise.reject(new Error("the disk was touched"));
-  return { name, put: refuse, stat: refuse, open: refuse, read: refuse, delete: refuse, check: refuse };
+  return {
+    name,
+    put: refuse,
+    stat: refuse,
+    open: refuse,
+    read: refuse,
+    delete: refuse,
+    check: refuse,
+    list: () => ({ [Symbol.asyncIterator]: () => ({ next: refuse }) }),
+  };
 };
 const get = (query = "", headers: Record<string, string> = {}) => ({
   method: "GET",

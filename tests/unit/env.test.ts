@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { configuredPublicUrl, parseEnv } from "@/lib/env";
+import { backupDir, configuredPublicUrl, parseEnv } from "@/lib/env";
 
 test("defaults need no configuration at all", () => {
   const env = parseEnv({});
@@ -52,4 +52,19 @@ test("the public URL: PUBLIC_URL, else NEXTAUTH_URL's origin, else none (each re
   expect(() => parseEnv({ PUBLIC_URL: "https://example.com/marquee" })).toThrow(
     /PUBLIC_URL: must be an origin without a path/,
   );
+});
+
+test("backups and metrics: off by default, and their settings checked", () => {
+  const defaults = parseEnv({ MARQUEE_DATA_DIR: "/srv/marquee" });
+  expect(defaults.BACKUP_SCHEDULE).toBeUndefined();
+  expect(defaults.BACKUP_KEEP).toBe(7);
+  expect(defaults.METRICS_TOKEN).toBeUndefined();
+  expect(backupDir(defaults)).toBe("/srv/marquee/backups");
+  expect(backupDir(parseEnv({ BACKUP_DIR: "/mnt/backups" }))).toBe("/mnt/backups");
+  expect(parseEnv({ BACKUP_SCHEDULE: " 0 3 * * * " }).BACKUP_SCHEDULE).toBe("0 3 * * *");
+  expect(() => parseEnv({ BACKUP_SCHEDULE: "daily" })).toThrow(
+    /BACKUP_SCHEDULE: must be a cron expression of five fields/,
+  );
+  expect(() => parseEnv({ BACKUP_KEEP: "0" })).toThrow(/BACKUP_KEEP: must be a whole number of archives/);
+  expect(() => parseEnv({ METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
 });

@@ -1,9 +1,21 @@
 import type { Metadata } from "next";
+import { Suspense } from "react";
+import { StatisticsChart } from "@/components/admin/statistics-chart";
 import { Runtime } from "@/components/movie/runtime";
 import { DataTable, Thumbnail, cellClass } from "@/components/ui/data-table";
 import { requirePageAdmin } from "@/lib/auth/page-user";
 import { listLatestMovies } from "@/lib/data/movies";
-import { siteTotals } from "@/lib/data/statistics";
+import {
+  MOST_WATCHED_COUNT,
+  PLAY_DAYS,
+  SIGN_UP_WEEKS,
+  mostWatchedMovies,
+  playsPerDay,
+  signUpsPerWeek,
+  siteTotals,
+  storageUse,
+  transcodeQueue,
+} from "@/lib/data/statistics";
 
 export const metadata: Metadata = { title: "Statistics" };
 
@@ -25,7 +37,14 @@ const USERS = (
 
 export default async function StatisticsPage() {
   await requirePageAdmin();
-  const [totals, recent] = await Promise.all([siteTotals(), listLatestMovies(RECENT_MOVIES)]);
+  const [totals, recent, plays, signUps, mostWatched, transcodes] = await Promise.all([
+    siteTotals(),
+    listLatestMovies(RECENT_MOVIES),
+    playsPerDay(),
+    signUpsPerWeek(),
+    mostWatchedMovies(),
+    transcodeQueue(),
+  ]);
   const cards = [
     { label: "Total Movies", value: totals.movies, icon: FILM },
     { label: "Total Categories", value: totals.categories, icon: FOLDERS },
@@ -62,6 +81,43 @@ export default async function StatisticsPage() {
           </li>
         ))}
       </ul>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <StatisticsChart
+          title="Plays per day"
+          description={`Movies members watched, by the day they last watched them, over the last ${PLAY_DAYS} days (UTC)`}
+          rows={plays}
+          labelHeading="Day"
+          valueHeading="Plays"
+          labelFormat="day"
+        />
+        <StatisticsChart
+          title="Sign-ups per week"
+          description={`New accounts each week (from Monday) over the last ${SIGN_UP_WEEKS} weeks`}
+          rows={signUps}
+          labelHeading="Week"
+          valueHeading="Sign-ups"
+          labelFormat="week"
+        />
+        <StatisticsChart
+          title="Most watched movies"
+          description={`The ${MOST_WATCHED_COUNT} movies the most members have watched`}
+          rows={mostWatched}
+          labelHeading="Movie"
+          valueHeading="Viewers"
+          horizontal
+          empty="Nobody has watched a movie yet."
+        />
+        <StatisticsChart
+          title="Transcode queue"
+          description="Movies by the state of their video's HLS transcode"
+          rows={transcodes}
+          labelHeading="State"
+          valueHeading="Movies"
+        />
+        <Suspense fallback={<StorageChartSkeleton />}>
+          <StorageChart />
+        </Suspense>
+      </div>
       <h2 className="text-lg font-semibold">Recent Movies</h2>
       <DataTable label="Recent movies" head={["Image", "Name", "Category", "Language", "Year", "Runtime"]}>
         {recent.map((movie) => (
@@ -80,5 +136,35 @@ export default async function StatisticsPage() {
         ))}
       </DataTable>
     </div>
+  );
+}
+
+const STORAGE_TITLE = "Storage by kind";
+const STORAGE_DESCRIPTION =
+  "Bytes in storage: pictures, videos, their HLS renditions and subtitles (weighed every 15 minutes)";
+
+/** Listing a large bucket takes a while: the rest of the page does not wait for it. */
+async function StorageChart() {
+  const use = await storageUse();
+  return (
+    <StatisticsChart
+      title={STORAGE_TITLE}
+      description={STORAGE_DESCRIPTION}
+      rows={use.map((kind) => ({ label: kind.kind, value: kind.bytes, detail: kind.files }))}
+      labelHeading="Kind"
+      valueHeading="Size"
+      detailHeading="Files"
+      valueFormat="bytes"
+    />
+  );
+}
+
+function StorageChartSkeleton() {
+  return (
+    <section className="flex flex-col gap-3 rounded-lg border border-border/40 bg-main p-4" aria-busy="true">
+      <h2 className="font-semibold">{STORAGE_TITLE}</h2>
+      <p className="text-sm text-text">{STORAGE_DESCRIPTION}</p>
+      <p className="py-10 text-center text-sm text-text">Weighing the storage…</p>
+    </section>
   );
 }

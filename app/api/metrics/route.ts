@@ -1,0 +1,9 @@
+import { route } from "@/lib/http";
+import { authorizeScrape, scrapeMetrics } from "@/lib/metrics/scrape";
+
+/** Prometheus metrics of this instance, for a scraper holding METRICS_TOKEN (docs/deploy.md "Metrics"); off without it. */
+export const GET = route(async (request) => {
+  authorizeScrape(request);
+  const { body, contentType } = await scrapeMetrics();
+  return new Response(body, { headers: { "Content-Type": contentType, "Cache-Control": "no-store" } });
+});
