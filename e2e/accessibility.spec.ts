@@ -116,6 +116,22 @@ test("favourites page, with its table, has no serious or critical violations", a
   await expectNoSeriousViolations(page, await visit(page, { path: "/favorite", ready: table("Favorite movies") }));
 });
 
+test("My List and History, with a movie each, have no serious or critical violations", async ({ page }) => {
+  // An account of its own with one movie in each, so the pages show their grid and table.
+  const admin = await registerAdmin(page.request, "axe-cinema");
+  const token = { authorization: `Bearer ${await apiToken(page.request, admin)}` };
+  const movieId = await seededMovieId(page);
+  expect((await page.request.put(`/api/user/list/${movieId}`, { headers: token })).ok()).toBe(true);
+  expect(
+    (
+      await page.request.put(`/api/user/progress/${movieId}`, { data: { position: 6, duration: 12 }, headers: token })
+    ).ok(),
+  ).toBe(true);
+  await signIn(page, admin);
+  await expectNoSeriousViolations(page, await visit(page, { path: "/my-list", ready: heading("My List") }));
+  await expectNoSeriousViolations(page, await visit(page, { path: "/history", ready: table("History") }));
+});
+
 test("the Edit Movie dialog over the movie list has no serious or critical violations", async ({ page }) => {
   await signIn(page, ADMIN);
   await page.goto("/admin/list");

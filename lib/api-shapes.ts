@@ -79,6 +79,12 @@ export const movieListItemShape = shape(
     countReviews: z.int().nonnegative(),
     category: categoryRef,
     createdAt: timestamp,
+    durationSeconds: z
+      .number()
+      .nullable()
+      .meta({
+        description: "The video's real length, probed by the transcode; null until then (then `hour` is all there is)",
+      }),
   }),
 );
 
@@ -124,10 +130,6 @@ export const movieDetailShape = shape(
     hls: playbackUrl("The HLS master playlist"),
     posterFrame: playbackUrl("The poster frame the transcode took"),
     thumbnails: playbackUrl("The seek-preview thumbnails, a WebVTT track of sprite tiles"),
-    durationSeconds: z
-      .number()
-      .nullable()
-      .meta({ description: "The video's real length, probed by the transcode; null until then" }),
   }),
 );
 
@@ -188,6 +190,64 @@ export const recommendationRowShape = shape(
     movies: z.array(movieListItemShape),
   }),
   "A 'Because you watched <title>' row",
+);
+
+export const myListChangeShape = shape(
+  "MyListChange",
+  z.object({ message: z.enum(["Added to My List", "Removed from My List"]), inList: z.boolean() }),
+);
+
+const watchedField = z
+  .boolean()
+  .meta({ description: "From 90% of the duration a movie counts as watched (History, the player starts it over)" });
+
+export const historyItemShape = shape(
+  "HistoryItem",
+  movieListItemShape.extend({
+    progress: z.object(progressFields).meta({ description: "Where the user is; updatedAt is when they last watched" }),
+    watched: watchedField,
+  }),
+  "A movie of the user's history: the list item, how far they got and when",
+);
+
+export const historyPageShape = shape(
+  "HistoryPage",
+  z.object({ movies: z.array(historyItemShape), moviesCount: z.int().nonnegative(), ...page }),
+);
+
+export const historyMarkShape = shape(
+  "HistoryMark",
+  z.object({
+    message: z.enum(["Marked as watched", "Marked as unwatched"]),
+    movieId: id,
+    watched: z.boolean(),
+    progress: z
+      .object(progressFields)
+      .nullable()
+      .meta({ description: "The history row after the change; null when an unwatched movie was never played" }),
+  }),
+);
+
+export const upNextShape = shape(
+  "UpNext",
+  z.object({
+    movie: movieListItemShape
+      .nullable()
+      .meta({ description: "What to play after this movie; null when nothing is left" }),
+    reason: z.enum(["my-list", "category", "top-rated"]).nullable().meta({
+      description:
+        "Why this one: the next film of the user's My List, the best rated of the same category, or the best rated of all",
+    }),
+  }),
+);
+
+export const preferencesShape = shape(
+  "Preferences",
+  z.object({
+    autoplayNext: z
+      .boolean()
+      .meta({ description: "When a film ends, play the next suggestion after a 10-second countdown" }),
+  }),
 );
 
 export const adminUserShape = shape("AdminUser", z.object({ ...userFields, createdAt: timestamp }));
@@ -371,6 +431,12 @@ export type WatchProgress = z.infer<typeof watchProgressShape>;
 export type ContinueWatchingItem = z.infer<typeof continueWatchingItemShape>;
 export type TrendingMovie = z.infer<typeof trendingMovieShape>;
 export type RecommendationRow = z.infer<typeof recommendationRowShape>;
+export type MyListChange = z.infer<typeof myListChangeShape>;
+export type HistoryItem = z.infer<typeof historyItemShape>;
+export type HistoryPage = z.infer<typeof historyPageShape>;
+export type HistoryMark = z.infer<typeof historyMarkShape>;
+export type UpNext = z.infer<typeof upNextShape>;
+export type Preferences = z.infer<typeof preferencesShape>;
 export type AdminUserItem = z.infer<typeof adminUserShape>;
 export type AdminUserPage = z.infer<typeof adminUserPageShape>;
 export type UploadConfig = z.infer<typeof uploadConfigShape>;

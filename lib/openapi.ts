@@ -6,7 +6,8 @@ import { apiShapes } from "@/lib/api-shapes";
 import { abortSchema, completeSchema, partUrlsSchema, startSchema } from "@/lib/media/direct-upload";
 import { categorySchema } from "@/lib/validation/category";
 import { favoriteToggleSchema } from "@/lib/validation/favorite";
-import { watchProgressSchema } from "@/lib/validation/progress";
+import { historyMarkSchema, watchProgressSchema } from "@/lib/validation/progress";
+import { preferencesSchema } from "@/lib/validation/preferences";
 import {
   FIRST_FILM_YEAR,
   MOVIE_HOURS_MAX,
@@ -102,6 +103,8 @@ const requestSchemas: Record<string, JsonSchema> = {
   PasskeyLoginBody: requestSchema(passkeyLoginSchema),
   FavoriteToggleBody: requestSchema(favoriteToggleSchema),
   WatchProgressBody: requestSchema(watchProgressSchema),
+  HistoryMarkBody: requestSchema(historyMarkSchema),
+  PreferencesBody: requestSchema(preferencesSchema),
   ReviewBody: requestSchema(reviewSchema, { rating: { minimum: 0, maximum: 5 } }, ["rating"]),
   CategoryBody: requestSchema(categorySchema),
   AdminRoleBody: requestSchema(adminRoleSchema),
@@ -156,6 +159,11 @@ const listingParams = [
   },
   { name: "page", description: "1-based page (digits only); a page past the end is an empty list" },
   { name: "limit", description: `Page size, default ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE}` },
+].map((p) => ({ ...p, in: "query", required: false, schema: str }));
+
+const historyParams = [
+  { name: "page", description: "1-based page (digits only); a page past the end is an empty list" },
+  { name: "limit", description: "Page size, default 20, at most 50" },
 ].map((p) => ({ ...p, in: "query", required: false, schema: str }));
 
 const adminUserParams = [
@@ -535,7 +543,7 @@ const paths = {
   },
   "/api/user/progress": {
     get: {
-      summary: "Continue watching: movies between 5% and 95% watched, most recently watched first (at most 20)",
+      summary: "Continue watching: movies between 5% and 90% watched, most recently watched first (at most 20)",
       tags: ["progress"],
       ...signedIn,
       responses: { ...ok("Movies with where the user stopped", arrayOf("ContinueWatchingItem")), ...userErrors },
@@ -567,6 +575,93 @@ const paths = {
       tags: ["recommendations"],
       ...signedIn,
       responses: { ...ok("The rows, most recent first", arrayOf("RecommendationRow")), ...userErrors },
+    },
+  },
+  "/api/user/list": {
+    get: {
+      summary: "My List: the films kept to watch later, most recently added first",
+      tags: ["my list"],
+      ...signedIn,
+      responses: { ...ok("Movies", arrayOf("MovieListItem")), ...userErrors },
+    },
+  },
+  "/api/user/list/{movieId}": {
+    put: {
+      summary: "Add a movie to My List (idempotent: already there, it keeps its place)",
+      tags: ["my list"],
+      ...signedIn,
+      parameters: movieIdParam,
+      responses: {
+        ...ok("`Added to My List`", ref("MyListChange")),
+        ...userErrors,
+        ...error("404", "Movie not found"),
+      },
+    },
+    delete: {
+      summary: "Remove a movie from My List (idempotent)",
+      tags: ["my list"],
+      ...signedIn,
+      parameters: movieIdParam,
+      responses: {
+        ...ok("`Removed from My List`", ref("MyListChange")),
+        ...userErrors,
+        ...error("404", "Malformed movie id"),
+      },
+    },
+  },
+  "/api/user/history": {
+    get: {
+      summary: "History: every movie the user played, most recently watched first, with how far they got",
+      tags: ["progress"],
+      ...signedIn,
+      parameters: historyParams,
+      responses: {
+        ...ok("A page of the history", ref("HistoryPage")),
+        ...error("400", "page or limit is not digits, or limit > 50"),
+        ...userErrors,
+      },
+    },
+  },
+  "/api/user/history/{movieId}": {
+    put: {
+      summary:
+        "Mark a movie watched (the position goes to the end; a movie never played is added) or unwatched (back to the start)",
+      tags: ["progress"],
+      ...signedIn,
+      parameters: movieIdParam,
+      requestBody: body("HistoryMarkBody"),
+      responses: {
+        ...ok("The history row after the change", ref("HistoryMark")),
+        ...invalid,
+        ...userErrors,
+        ...error("404", "Movie not found"),
+      },
+    },
+    delete: {
+      summary: "Remove a movie from the history, and so from Continue watching (idempotent)",
+      tags: ["progress"],
+      ...signedIn,
+      parameters: movieIdParam,
+      responses: {
+        ...ok("`Removed from history`", ref("Message")),
+        ...userErrors,
+        ...error("404", "Malformed movie id"),
+      },
+    },
+  },
+  "/api/user/preferences": {
+    get: {
+      summary: "The member's playback settings",
+      tags: ["user"],
+      ...signedIn,
+      responses: { ...ok("The settings", ref("Preferences")), ...userErrors },
+    },
+    put: {
+      summary: "Change the playback settings",
+      tags: ["user"],
+      ...signedIn,
+      requestBody: body("PreferencesBody"),
+      responses: { ...ok("The settings", ref("Preferences")), ...invalid, ...userErrors },
     },
   },
   "/api/user/favorite/{id}": {
@@ -641,6 +736,17 @@ const paths = {
       ...signedIn,
       parameters: idParam("movie"),
       responses: { ...ok("Deleted", ref("Message")), ...adminErrors, ...error("404", "Movie not found") },
+    },
+  },
+  "/api/movie/{id}/next": {
+    get: {
+      summary:
+        "What to play when this movie ends: the next film of the caller's My List, else the best rated of its category, else of all; never this film or one the caller watched",
+      tags: ["movies"],
+      // Anyone; a signed-in caller's list and history count.
+      security: [{}, { bearer: [] }, { session: [] }],
+      parameters: idParam("movie"),
+      responses: { ...ok("The suggestion", ref("UpNext")), ...error("404", "Movie not found") },
     },
   },
   "/api/movie/random": {

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import useSWR from "swr";
+import { Runtime } from "@/components/movie/runtime";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DataTable, EmptyState, Thumbnail, cellClass } from "@/components/ui/data-table";
@@ -70,7 +71,10 @@ export function MoviesTable({ initial }: { initial: MovieListPage }) {
       {movies.length === 0 ? (
         <EmptyState>No movies</EmptyState>
       ) : (
-        <DataTable label="Movies" head={["Image", "Name", "Category", "Language", "Year", "Hours", "Video", "Actions"]}>
+        <DataTable
+          label="Movies"
+          head={["Image", "Name", "Category", "Language", "Year", "Runtime", "Video", "Actions"]}
+        >
           {movies.map((movie) => (
             <tr key={movie._id}>
               <td className={cellClass}>
@@ -80,7 +84,9 @@ export function MoviesTable({ initial }: { initial: MovieListPage }) {
               <td className={cellClass}>{movie.category.name}</td>
               <td className={cellClass}>{movie.language}</td>
               <td className={cellClass}>{movie.year}</td>
-              <td className={cellClass}>{movie.hour} Hr</td>
+              <td className={cellClass}>
+                <Runtime hour={movie.hour} durationSeconds={movie.durationSeconds} />
+              </td>
               <td className={cellClass}>
                 <VideoState
                   status={media.data?.movies[movie._id] ?? null}

@@ -4,6 +4,7 @@ import dynamic from "next/dynamic";
 import { useState } from "react";
 import { StoredImage } from "@/components/ui/stored-image";
 import { formatPlaybackTime } from "@/lib/client/watch-progress";
+import { UpNext } from "./up-next";
 import type { SubtitleTrack } from "./video-player";
 
 export const WATCH_ERROR = "Something went wrong. Please try again";
@@ -27,6 +28,8 @@ type Props = {
   subtitles: SubtitleTrack[];
   /** Where the viewer stopped last time, when worth offering to resume (lib/client/watch-progress resumePoint). */
   resumeAt: number | null;
+  /** Skip the poster: play at once, from `resumeAt` when there is one (/watch/{id}?play=1). */
+  playAtOnce?: boolean;
   signedIn: boolean;
 };
 
@@ -43,11 +46,24 @@ function PlayIcon({ className }: { className: string }) {
 
 /**
  * The poster with a play button; pressing it swaps in the player. When the viewer stopped part-way
- * last time, the poster asks instead: "Resume from 12:34" or "Start over".
+ * last time, the poster asks instead: "Resume from 12:34" or "Start over". When the film ends, the
+ * next suggestion shows over it (UpNext).
  */
-export function Player({ movieId, video, hls, thumbnails, poster, name, subtitles, resumeAt, signedIn }: Props) {
-  const [state, setState] = useState<"poster" | "playing" | "failed">("poster");
-  const [startAt, setStartAt] = useState(0);
+export function Player({
+  movieId,
+  video,
+  hls,
+  thumbnails,
+  poster,
+  name,
+  subtitles,
+  resumeAt,
+  playAtOnce = false,
+  signedIn,
+}: Props) {
+  const [state, setState] = useState<"poster" | "playing" | "failed">(playAtOnce ? "playing" : "poster");
+  const [startAt, setStartAt] = useState(playAtOnce ? (resumeAt ?? 0) : 0);
+  const [ended, setEnded] = useState(false);
   // A new player for each try: a retry starts from a clean slate (the HLS stream first again).
   const [attempt, setAttempt] = useState(0);
   const play = (from: number) => {
@@ -88,7 +104,11 @@ export function Player({ movieId, video, hls, thumbnails, poster, name, subtitle
         startAt={startAt}
         saveProgressEnabled={signedIn}
         onFailed={() => setState("failed")}
-      />
+        onEnded={() => setEnded(true)}
+        onPlay={() => setEnded(false)}
+      >
+        {ended && <UpNext movieId={movieId} onClose={() => setEnded(false)} />}
+      </VideoPlayer>
     );
   }
   return (

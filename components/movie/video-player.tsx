@@ -15,7 +15,7 @@ import {
   type PlayerSrc,
 } from "@vidstack/react";
 import { DefaultVideoLayout, defaultLayoutIcons } from "@vidstack/react/player/layouts/default";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { saveProgress, saveProgressOnLeave, type PlaybackPoint } from "@/lib/client/watch-progress";
 
 export type SubtitleTrack = { language: string; label: string; url: string };
@@ -73,6 +73,11 @@ type Props = {
   saveProgressEnabled: boolean;
   /** Nothing could be played: neither the HLS stream (if any) nor the MP4. */
   onFailed: () => void;
+  /** The film reached its end (the up-next suggestion shows), and playback started again. */
+  onEnded?: () => void;
+  onPlay?: () => void;
+  /** Shown over the video, inside the player (so in fullscreen too). */
+  children?: ReactNode;
 };
 
 export default function VideoPlayer({
@@ -86,6 +91,9 @@ export default function VideoPlayer({
   startAt,
   saveProgressEnabled,
   onFailed,
+  onEnded,
+  onPlay,
+  children,
 }: Props) {
   const player = useRef<MediaPlayerInstance>(null);
   // The Play button that opened the player is gone: keyboard focus moves to the player, whose
@@ -184,7 +192,9 @@ export default function VideoPlayer({
         const media = player.current;
         if (saveProgressEnabled && media)
           void saveProgress(movieId, { position: media.state.duration, duration: media.state.duration });
+        onEnded?.();
       }}
+      onPlay={onPlay}
       onError={() => {
         const media = player.current;
         if (hls && hlsFailedAt === null && media) setHlsFailedAt(media.currentTime);
@@ -205,6 +215,7 @@ export default function VideoPlayer({
         ))}
       </MediaProvider>
       <DefaultVideoLayout icons={defaultLayoutIcons} seekStep={SEEK_STEP} thumbnails={thumbnailsUrl} />
+      {children}
     </MediaPlayer>
   );
 }

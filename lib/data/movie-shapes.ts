@@ -18,6 +18,8 @@ export const movieListSelect = {
   countReviews: true,
   createdAt: true,
   category: { select: { id: true, name: true } },
+  // Cards show the runtime too (lib/media/runtime.ts): the probed length where known.
+  durationSeconds: true,
 } satisfies Prisma.MovieSelect;
 
 type MovieListRow = Prisma.MovieGetPayload<{ select: typeof movieListSelect }>;
@@ -63,7 +65,6 @@ export const movieDetailSelect = {
     take: DETAIL_REVIEW_LIMIT,
   },
   subtitles: { select: { language: true, label: true, url: true }, orderBy: { position: "asc" } },
-  durationSeconds: true,
   mediaState: true,
   hlsFolder: true,
 } satisfies Prisma.MovieSelect;
@@ -74,7 +75,6 @@ export function toMovieDetail({
   casts,
   reviews,
   subtitles,
-  durationSeconds,
   mediaState,
   hlsFolder,
   ...movie
@@ -86,7 +86,6 @@ export function toMovieDetail({
     hls: ready ? `/api/upload/${hlsFolder}/master.m3u8` : null,
     posterFrame: ready ? `/api/upload/${hlsFolder}/poster.jpg` : null,
     thumbnails: ready ? `/api/upload/${hlsFolder}/thumbnails.vtt` : null,
-    durationSeconds,
     category: listItem.category._id,
     categoryName: listItem.category.name,
     casts: casts.map((cast) => ({ _id: cast.id, name: cast.name, img: cast.image, image: cast.image })),

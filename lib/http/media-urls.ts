@@ -8,6 +8,7 @@ import "server-only";
 import type {
   AdminUserItem,
   AdminUserPage,
+  HistoryPage,
   MovieDetail,
   MovieListItem,
   MovieListPage,
@@ -15,6 +16,7 @@ import type {
   OwnReview,
   ReviewItem,
   ReviewPage,
+  UpNext,
   UserInfo,
 } from "@/lib/api-shapes";
 import { mediaUrlMessage, type MediaKind } from "@/lib/validation/fields";
@@ -74,6 +76,8 @@ export function mediaUrls(request: Pick<Request, "headers" | "url">) {
       totalPage: page.totalPage,
       currentPage: page.currentPage,
     }),
+    historyPage: (page: HistoryPage): HistoryPage => ({ ...page, movies: page.movies.map(movie) }),
+    upNext: (next: UpNext): UpNext => ({ ...next, movie: next.movie && movie(next.movie) }),
     suggestions: (items: MovieSuggestion[]): MovieSuggestion[] =>
       items.map((item) => ({ ...item, image: absolute(item.image) })),
     movieDetail: (detail: MovieDetail): MovieDetail => ({

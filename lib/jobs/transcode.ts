@@ -125,7 +125,8 @@ export async function retryTranscode(movieId: string): Promise<string | null | u
   const old = await db.movie.findUnique({ where: { id: movieId }, select: oldMediaSelect });
   if (!old) return undefined;
   await db.movie.update({ where: { id: movieId }, data: noMedia });
-  await expireTagsOutsideRequests(cacheTags.movie(movieId));
+  // noMedia forgets the probed runtime too, which the lists' cards show.
+  await expireTagsOutsideRequests(cacheTags.movieLists, cacheTags.movie(movieId));
   await discardMedia(old);
   return queueTranscode(movieId);
 }

@@ -285,9 +285,10 @@ async function transcode(job: TranscodeJob, controller: AbortController): Promis
       durationSeconds: Math.round(source.durationSeconds * 1000) / 1000,
     });
     if (!ready) throw new Superseded("The movie no longer wants this job.");
-    // The movie's detail (its page, the watch page, the API) now has the ladder and the runtime.
-    // The ladder is done whatever happens here: a failure only delays it until the entry's cacheLife.
-    await expireTagsOutsideRequests(cacheTags.movie(movieId)).catch((error: unknown) =>
+    // The movie's detail (its page, the watch page, the API) now has the ladder and the runtime, and
+    // the lists' cards the runtime. The ladder is done whatever happens here: a failure only delays
+    // it until the entry's cacheLife.
+    await expireTagsOutsideRequests(cacheTags.movieLists, cacheTags.movie(movieId)).catch((error: unknown) =>
       console.error(`Could not expire movie ${movieId}'s cached detail:`, error),
     );
     return { outcome: "ready", durationSeconds: source.durationSeconds, files: written.length };

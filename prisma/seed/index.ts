@@ -95,7 +95,9 @@ export async function seedDemoCatalogue(db: Db, storage: StorageDriver, log: Log
       hour: movie.hour,
       categoryId,
       image: await webp(`image/demo-${movie.slug}-poster.webp`, () => posterSvg(movie)),
-      titleImage: await webp(`image/demo-${movie.slug}-title.webp`, () => titleImageSvg(movie)),
+      // "-backdrop", not the "-title" of the lettered art before it: a store seeded earlier keeps
+      // that file, and would otherwise serve it for the new art's key.
+      titleImage: await webp(`image/demo-${movie.slug}-backdrop.webp`, () => titleImageSvg(movie)),
       video: clips.get(movie.clip)!,
     };
     const casts: { id: string; name: string; position: number; image: string }[] = [];

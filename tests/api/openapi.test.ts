@@ -7,6 +7,7 @@ import {
   categoryShape,
   continueWatchingItemShape,
   healthShape,
+  historyPageShape,
   movieDetailShape,
   movieListItemShape,
   movieListPageShape,
@@ -15,6 +16,8 @@ import {
   recommendationRowShape,
   trendingMovieShape,
   reviewPageShape,
+  preferencesShape,
+  upNextShape,
   uploadConfigShape,
   userInfoShape,
 } from "@/lib/api-shapes";
@@ -146,6 +149,7 @@ describe("real answers match their documented shapes", () => {
     expect(
       (await api("PUT", `/api/user/progress/${movie._id}`, { token, body: { position: 300, duration: 600 } })).status,
     ).toBe(200);
+    expect((await api("PUT", `/api/user/list/${movie._id}`, { token })).status).toBe(200);
   });
 
   // [documented path, request path, the zod shape, whether the answer is a list of it, signed in]
@@ -171,6 +175,10 @@ describe("real answers match their documented shapes", () => {
     ["/api/movie/trending", () => "/api/movie/trending", trendingMovieShape, true, false],
     ["/api/movie/{id}/similar", () => `/api/movie/${related._id}/similar`, movieListItemShape, true, false],
     ["/api/user/recommendations", () => "/api/user/recommendations", recommendationRowShape, true, true],
+    ["/api/user/list", () => "/api/user/list", movieListItemShape, true, true],
+    ["/api/user/history", () => "/api/user/history", historyPageShape, false, true],
+    ["/api/user/preferences", () => "/api/user/preferences", preferencesShape, false, true],
+    ["/api/movie/{id}/next", () => `/api/movie/${movie._id}/next`, upNextShape, false, true],
   ];
 
   test.each(cases)("GET %s", async (documented, requestPath, shape, isList, signedIn) => {

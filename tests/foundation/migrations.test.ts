@@ -51,6 +51,7 @@ test("migrations create every table on an empty database", async () => {
     "MovieWord",
     "Passkey",
     "PasskeyChallenge",
+    "MyListEntry",
     "RateLimit",
     "Review",
     "SearchWord",

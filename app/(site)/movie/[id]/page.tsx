@@ -7,6 +7,8 @@ import { DownloadButton } from "@/components/movie/download-button";
 import { LikeButton } from "@/components/movie/like-button";
 import { MovieCard } from "@/components/movie/movie-card";
 import { MovieRow } from "@/components/movie/movie-row";
+import { MyListButton } from "@/components/movie/my-list-button";
+import { Runtime } from "@/components/movie/runtime";
 import { NO_RATINGS, Stars } from "@/components/movie/stars";
 import { ReviewForm } from "@/components/review/review-form";
 import { ReviewList } from "@/components/review/review-list";
@@ -72,7 +74,6 @@ export default async function MoviePage({ params }: Props) {
   // members watch with this one, films with its cast, from any category), never a film twice.
   const relatedIds = new Set(related.map((item) => item._id));
   const moreLike = similar.filter((item) => !relatedIds.has(item._id)).slice(0, ROW_SIZE);
-  const runtime = movieRuntime(movie.hour, movie.durationSeconds);
   return (
     <main className="flex flex-col gap-14 pb-12">
       {/* Without a configured address it reads the request's Host: then only it renders per request. */}
@@ -97,9 +98,9 @@ export default async function MoviePage({ params }: Props) {
               alt={`${movie.name} poster`}
               width={600}
               height={900}
-              sizes="(min-width: 768px) 256px, 224px"
+              sizes="(min-width: 768px) 256px, 160px"
               loading="eager"
-              className="mx-auto aspect-[2/3] w-56 rounded-lg object-cover shadow-2xl md:w-full"
+              className="mx-auto aspect-[2/3] w-40 rounded-lg object-cover shadow-2xl md:w-full"
             />
             <div className="flex min-w-0 flex-col gap-5">
               <h1 className="text-3xl font-bold sm:text-5xl">{movie.name}</h1>
@@ -117,7 +118,7 @@ export default async function MoviePage({ params }: Props) {
                 </li>
                 <li>{movie.year}</li>
                 <li>
-                  <time dateTime={runtime.iso}>{runtime.text}</time>
+                  <Runtime hour={movie.hour} durationSeconds={movie.durationSeconds} />
                 </li>
                 <li>{movie.language}</li>
               </ul>
@@ -131,11 +132,7 @@ export default async function MoviePage({ params }: Props) {
                   </span>
                 </p>
               )}
-              <p className="max-w-3xl leading-7 text-text">{movie.desc}</p>
-              <p className="text-sm">
-                <span className="text-text">Language: </span>
-                <span className="font-semibold">{movie.language}</span>
-              </p>
+              {/* Before the synopsis: on a phone the Watch button is in the first view, above the bottom bar. */}
               <div className="flex flex-wrap items-center gap-4">
                 <Link
                   href={`/watch/${movie._id}`}
@@ -144,8 +141,14 @@ export default async function MoviePage({ params }: Props) {
                   Watch
                 </Link>
                 <DownloadButton videoUrl={movie.video} movieName={movie.name} />
+                <MyListButton movieId={movie._id} movieName={movie.name} labelled />
                 <LikeButton movieId={movie._id} movieName={movie.name} className="size-12" />
               </div>
+              <p className="max-w-3xl leading-7 text-text">{movie.desc}</p>
+              <p className="text-sm">
+                <span className="text-text">Language: </span>
+                <span className="font-semibold">{movie.language}</span>
+              </p>
             </div>
           </div>
         </div>
