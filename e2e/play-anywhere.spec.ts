@@ -1,13 +1,12 @@
 // Play from anywhere (issue 28, item 5): a card's Play and the Continue watching row open the
 // player directly (/watch/{id}?play=1), at the resume point.
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { registerAccount, signIn } from "./support/accounts";
 import { playerReady, saveProgress, seededMovie } from "./support/cinema";
 
 test.describe.configure({ timeout: 90_000 });
 
-const mediaTime = (page: import("@playwright/test").Page) =>
-  page.locator("video").evaluate((video: HTMLVideoElement) => video.currentTime);
+const mediaTime = (page: Page) => page.locator("video").evaluate((video: HTMLVideoElement) => video.currentTime);
 
 test("Continue watching's Play resumes where the member stopped, without the poster", async ({ page }) => {
   const movie = await seededMovie(page, 8);

@@ -79,12 +79,9 @@ export const movieListItemShape = shape(
     countReviews: z.int().nonnegative(),
     category: categoryRef,
     createdAt: timestamp,
-    durationSeconds: z
-      .number()
-      .nullable()
-      .meta({
-        description: "The video's real length, probed by the transcode; null until then (then `hour` is all there is)",
-      }),
+    durationSeconds: z.number().nullable().meta({
+      description: "The video's real length, probed by the transcode; null until then (then `hour` is all there is)",
+    }),
   }),
 );
 

@@ -2,7 +2,15 @@
 // Content-Security-Policy kind. A prefix covers the path itself and everything below it.
 
 /** Pages for signed-in users only: signed out, proxy.ts sends the browser to /login first. */
-export const SIGNED_IN_PAGES = ["/profile", "/password", "/favorite", "/my-list", "/history", "/admin", "/confirm-email"];
+export const SIGNED_IN_PAGES = [
+  "/profile",
+  "/password",
+  "/favorite",
+  "/my-list",
+  "/history",
+  "/admin",
+  "/confirm-email",
+];
 /** Pages for admins only: another signed-in user gets the 404 page. */
 export const ADMIN_PAGES = ["/admin"];
 /** Pages a signed-in user has no business on: proxy.ts sends them to /profile. */

@@ -129,10 +129,16 @@ async function main(): Promise<number> {
         : [tier],
     );
     await timed(`app start (${names.length} instances)`, async () => {
-      const started = await Promise.all(
-        names.map(async (name) => startApp(await cloneTemplate(template, database.url, name))),
+      // Each app joins `stacks` as it comes up, so a failure of another still stops it (finally, below).
+      const started = await Promise.allSettled(
+        names.map(async (name) => {
+          const stack = await startApp(await cloneTemplate(template, database.url, name));
+          stacks[names.indexOf(name)] = stack;
+          return stack;
+        }),
       );
-      stacks.push(...started);
+      const failed = started.find((result) => result.status === "rejected");
+      if (failed) throw failed.reason;
     });
     const stackOf = (name: string) => stacks[names.indexOf(name)]!;
     const results = await Promise.all(
@@ -156,7 +162,7 @@ async function main(): Promise<number> {
     );
     ok = results.every(Boolean) && ok;
   } finally {
-    await Promise.all(stacks.map(({ app }) => stopApp(app)));
+    await Promise.all(stacks.filter(Boolean).map(({ app }) => stopApp(app)));
     otherClient.close();
     await services.stop();
     await database.stop();
@@ -322,7 +328,12 @@ async function startApp(tierEnv: Record<string, string>): Promise<Stack> {
     process.stderr.write(chunk);
     serverStderr.write(chunk);
   });
-  await waitForHealth(baseUrl);
+  try {
+    await waitForHealth(baseUrl);
+  } catch (error) {
+    await stopApp(app); // never left running behind a failed start
+    throw error;
+  }
   log(`App ready on ${baseUrl}`);
   return { env, app };
 }
@@ -336,7 +347,7 @@ async function stopApp(app: ChildProcess) {
 
 async function waitForHealth(baseUrl: string) {
   // Seconds on an idle machine; generous for a busy one.
-  const deadline = Date.now() + 180_000;
+  const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
     try {
       if ((await fetch(`${baseUrl}/api/health`)).ok) return;

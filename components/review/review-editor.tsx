@@ -25,7 +25,15 @@ const EMPTY: ReviewValues = { rating: "", message: "" };
  * (components/review/review-form.tsx loads this file for signed-in visitors only: a guest's movie page
  * does without react-hook-form and the zod schema, docs/performance.md).
  */
-export function ReviewEditor({ movieId, movieName, own }: { movieId: string; movieName: string; own: ReviewItem | null }) {
+export function ReviewEditor({
+  movieId,
+  movieName,
+  own,
+}: {
+  movieId: string;
+  movieName: string;
+  own: ReviewItem | null;
+}) {
   const router = useRouter();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);

@@ -63,7 +63,12 @@ export function ReviewForm({
   // A new form whenever the saved review changes (posted, edited, deleted): its fields start from it.
   return (
     <Suspense fallback={<ReviewBoxLoading movieName={movieName} />}>
-      <ReviewEditor key={own ? `${own._id}:${own.createdAt}` : "new"} movieId={movieId} movieName={movieName} own={own} />
+      <ReviewEditor
+        key={own ? `${own._id}:${own.createdAt}` : "new"}
+        movieId={movieId}
+        movieName={movieName}
+        own={own}
+      />
     </Suspense>
   );
 }
