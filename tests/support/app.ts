@@ -6,10 +6,7 @@ import { freePort } from "@/scripts/lib/embedded-postgres";
 
 export type RunningApp = { baseUrl: string; stop: () => Promise<void> };
 
-/** `extraEnv` may depend on the app's own address: `(baseUrl) => ({ PUBLIC_URL: baseUrl })`. */
-export async function startApp(
-  extraEnv: Record<string, string> | ((baseUrl: string) => Record<string, string>),
-): Promise<RunningApp> {
+export async function startApp(extraEnv: Record<string, string>): Promise<RunningApp> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(
@@ -17,7 +14,7 @@ export async function startApp(
     ["start", "--port", String(port), "--hostname", "127.0.0.1"],
     {
       stdio: ["ignore", "ignore", "inherit"],
-      env: { ...process.env, ...(typeof extraEnv === "function" ? extraEnv(baseUrl) : extraEnv) },
+      env: { ...process.env, ...extraEnv },
     },
   );
   const stop = async () => {
