@@ -165,15 +165,6 @@ const schema = z.object({
     .int()
     .positive()
     .default(15 * 60),
-  /**
-   * Bytes each in-process cache may hold: the pages Next keeps, and the 'use cache' data entries
-   * (lib/cache); the least recently used go first beyond it. 0 keeps nothing.
-   */
-  CACHE_MAX_MEMORY_BYTES: z.coerce
-    .number()
-    .int()
-    .nonnegative()
-    .default(50 * 1024 * 1024),
   /** Threshold of the JSON log on stdout. */
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Failed logins for one email from all clients without its device cookie, in the same window. */

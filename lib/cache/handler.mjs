@@ -1,19 +1,60 @@
 // @ts-check
-// The `'use cache'` handler (next.config.ts `cacheHandlers.default`, Next's documented interface):
-// entries stay in this process's memory, least recently used first out beyond a byte budget, as with
-// Next's built-in handler; tag expirations come from lib/cache/shared-tags.mjs, which shares them
-// with every instance through PostgreSQL (docs/architecture.md "Caching", docs/deploy.md).
+// The `'use cache'` handler (next.config.ts `cacheHandlers.default`): entries stay in this process's
+// memory, as with Next's built-in handler, but tag expirations are shared through PostgreSQL, so an
+// admin's edit made on one instance is seen by every instance at its next request
+// (docs/architecture.md "Caching", docs/deploy.md).
+//
+// - updateTags (a write expired its tags): mark them expired here and record them in "CacheTag".
+//   lib/data/cache-tags.ts records them before the write's answer goes out (Next runs updateTags
+//   only after the response), so this instance's copy is then not recorded a second time.
+// - refreshTags (once per request, before its first cache read): one indexed query for the rows past
+//   the last version seen; concurrent requests share it. A tag another instance expired counts as
+//   expired from the moment this instance learns of it (its own clock, so clock skew between machines
+//   cannot keep a stale entry alive; at worst an entry made just after the write is rebuilt).
+// - No database (`next build` prerendering, DATABASE_URL unset) or a failed query: nothing is
+//   learned from other instances, and the entries still expire with their cache life.
+// - Whole pages kept by Next (ISR: lib/cache/page-handler.mjs) are judged against Next's own
+//   in-process tag manifest, which no handler API reaches: every expiration this handler applies,
+//   its own or learned from another instance, is written there too.
 //
 // Plain JavaScript: Next imports this file with Node itself, in `next build` workers too, where no
 // TypeScript loader runs. It must not import app modules (they are bundled separately).
-import { ByteLimitedLru } from "./lru.mjs";
-import { debug, now, processSharedTags } from "./shared-tags.mjs";
+import pg from "pg";
+// Next's record of expired tags for the pages it keeps (a module Node loads once per process, outside
+// Next's bundles: the same Map Next reads).
+import { tagsManifest as nextTagsManifest } from "next/dist/server/lib/incremental-cache/tags-manifest.external.js";
 
 /** @typedef {import("next/cache").CacheEntry} CacheEntry */
 /** @typedef {Omit<CacheEntry, "value"> & { value: Uint8Array }} StoredEntry */
+/** @typedef {{ stale?: number; expired?: number }} TagState */
 
-/** The byte budget when CACHE_MAX_MEMORY_BYTES does not set one (Next's own default for its handler). */
-export const DEFAULT_MAX_BYTES = 50 * 1024 * 1024;
+/** Next's default for the in-memory handler (`cacheMaxMemorySize`); least recently used entries go first. */
+const MAX_BYTES = 50 * 1024 * 1024;
+/** Serialises writers, so versions commit in the order they were taken (a reader never skips one). */
+const WRITE_LOCK_KEY = 7_324_001;
+const SHARED_KEY = Symbol.for("marquee.cacheTags");
+/** Next's implicit tag on every page it keeps (the root layout's). */
+const EVERY_PAGE_TAG = "_N_T_/layout";
+
+// Not rounded: an expiry rounded up to the next millisecond would lie in the future for a read made
+// within the same millisecond, and that read would be served the stale entry.
+const now = () => performance.timeOrigin + performance.now();
+/** Next's own switch for its cache handlers' debug lines. */
+const debug = process.env.NEXT_PRIVATE_DEBUG_CACHE ? console.debug.bind(console, "MarqueeCacheHandler:") : () => {};
+
+function createSharedTagStore() {
+  const url = process.env.DATABASE_URL;
+  if (!url || process.env.NEXT_PHASE === "phase-production-build") return null;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 2,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 5_000,
+  });
+  // An idle client's error (the database restarted) must not crash the server; the next query retries.
+  pool.on("error", () => {});
+  return pool;
+}
 
 /** @param {Uint8Array} bytes */
 function streamOf(bytes) {
@@ -26,14 +67,149 @@ function streamOf(bytes) {
 }
 
 /**
- * @param {{ tags: import("./shared-tags.mjs").SharedTags, maxBytes?: number }} options
- * @returns {import("next/cache").CacheHandler}
+ * @param {{
+ *   pool: pg.Pool | null,
+ *   maxBytes?: number,
+ *   pageTags?: Map<string, TagState>,
+ *   log?: (message: string, error: unknown) => void,
+ * }} options
+ * @returns {import("next/cache").CacheHandler & { publish(tags: string[]): Promise<void> }}
  */
-export function createCacheHandler({ tags, maxBytes = DEFAULT_MAX_BYTES }) {
-  /** @type {ByteLimitedLru<StoredEntry>} */
-  const entries = new ByteLimitedLru(maxBytes);
-  /** @type {Map<string, Promise<void>>} one per render in progress */
+export function createCacheHandler({
+  pool,
+  maxBytes = MAX_BYTES,
+  pageTags = nextTagsManifest,
+  log = (message, error) => console.error(message, error),
+}) {
+  /** @type {Map<string, StoredEntry>} insertion order is recency order */
+  const entries = new Map();
+  let storedBytes = 0;
+  /** @type {Map<string, Promise<void>>} */
   const pendingSets = new Map();
+  /** @type {Map<string, TagState>} */
+  const tags = new Map();
+  /** Tags lib/data/cache-tags.ts has recorded and Next has not yet passed to updateTags. */
+  const publishedAhead = new Set();
+  /** Versions this instance wrote itself: already applied here, skipped when read back. */
+  const ownVersions = new Set();
+  /** @type {bigint | null} null until the first refresh takes the current version as its start */
+  let lastVersion = null;
+  /** @type {Promise<void> | null} */
+  let running = null;
+  /** @type {Promise<void> | null} */
+  let queued = null;
+
+  /** @param {string} key */
+  function forget(key) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    storedBytes -= entry.value.byteLength + key.length;
+  }
+
+  /** @param {string[]} entryTags @param {number} timestamp */
+  function isExpired(entryTags, timestamp) {
+    const at = now();
+    return entryTags.some((tag) => {
+      const expired = tags.get(tag)?.expired;
+      return typeof expired === "number" && expired <= at && expired > timestamp;
+    });
+  }
+
+  /** @param {string[]} entryTags @param {number} timestamp */
+  const isStale = (entryTags, timestamp) => entryTags.some((tag) => (tags.get(tag)?.stale ?? 0) > timestamp);
+
+  /** The tag's new state, here and in Next's manifest for kept pages. @param {string} tag @param {TagState} change */
+  function applyTag(tag, change) {
+    tags.set(tag, { ...tags.get(tag), ...change });
+    pageTags.set(tag, { ...pageTags.get(tag), ...change });
+  }
+
+  /** @param {string[]} changed @param {number | undefined} expireSeconds undefined: expired now */
+  function markLocally(changed, expireSeconds) {
+    const at = now();
+    for (const tag of changed) {
+      applyTag(tag, expireSeconds === undefined ? { expired: at } : { stale: at, expired: at + expireSeconds * 1000 });
+    }
+  }
+
+  /** @param {string[]} changed @param {number | undefined} expireSeconds */
+  async function record(changed, expireSeconds) {
+    // One row per tag and statement: ON CONFLICT cannot update the same row twice.
+    const unique = [...new Set(changed)];
+    if (!pool || unique.length === 0) return;
+    const client = await pool.connect();
+    try {
+      await client.query("BEGIN");
+      await client.query("SELECT pg_advisory_xact_lock($1)", [WRITE_LOCK_KEY]);
+      const { rows } = await client.query(
+        `INSERT INTO "CacheTag" ("tag", "revalidatedAt", "expiredAt")
+         SELECT tag, now(), now() + make_interval(secs => $2) FROM unnest($1::text[]) AS tag
+         ON CONFLICT ("tag") DO UPDATE SET "version" = nextval(pg_get_serial_sequence('"CacheTag"', 'version')),
+           "revalidatedAt" = EXCLUDED."revalidatedAt", "expiredAt" = EXCLUDED."expiredAt"
+         RETURNING "version"`,
+        [unique, expireSeconds ?? 0],
+      );
+      await client.query("COMMIT");
+      for (const row of rows) ownVersions.add(String(row.version));
+      debug(
+        "recorded",
+        unique,
+        rows.map((row) => row.version),
+      );
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async function pull() {
+    if (!pool) return;
+    if (lastVersion === null) {
+      // Nothing is cached yet in a process that has not refreshed: older expirations do not matter.
+      const { rows } = await pool.query(`SELECT coalesce(max("version"), 0)::text AS "version" FROM "CacheTag"`);
+      lastVersion = BigInt(rows[0].version);
+      debug("refresh: starting at version", rows[0].version);
+      return;
+    }
+    const { rows } = await pool.query(
+      `SELECT "tag", "version"::text AS "version", (extract(epoch FROM "expiredAt" - "revalidatedAt") * 1000)::float8 AS "expireMs"
+       FROM "CacheTag" WHERE "version" > $1 ORDER BY "version"`,
+      [lastVersion.toString()],
+    );
+    const learnedAt = now();
+    debug("refresh: after version", lastVersion, "learned", rows);
+    for (const row of rows) {
+      lastVersion = BigInt(row.version);
+      if (ownVersions.delete(row.version)) continue;
+      applyTag(row.tag, { stale: learnedAt, expired: learnedAt + row.expireMs });
+    }
+  }
+
+  /**
+   * Every caller gets a query that started after it called: the one running may predate its write.
+   * @returns {Promise<void>}
+   */
+  function refreshOnce() {
+    if (!running) {
+      running = pull().finally(() => {
+        running = null;
+      });
+      return running;
+    }
+    queued ??= running
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => {
+        queued = null;
+        return refreshOnce();
+      });
+    return queued;
+  }
 
   return {
     async get(cacheKey) {
@@ -46,12 +222,16 @@ export function createCacheHandler({ tags, maxBytes = DEFAULT_MAX_BYTES }) {
       }
       // Past `revalidate` an entry is dropped rather than refreshed in the background, as in Next's own
       // in-memory handler. Soft tags need no check here: Next compares getExpiration with the entry.
-      if (now() > stored.timestamp + stored.revalidate * 1000 || tags.isExpired(stored.tags, stored.timestamp)) {
+      if (now() > stored.timestamp + stored.revalidate * 1000 || isExpired(stored.tags, stored.timestamp)) {
         debug("get", cacheKey, "expired", stored.tags, stored.timestamp);
-        entries.delete(cacheKey);
+        forget(cacheKey);
         return undefined;
       }
-      const revalidate = tags.isStale(stored.tags, stored.timestamp) ? -1 : stored.revalidate;
+      debug("get", cacheKey, "found", stored.tags, stored.timestamp);
+      // Most recently used last.
+      entries.delete(cacheKey);
+      entries.set(cacheKey, stored);
+      const revalidate = isStale(stored.tags, stored.timestamp) ? -1 : stored.revalidate;
       return { ...stored, revalidate, value: streamOf(stored.value) };
     },
 
@@ -64,7 +244,13 @@ export function createCacheHandler({ tags, maxBytes = DEFAULT_MAX_BYTES }) {
         // expire 0 marks a dynamic entry that Next never reads back.
         if (entry.expire === 0) return;
         const value = new Uint8Array(await new Response(entry.value).arrayBuffer());
-        entries.set(cacheKey, { ...entry, value }, value.byteLength + cacheKey.length);
+        forget(cacheKey);
+        entries.set(cacheKey, { ...entry, value });
+        storedBytes += value.byteLength + cacheKey.length;
+        for (const [oldestKey] of entries) {
+          if (storedBytes <= maxBytes) break;
+          forget(oldestKey);
+        }
       } catch {
         // A render that failed leaves nothing cached; the next read renders again.
       } finally {
@@ -74,26 +260,54 @@ export function createCacheHandler({ tags, maxBytes = DEFAULT_MAX_BYTES }) {
     },
 
     async refreshTags() {
-      await tags.refresh();
+      try {
+        await refreshOnce();
+      } catch (error) {
+        // Serve what this instance knows rather than fail the request (Next's guidance for refreshTags).
+        log("Cache tags: could not read expirations from the database", error);
+      }
     },
 
     async getExpiration(softTags) {
-      return tags.latestExpiry(softTags);
+      return Math.max(0, ...softTags.map((tag) => tags.get(tag)?.expired ?? 0));
     },
 
     async updateTags(changed, durations) {
-      await tags.update(changed, durations?.expire);
+      markLocally(changed, durations?.expire);
+      const unpublished = changed.filter((tag) => !publishedAhead.delete(tag));
+      try {
+        await record(unpublished, durations?.expire);
+      } catch (error) {
+        log("Cache tags: could not record expirations in the database", error);
+      }
+    },
+
+    /** Records expired-now tags for every instance; the caller awaits it before answering. */
+    async publish(changed) {
+      markLocally(changed, 0);
+      try {
+        await record(changed, 0);
+        for (const tag of changed) publishedAhead.add(tag);
+      } catch (error) {
+        // The write itself has committed: answer it. updateTags tries the record again.
+        log("Cache tags: could not record expirations in the database", error);
+      }
     },
   };
 }
 
-/**
- * The byte budget: CACHE_MAX_MEMORY_BYTES, which lib/env.ts validates as the server starts (read
- * here from the environment: this file is loaded outside the app bundle).
- */
-export function configuredMaxBytes() {
-  const setting = process.env.CACHE_MAX_MEMORY_BYTES;
-  return setting ? Number(setting) : DEFAULT_MAX_BYTES;
+// One per process, however often this file is loaded: Next imports it for 'use cache', and bundles it
+// into the page handler (lib/cache/page-handler.mjs), which must share its expirations.
+// lib/data/cache-tags.ts reaches `publish` here too: app code is bundled apart from this file.
+const shared = /** @type {Record<symbol, ReturnType<typeof createCacheHandler> | undefined>} */ (globalThis);
+const handler = (shared[SHARED_KEY] ??= startProcessHandler());
+
+function startProcessHandler() {
+  // A page kept before this server started (prerendered by `next build`, or written to disk by an
+  // earlier run) may predate writes made since, which this process never learns (pull starts at the
+  // newest version): it counts as expired, and its first visit renders it anew.
+  if (process.env.NEXT_PHASE !== "phase-production-build") nextTagsManifest.set(EVERY_PAGE_TAG, { expired: now() });
+  return createCacheHandler({ pool: createSharedTagStore() });
 }
 
-export default createCacheHandler({ tags: processSharedTags(), maxBytes: configuredMaxBytes() });
+export default handler;
