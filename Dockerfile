@@ -27,7 +27,7 @@ COPY --from=build /runtime/prisma ./prisma
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 # Exactly the runtime set: the build as .next, server.ts, lib, prisma, public and the operator scripts.
 COPY --from=build /runtime ./
-# The server writes into .next too: the resized pictures' cache (next/image).
+# The server writes into .next too: the pages Next keeps and the resized pictures' cache.
 RUN mkdir -p /app/.data && chown -R node:node /app/.data /app/.next
 USER node
 VOLUME ["/app/.data"]
