@@ -1,20 +1,26 @@
-// Next.js 16's request proxy (formerly middleware), for pages only. Three jobs:
+// Next.js 16's request proxy (formerly middleware), for pages only. Four jobs:
 // 1. Redirects before a page renders: signed out on an account or admin page goes to /login (and
 //    back afterwards), signed in on /login or /register goes to /profile, a member gets the 404 page
 //    for /admin. The session is confirmed against its database row (one indexed read), because with
 //    Cache Components the pages' own checks run after streaming has begun, too late for a status.
 //    The pages keep those checks all the same (Next.js's guidance: the proxy is not the authority).
-// 2. An unknown /movie/{id} is a 404 before Next renders (and would keep) a page for it.
+// 2. A page whose path names nothing (an unknown /movie/{id} or /watch/{id}, a /movies/{term} the
+//    API would refuse) is a 404 before Next renders (and would keep) a page for it.
 // 3. The page Content-Security-Policy, with a fresh nonce for the per-request pages.
+// 4. A database that is down or does not answer within 3 s: the 503 page at once (with Retry-After),
+//    instead of a 500 or a skeleton that never fills (lib/data/database-answers.ts).
 // /api is left out on purpose (but for malformed paths): Next buffers the body of every request a
 // proxy sees (up to 10 MB), which uploads cannot afford; route handlers do their own checks
 // (lib/http) and next.config.ts gives API responses their headers.
 import { NextResponse, type NextRequest } from "next/server";
 import { getToken } from "next-auth/jwt";
 import { sessionUser } from "@/lib/auth/sessions";
+import { databaseAnswers } from "@/lib/data/database-answers";
 import { movieExists } from "@/lib/data/movie-exists";
 import { authSecret } from "@/lib/env";
 import { pageContentSecurityPolicy } from "@/lib/http/security-headers";
+import { movieListQuerySchema } from "@/lib/validation/movie-query";
+import { unavailablePage } from "@/lib/http/unavailable-page";
 import {
   ADMIN_PAGES,
   PER_REQUEST_PAGES,
@@ -77,6 +83,25 @@ function isDecodable(pathname: string): boolean {
   }
 }
 
+/**
+ * Pages whose path names nothing: an unknown or deleted movie's /movie/{id} and /watch/{id} (Next
+ * keeps the movie pages it renders, and one per made-up id would fill its cache and disk), and a
+ * /movies/{term} search whose term the listing refuses (control characters such as NUL: the page
+ * reads it as app/(site)/movies does) or that has more than one segment. They are 404s before Next renders
+ * anything: once a page streams, its status is 200 whatever it then shows.
+ */
+async function isMissingPage(pathname: string): Promise<boolean> {
+  const movie = /^\/(?:movie|watch)\/([^/]+)\/?$/.exec(pathname);
+  if (movie) return !(await movieExists(decodeURIComponent(movie[1]!)));
+  const search = /^\/movies\/(.+?)\/?$/.exec(pathname);
+  if (search) {
+    if (search[1]!.includes("/")) return true;
+    const term = decodeURIComponent(search[1]!).trim().slice(0, 200);
+    return !movieListQuerySchema.shape.search.safeParse(term).success;
+  }
+  return false;
+}
+
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   // A path whose percent-encoding is not UTF-8 (`/api/movie/%ED%A0%80`) makes Next.js answer a bare
   // 500 while decoding route parameters: answer it here, as the client error it is.
@@ -86,12 +111,9 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     return withPolicy(NextResponse.rewrite(new URL(NOT_FOUND_PATH, request.url)), pageContentSecurityPolicy());
   }
   if (request.nextUrl.pathname.startsWith("/api/")) return NextResponse.next();
-  // An unknown movie is a 404 before Next renders anything: it keeps the movie pages it renders, and
-  // one per made-up id would fill its cache and disk.
-  const moviePage = /^\/movie\/([^/]+)\/?$/.exec(request.nextUrl.pathname);
-  if (moviePage && !(await movieExists(decodeURIComponent(moviePage[1]!)))) {
+  if (!(await databaseAnswers())) return withPolicy(unavailablePage(), pageContentSecurityPolicy());
+  if (await isMissingPage(request.nextUrl.pathname))
     return withPolicy(NextResponse.rewrite(new URL(NOT_FOUND_PATH, request.url)), pageContentSecurityPolicy());
-  }
   const decided = await accessDecision(request);
   if (decided) return decided;
   if (!isUnder(request.nextUrl.pathname, PER_REQUEST_PAGES))

@@ -8,7 +8,9 @@
 //   router: the rules are the route handler's, at the cost of a stat and a read stream, and with
 //   Content-Length (Next drops it from route handler responses). Everything else goes to Next.
 // - SIGTERM or SIGINT: stop accepting connections, let requests in flight finish (an upload
-//   included), close the database pool, exit. A second signal, or SHUTDOWN_GRACE_MS, cuts it short.
+//   included), stop the background jobs (a running ffmpeg is killed, its job requeued), close the
+//   database pool, exit. A second signal, or SHUTDOWN_GRACE_MS, cuts it short (lib/media/ffmpeg.ts
+//   still kills any ffmpeg as the process exits).
 import "./lib/require-node";
 import http from "node:http";
 import { parseArgs } from "node:util";
@@ -82,11 +84,19 @@ async function stop(signal: string) {
     process.exit(1);
   }, SHUTDOWN_GRACE_MS);
   forced.unref();
+  // Background jobs (lib/jobs, started by instrumentation.ts inside Next's bundle) keep their runner
+  // on globalThis. Stopped now, beside the requests: running transcodes kill their ffmpeg and go
+  // back to the queue while the database is still there for it.
+  const jobs = (globalThis as { marqueeJobs?: Promise<{ stop(): Promise<void> }> }).marqueeJobs;
+  const jobsStopped = jobs
+    ?.then((runner) => runner.stop())
+    .catch((error: unknown) => console.error("> Stopping the background jobs failed:", error));
   // close() stops accepting and resolves once every connection has ended. Keep-alive connections
   // are closed as soon as they are idle: now, or when the answer in flight on them is out.
   const closeIdle = setInterval(() => server.closeIdleConnections(), 250);
   await new Promise<void>((resolve) => server.close(() => resolve()));
   clearInterval(closeIdle);
+  await jobsStopped;
   await app.close();
   // The app's Prisma client (lib/db.ts) keeps its pool on globalThis.
   await (globalThis as { marqueeDb?: { $disconnect(): Promise<void> } }).marqueeDb?.$disconnect();

@@ -5,7 +5,12 @@ import { defineConfig } from "vitest/config";
 // `integration` talks to the real PostgreSQL and the built app that `npm test` starts, its files in
 // parallel, one app and database per worker; `stack` holds the whole-stack tests, which start
 // processes of their own (fresh starts, extra instances, workers killed mid-job, ffmpeg transcodes).
-const STACK = ["tests/foundation/**/*.test.ts", "tests/deploy/**/*.test.ts", "tests/media/transcode*.test.ts"];
+const STACK = [
+  "tests/foundation/**/*.test.ts",
+  "tests/deploy/**/*.test.ts",
+  "tests/media/transcode*.test.ts",
+  "tests/media/hostile-media.test.ts",
+];
 export default defineConfig({
   resolve: {
     alias: {

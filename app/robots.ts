@@ -17,6 +17,8 @@ export default async function robots(): Promise<MetadataRoute.Robots> {
         "/profile",
         "/password",
         "/favorite",
+        "/my-list",
+        "/history",
         "/login",
         "/register",
         "/watch/",

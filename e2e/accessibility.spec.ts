@@ -3,7 +3,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { demoMovies } from "../prisma/seed/catalogue";
-import { ADMIN, apiToken, registerAdmin, signIn } from "./support/accounts";
+import { ADMIN, apiToken, registerAccount, registerAdmin, signIn } from "./support/accounts";
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
@@ -50,6 +50,14 @@ const PUBLIC: Record<string, Check> = {
   contact: { path: "/contact", ready: (page) => expect(page.getByRole("heading", { level: 1 })).toBeVisible() },
   login: { path: "/login", ready: (page) => expect(page.getByRole("button", { name: "Submit" })).toBeVisible() },
   register: { path: "/register", ready: (page) => expect(page.getByRole("button", { name: "Sign Up" })).toBeVisible() },
+  "forgot password": {
+    path: "/forgot-password",
+    ready: (page) => expect(page.getByRole("button", { name: "Send reset link" })).toBeVisible(),
+  },
+  "a spent reset link": {
+    path: "/reset-password?token=spent",
+    ready: (page) => expect(page.getByRole("link", { name: "Send a new link" })).toBeVisible(),
+  },
   "not found": {
     path: "/no-such-page",
     ready: (page) => expect(page.getByRole("heading", { level: 1 })).toBeVisible(),
@@ -108,6 +116,22 @@ test("favourites page, with its table, has no serious or critical violations", a
   await expectNoSeriousViolations(page, await visit(page, { path: "/favorite", ready: table("Favorite movies") }));
 });
 
+test("My List and History, with a movie each, have no serious or critical violations", async ({ page }) => {
+  // An account of its own with one movie in each, so the pages show their grid and table.
+  const admin = await registerAdmin(page.request, "axe-cinema");
+  const token = { authorization: `Bearer ${await apiToken(page.request, admin)}` };
+  const movieId = await seededMovieId(page);
+  expect((await page.request.put(`/api/user/list/${movieId}`, { headers: token })).ok()).toBe(true);
+  expect(
+    (
+      await page.request.put(`/api/user/progress/${movieId}`, { data: { position: 6, duration: 12 }, headers: token })
+    ).ok(),
+  ).toBe(true);
+  await signIn(page, admin);
+  await expectNoSeriousViolations(page, await visit(page, { path: "/my-list", ready: heading("My List") }));
+  await expectNoSeriousViolations(page, await visit(page, { path: "/history", ready: table("History") }));
+});
+
 test("the Edit Movie dialog over the movie list has no serious or critical violations", async ({ page }) => {
   await signIn(page, ADMIN);
   await page.goto("/admin/list");
@@ -119,4 +143,40 @@ test("the Edit Movie dialog over the movie list has no serious or critical viola
     page.getByRole("dialog", { name: "Edit Movie" }).getByRole("button", { name: "Update Movie" }),
   ).toBeVisible();
   await expectNoSeriousViolations(page, "/admin/list, Edit Movie dialog");
+});
+
+test("a member's home page (with Because you watched) and movie page (their own review, More like this) have no serious or critical violations", async ({
+  page,
+}) => {
+  // An account of its own that watched and reviewed a seeded movie: the home page shows a row for
+  // it, and the movie page marks the review as theirs and fills the form with it.
+  const member = await registerAccount(page.request, "axe-member");
+  const headers = { authorization: `Bearer ${await apiToken(page.request, member)}` };
+  const movieId = await seededMovieId(page);
+  expect(
+    (await page.request.put(`/api/user/progress/${movieId}`, { data: { position: 60, duration: 60 }, headers })).ok(),
+  ).toBe(true);
+  expect(
+    (
+      await page.request.post(`/api/movie/review/${movieId}`, {
+        data: { rating: 4, message: "Checked for accessibility." },
+        headers,
+      })
+    ).ok(),
+  ).toBe(true);
+  await signIn(page, member);
+  await expectNoSeriousViolations(
+    page,
+    await visit(page, {
+      path: "/",
+      ready: (p) => expect(p.getByRole("heading", { name: /^Because you watched/ })).toBeVisible(),
+    }),
+  );
+  await expectNoSeriousViolations(
+    page,
+    await visit(page, {
+      path: `/movie/${movieId}`,
+      ready: (p) => expect(p.getByRole("button", { name: "Delete review" })).toBeVisible(),
+    }),
+  );
 });

@@ -1,3 +1,4 @@
+import fs from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { apiToken, freshIp, registerAccount, signIn, toast } from "./support/accounts";
 import { pngFile } from "./support/media";
@@ -142,18 +143,61 @@ test("a 401 from the API signs the browser out and says the session ended (the p
   await expect(toast(page, "Not authorized")).toHaveCount(0);
 });
 
-test("delete account asks first, then signs out and the login no longer works", async ({ page }) => {
+test("delete my account asks for the password, then signs out and the login no longer works", async ({ page }) => {
   const account = await registerAccount(page.request, "deleteme");
   await signIn(page, account);
   await page.goto("/profile");
-  await page.getByRole("button", { name: "Delete account" }).click();
-  const dialog = page.getByRole("dialog", { name: "Confirm" });
+  await page.getByRole("button", { name: "Delete my account" }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete my account" });
   await expect(dialog).toBeVisible();
-  await dialog.getByRole("button", { name: "No" }).click();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();
-  await page.getByRole("button", { name: "Delete account" }).click();
-  await dialog.getByRole("button", { name: "Yes" }).click();
+
+  await page.getByRole("button", { name: "Delete my account" }).click();
+  await dialog.getByRole("button", { name: "Delete my account" }).click();
+  await expect(dialog.getByText("Password is required")).toBeVisible();
+  await dialog.getByLabel("Password").fill("wrong-pw");
+  await dialog.getByRole("button", { name: "Delete my account" }).click();
+  await expect(toast(page, "Password is incorrect")).toBeVisible();
+  await expect(page).toHaveURL(/\/profile$/);
+
+  await dialog.getByLabel("Password").fill(account.password);
+  await dialog.getByRole("button", { name: "Delete my account" }).click();
+  await expect(toast(page, "Account deleted successfully")).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   const login = await page.request.post("/api/user", { data: account, headers: { "x-forwarded-for": freshIp() } });
   expect(login.status()).toBe(400);
+});
+
+test("download my data saves a JSON file of the profile, favourites, reviews and watch history", async ({ page }) => {
+  const account = await registerAccount(page.request, "export");
+  const token = await apiToken(page.request, account);
+  const { movies } = (await (await page.request.get("/api/movie?limit=1")).json()) as {
+    movies: { _id: string; name: string }[];
+  };
+  const movie = movies[0]!;
+  const auth = { authorization: `Bearer ${token}` };
+  await page.request.post("/api/user/favorite", { data: { idMovie: movie._id }, headers: auth });
+  await page.request.post(`/api/movie/review/${movie._id}`, {
+    data: { rating: 4, message: "Worth a watch" },
+    headers: auth,
+  });
+  await page.request.put(`/api/user/progress/${movie._id}`, { data: { position: 30, duration: 600 }, headers: auth });
+  await signIn(page, account);
+  await page.goto("/profile");
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download my data" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^marquee-data-\d{4}-\d{2}-\d{2}\.json$/);
+  const data = JSON.parse(await fs.readFile(await file.path(), "utf8")) as {
+    profile: { email: string; fullName: string };
+    favorites: { movieId: string; name: string }[];
+    reviews: { movieId: string; rating: number; comment: string }[];
+    watchHistory: { movieId: string; position: number }[];
+  };
+  expect(data.profile).toMatchObject({ email: account.email, fullName: account.fullName });
+  expect(data.favorites).toEqual([expect.objectContaining({ movieId: movie._id, name: movie.name })]);
+  expect(data.reviews).toEqual([expect.objectContaining({ movieId: movie._id, rating: 4, comment: "Worth a watch" })]);
+  expect(data.watchHistory).toEqual([expect.objectContaining({ movieId: movie._id, position: 30 })]);
 });

@@ -22,3 +22,16 @@ test("a page that fails to render shows the error page inside the site, and Try 
   await expect(page.getByRole("button", { name: "Break this page" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeHidden();
 });
+
+test("/movies/a%00b is the 404 page, and the search box stays empty (no raw NUL in it)", async ({ page }) => {
+  const response = await page.goto("/movies/a%00b");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Search movies" })).toHaveValue("");
+});
+
+test("an unknown movie's watch page is the 404 page", async ({ page }) => {
+  const response = await page.goto("/watch/00000000-0000-4000-8000-000000000000");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+});

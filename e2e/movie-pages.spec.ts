@@ -77,8 +77,9 @@ test("movie details: hero, Watch link, cast, related movies of the same category
     await page.request.get(`/api/movie?category=${movie.category}&limit=50`)
   ).json()) as { movies: { _id: string }[] };
   await expect(related).toHaveCount(Math.min(10, sameCategory.length - 1));
+  // Each card's link to its movie page (beside it, Play links to the player: /watch/{id}?play=1).
   for (const href of await related
-    .getByRole("link")
+    .getByRole("link", { name: /^(?!Play )/ })
     .evaluateAll((links) => links.map((link) => link.getAttribute("href")))) {
     expect(sameCategory.map((m) => `/movie/${m._id}`)).toContain(href);
     expect(href).not.toBe(`/movie/${movie._id}`);
@@ -116,7 +117,9 @@ test("a member reviews a movie: validation first, then the review tops the list"
   await expect(first).toContainText(account.fullName);
   await expect(first).toContainText("A gripping watch from start to end.");
   await expect(first.getByRole("img", { name: "Rated 5 out of 5" })).toBeVisible();
-  await expect(page.getByLabel("Message")).toHaveValue("");
+  // The form now holds the member's review, ready to edit (e2e/reviews.spec.ts).
+  await expect(first.getByText("Your review", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Message")).toHaveValue("A gripping watch from start to end.");
 });
 
 test("Download hands the movie's own video to the browser as '<movie name>.mp4', between the spec's toasts", async ({

@@ -77,13 +77,17 @@ async function transcodedMovie(request: APIRequestContext): Promise<{ _id: strin
   return movie;
 }
 
+/** One transcoded movie per worker, shared by the tests that only play it. */
+let shared: Promise<{ _id: string; name: string }> | undefined;
+const streamingMovie = (request: APIRequestContext) => (shared ??= transcodedMovie(request));
+
 test("the watch page plays the HLS ladder and switches quality", async ({ page, request, isMobile }) => {
   test.skip(
     isMobile,
     "hovering the time slider and the settings menu are desktop interactions; phones play the same stream (watching.spec.ts)",
   );
   test.setTimeout(180_000);
-  const movie = await transcodedMovie(request);
+  const movie = await streamingMovie(request);
   const segments: string[] = [];
   page.on("request", (request) => {
     const match = /\/(\d+p)_\d+\.ts$/.exec(request.url());
@@ -104,11 +108,22 @@ test("the watch page plays the HLS ladder and switches quality", async ({ page, 
   await video.evaluate((element: HTMLVideoElement) => element.pause());
 
   // Seek preview: hovering the time slider shows that moment's frame, a tile of the sprite the
-  // thumbnails track names.
+  // thumbnails track names, loaded from the ladder's folder (not resolved against the page).
+  const sprite = page.waitForResponse((response) => /\/thumbs_001\.jpg$/.test(response.url()));
   const slider = page.getByRole("slider", { name: "Seek" });
   const box = (await slider.boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await expect(page.locator(".vds-thumbnail img").first()).toHaveAttribute("src", /\/thumbs_001\.jpg$/);
+  const preview = page.locator(".vds-thumbnail img").first();
+  await expect(preview).toHaveAttribute(
+    "src",
+    new RegExp(`/api/upload/hls/${movie._id}/[0-9a-f-]{36}/thumbs_001\\.jpg$`),
+  );
+  const loaded = await sprite;
+  expect([loaded.status(), loaded.headers()["content-type"]]).toEqual([200, "image/jpeg"]);
+  await expect
+    .poll(() => preview.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+    .toBe(1600);
+  await expect(preview).toBeVisible();
 
   // Settings → Quality lists Auto and each rendition, highest first.
   await page.getByRole("button", { name: "Settings" }).click();
@@ -127,9 +142,46 @@ test("the watch page plays the HLS ladder and switches quality", async ({ page, 
     .toBeGreaterThan(at + 0.5);
 });
 
+test("with its HLS playlist unreachable, the player plays the MP4 instead", async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const movie = await streamingMovie(request);
+  await page.route("**/master.m3u8", (route) => route.abort());
+  await page.goto(`/watch/${movie._id}`);
+  await page.getByRole("button", { name: "Play", exact: true }).click();
+  const video = page.locator("video");
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentSrc), { timeout: 30_000 })
+    .toMatch(/\/api\/upload\/movie\/[0-9a-f-]{36}\.mp4$/);
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 30_000 })
+    .toBeGreaterThan(0.5);
+  await expect(page.getByRole("alert").filter({ hasText: "Something went wrong" })).toHaveCount(0);
+});
+
+test("when nothing plays, the player says so and offers Retry, which plays once it can", async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const movie = await streamingMovie(request);
+  const unreachable = (url: URL) => url.pathname.endsWith(".m3u8") || url.pathname.startsWith("/api/upload/movie/");
+  await page.route(unreachable, (route) => route.abort());
+  await page.goto(`/watch/${movie._id}`);
+  await page.getByRole("button", { name: "Play", exact: true }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Something went wrong. Please try again" })).toBeVisible({
+    timeout: 30_000,
+  });
+  const retry = page.getByRole("button", { name: "Retry" });
+  await expect(retry).toBeVisible();
+
+  await page.unroute(unreachable);
+  await retry.click();
+  const video = page.locator("video");
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 30_000 })
+    .toBeGreaterThan(0.5);
+});
+
 test("the admin movie list shows a transcoded video as Ready", async ({ page, request }) => {
   test.setTimeout(180_000);
-  const movie = await transcodedMovie(request);
+  const movie = await streamingMovie(request);
   await signIn(page, ADMIN);
   await page.goto("/admin/list");
   const row = page.getByRole("row").filter({ hasText: movie.name });

@@ -79,6 +79,9 @@ export const movieListItemShape = shape(
     countReviews: z.int().nonnegative(),
     category: categoryRef,
     createdAt: timestamp,
+    durationSeconds: z.number().nullable().meta({
+      description: "The video's real length, probed by the transcode; null until then (then `hour` is all there is)",
+    }),
   }),
 );
 
@@ -124,14 +127,21 @@ export const movieDetailShape = shape(
     hls: playbackUrl("The HLS master playlist"),
     posterFrame: playbackUrl("The poster frame the transcode took"),
     thumbnails: playbackUrl("The seek-preview thumbnails, a WebVTT track of sprite tiles"),
-    durationSeconds: z
-      .number()
-      .nullable()
-      .meta({ description: "The video's real length, probed by the transcode; null until then" }),
   }),
 );
 
 const page = { totalPage: z.int().nonnegative(), currentPage: z.int().positive() };
+
+export const reviewPageShape = shape(
+  "ReviewPage",
+  z.object({ reviews: z.array(reviewShape), reviewsCount: z.int().nonnegative(), ...page }),
+  "A page of a movie's reviews, in the order asked for",
+);
+
+export const ownReviewShape = shape(
+  "OwnReview",
+  z.object({ review: reviewShape.nullable().meta({ description: "null when the caller has not reviewed the movie" }) }),
+);
 
 export const movieListPageShape = shape(
   "MovieListPage",
@@ -160,6 +170,81 @@ export const continueWatchingItemShape = shape(
   "ContinueWatchingItem",
   movieListItemShape.extend({ progress: z.object(progressFields) }),
   "A movie of the Continue watching row: the list item plus where the user stopped",
+);
+
+export const trendingMovieShape = shape(
+  "TrendingMovie",
+  movieListItemShape.extend({
+    plays: z.int().positive().meta({ description: "Members who played it in the last 7 days" }),
+  }),
+  "A movie of Trending this week: the list item plus its plays that week",
+);
+
+export const recommendationRowShape = shape(
+  "RecommendationRow",
+  z.object({
+    because: z.object({ _id: id, name: z.string() }).meta({ description: "The movie the member watched" }),
+    movies: z.array(movieListItemShape),
+  }),
+  "A 'Because you watched <title>' row",
+);
+
+export const myListChangeShape = shape(
+  "MyListChange",
+  z.object({ message: z.enum(["Added to My List", "Removed from My List"]), inList: z.boolean() }),
+);
+
+const watchedField = z
+  .boolean()
+  .meta({ description: "From 90% of the duration a movie counts as watched (History, the player starts it over)" });
+
+export const historyItemShape = shape(
+  "HistoryItem",
+  movieListItemShape.extend({
+    progress: z.object(progressFields).meta({ description: "Where the user is; updatedAt is when they last watched" }),
+    watched: watchedField,
+  }),
+  "A movie of the user's history: the list item, how far they got and when",
+);
+
+export const historyPageShape = shape(
+  "HistoryPage",
+  z.object({ movies: z.array(historyItemShape), moviesCount: z.int().nonnegative(), ...page }),
+);
+
+export const historyMarkShape = shape(
+  "HistoryMark",
+  z.object({
+    message: z.enum(["Marked as watched", "Marked as unwatched"]),
+    movieId: id,
+    watched: z.boolean(),
+    progress: z
+      .object(progressFields)
+      .nullable()
+      .meta({ description: "The history row after the change; null when an unwatched movie was never played" }),
+  }),
+);
+
+export const upNextShape = shape(
+  "UpNext",
+  z.object({
+    movie: movieListItemShape
+      .nullable()
+      .meta({ description: "What to play after this movie; null when nothing is left" }),
+    reason: z.enum(["my-list", "category", "top-rated"]).nullable().meta({
+      description:
+        "Why this one: the next film of the user's My List, the best rated of the same category, or the best rated of all",
+    }),
+  }),
+);
+
+export const preferencesShape = shape(
+  "Preferences",
+  z.object({
+    autoplayNext: z
+      .boolean()
+      .meta({ description: "When a film ends, play the next suggestion after a 10-second countdown" }),
+  }),
 );
 
 export const adminUserShape = shape("AdminUser", z.object({ ...userFields, createdAt: timestamp }));
@@ -226,7 +311,7 @@ export const healthShape = shape(
 export const mediaStatusShape = shape(
   "MediaStatus",
   z.object({
-    state: z.enum(["queued", "transcoding", "ready", "failed"]),
+    state: z.enum(["queued", "transcoding", "ready", "failed", "cancelled"]),
     progress: z.number(),
     error: z.string().nullable(),
   }),
@@ -252,10 +337,78 @@ export const viewerShape = shape(
   "Viewer",
   z.object({
     viewer: z
-      .object({ fullName: z.string(), image: z.string(), isAdmin: z.boolean() })
+      .object({ _id: id, fullName: z.string(), image: z.string(), isAdmin: z.boolean() })
       .nullable()
       .meta({ description: "null when signed out" }),
   }),
+);
+
+// Account recovery and security (docs/api.md, "Accounts").
+export const passkeyShape = shape(
+  "Passkey",
+  z.object({
+    _id: z.string().meta({ description: "The credential id (base64url)" }),
+    name: z.string(),
+    synced: z
+      .boolean()
+      .meta({ description: "A multi-device passkey (kept by a password manager or a platform account)" }),
+    backedUp: z.boolean(),
+    createdAt: timestamp,
+    lastUsedAt: timestamp.nullable(),
+  }),
+);
+
+export const webAuthnOptionsShape = shape(
+  "WebAuthnOptions",
+  z.looseObject({ challenge: z.string(), rpId: z.string().optional(), timeout: z.number().optional() }).meta({
+    description:
+      "PublicKeyCredentialCreationOptionsJSON or PublicKeyCredentialRequestOptionsJSON (WebAuthn Level 3): hand to @simplewebauthn/browser's startRegistration/startAuthentication, or to the browser's parse*OptionsFromJSON",
+  }),
+);
+
+export const emailChangedShape = shape(
+  "EmailChanged",
+  z.object({ message: z.string(), email: z.string().meta({ description: "The account's new address" }) }),
+);
+
+export const accountExportShape = shape(
+  "AccountExport",
+  z.object({
+    exportedAt: timestamp,
+    profile: z.object({
+      _id: id,
+      fullName: z.string(),
+      email: z.string(),
+      emailVerified: z.boolean(),
+      image: mediaUrl,
+      isAdmin: z.boolean(),
+      hasPassword: z.boolean(),
+      createdAt: timestamp,
+    }),
+    passkeys: z.array(passkeyShape),
+    favorites: z.array(z.object({ movieId: id, name: z.string(), year: z.number(), likedAt: timestamp })),
+    reviews: z.array(
+      z.object({
+        _id: id,
+        movieId: id,
+        movieName: z.string(),
+        rating: z.number(),
+        comment: z.string(),
+        createdAt: timestamp,
+        updatedAt: timestamp,
+      }),
+    ),
+    watchHistory: z.array(
+      z.object({
+        movieId: id,
+        movieName: z.string(),
+        position: z.number().meta({ description: "Seconds from the start where the member stopped" }),
+        duration: z.number(),
+        watchedAt: timestamp,
+      }),
+    ),
+  }),
+  "Everything Marquee keeps about the member, as GET /api/user/export downloads it",
 );
 
 export type ApiError = z.infer<typeof errorShape>;
@@ -267,10 +420,20 @@ export type CastMemberItem = z.infer<typeof castMemberShape>;
 export type ReviewItem = z.infer<typeof reviewShape>;
 export type MovieDetail = z.infer<typeof movieDetailShape>;
 export type MovieListPage = z.infer<typeof movieListPageShape>;
+export type ReviewPage = z.infer<typeof reviewPageShape>;
+export type OwnReview = z.infer<typeof ownReviewShape>;
 export type MovieSuggestion = z.infer<typeof movieSuggestionShape>;
 export type ToggleResult = z.infer<typeof favoriteToggleShape>;
 export type WatchProgress = z.infer<typeof watchProgressShape>;
 export type ContinueWatchingItem = z.infer<typeof continueWatchingItemShape>;
+export type TrendingMovie = z.infer<typeof trendingMovieShape>;
+export type RecommendationRow = z.infer<typeof recommendationRowShape>;
+export type MyListChange = z.infer<typeof myListChangeShape>;
+export type HistoryItem = z.infer<typeof historyItemShape>;
+export type HistoryPage = z.infer<typeof historyPageShape>;
+export type HistoryMark = z.infer<typeof historyMarkShape>;
+export type UpNext = z.infer<typeof upNextShape>;
+export type Preferences = z.infer<typeof preferencesShape>;
 export type AdminUserItem = z.infer<typeof adminUserShape>;
 export type AdminUserPage = z.infer<typeof adminUserPageShape>;
 export type UploadConfig = z.infer<typeof uploadConfigShape>;
@@ -280,3 +443,5 @@ export type ServiceHealth = z.infer<typeof serviceHealth>;
 export type Health = z.infer<typeof healthShape>;
 export type MediaStatus = z.infer<typeof mediaStatusShape>;
 export type MediaOverview = z.infer<typeof mediaOverviewShape>;
+export type PasskeyItem = z.infer<typeof passkeyShape>;
+export type AccountExport = z.infer<typeof accountExportShape>;

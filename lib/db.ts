@@ -13,7 +13,12 @@ function connect(): Db {
     );
   }
   // The pool is ours (not the adapter's own) so that /api/metrics can tell how much of it is in use.
-  globalForDb.marqueeDbPool = new pg.Pool({ connectionString: env.DATABASE_URL });
+  // A page or an API request never waits longer than these for the database: past them, a 503.
+  globalForDb.marqueeDbPool = new pg.Pool({
+    connectionString: env.DATABASE_URL,
+    connectionTimeoutMillis: 5_000,
+    query_timeout: 15_000,
+  });
   return createPrismaClient(globalForDb.marqueeDbPool);
 }
 

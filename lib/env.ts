@@ -4,10 +4,19 @@ import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { LEXICON_TYPO_RULES, type TypoRules } from "./search-typo-rules";
 
 const flag = z
   .enum(["true", "false", "1", "0", "yes", "no", ""])
   .transform((v) => v === "true" || v === "1" || v === "yes");
+
+/** A typo rule's word length: no more forgiving than the search lexicon is built for. */
+const typoMinLength = (least: number) =>
+  z.coerce
+    .number({ error: "must be a whole number of letters" })
+    .int("must be a whole number of letters")
+    .min(least, `must be at least ${least}: the search lexicon holds no typo variants for shorter words`)
+    .max(100, "must be at most 100");
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -31,6 +40,30 @@ const schema = z.object({
   NEXTAUTH_URL: z.url().optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /**
+   * The OpenID Connect issuer behind "Sign in with Google": Google's own by default. Tests point it at
+   * a local provider; a self-hosted one (Keycloak, Authentik, Dex...) works too. Its discovery document
+   * is read from `<issuer>/.well-known/openid-configuration`.
+   */
+  GOOGLE_ISSUER: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://accounts.google.com" })
+    .transform((url) => url.replace(/\/+$/, ""))
+    .default("https://accounts.google.com"),
+  /**
+   * Outgoing mail (password reset, email verification): an SMTP server such as
+   * smtps://user:pass@smtp.example.com or smtp://localhost:25. Unset: each message is written as an
+   * .eml file under the data folder and its link printed in the log (lib/mail).
+   */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  /** The From of every message Marquee sends. */
+  MAIL_FROM: z.string().min(3).default("Marquee <no-reply@marquee.local>"),
+  /** Sign-ups (created or refused as taken) allowed per IP in REGISTER_RATE_WINDOW_SECONDS. */
+  REGISTER_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  REGISTER_RATE_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60 * 60),
   /** Comma-separated origins allowed to call /api with credentials. */
   CORS_ORIGINS: z
     .string()
@@ -98,6 +131,33 @@ const schema = z.object({
   FFMPEG_PATH: z.string().min(1).optional(),
   /** Workers queue, as they start, every stored video not transcoded yet (the seeded demo clips among them). */
   TRANSCODE_BACKLOG_ON_START: flag.default(true),
+  /** Transcodes one worker process runs at once; from 2, one of them is kept for short videos. */
+  TRANSCODE_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  /** Videos at most this long (seconds) are short: they may use the slot long ones never take. */
+  TRANSCODE_SHORT_JOB_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20 * 60),
+  /** Longest video transcoded (seconds); a longer one is refused with the reason. Default 6 hours. */
+  TRANSCODE_MAX_DURATION_SECONDS: z.coerce
+    .number()
+    .positive()
+    .default(6 * 60 * 60),
+  /** Largest frame transcoded, in pixels (width × height). Default 8K UHD, 7680×4320. */
+  TRANSCODE_MAX_FRAME_PIXELS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(7680 * 4320),
+  /** Highest frame rate transcoded, in frames per second. */
+  TRANSCODE_MAX_FRAME_RATE: z.coerce.number().positive().default(120),
+  /** A job's wall-clock limit: this many seconds plus TRANSCODE_TIME_LIMIT_FACTOR times the video's length. */
+  TRANSCODE_TIME_LIMIT_MIN_SECONDS: z.coerce
+    .number()
+    .nonnegative()
+    .default(10 * 60),
+  TRANSCODE_TIME_LIMIT_FACTOR: z.coerce.number().positive().default(4),
   /** Failed logins allowed per IP, and per trusted device, in LOGIN_RATE_WINDOW_SECONDS. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   LOGIN_RATE_WINDOW_SECONDS: z.coerce
@@ -112,6 +172,13 @@ const schema = z.object({
   /** Failures of one (email, IP) pair before it must wait; the first wait, doubled each further failure. */
   LOGIN_BACKOFF_AFTER: z.coerce.number().int().nonnegative().default(3),
   LOGIN_BACKOFF_BASE_SECONDS: z.coerce.number().int().positive().default(5),
+  /** Search: the word length from which one typo is forgiven, and two (docs/api.md, "Search"). */
+  SEARCH_ONE_TYPO_MIN_LENGTH: typoMinLength(LEXICON_TYPO_RULES.oneTypoMinLength).default(
+    LEXICON_TYPO_RULES.oneTypoMinLength,
+  ),
+  SEARCH_TWO_TYPOS_MIN_LENGTH: typoMinLength(LEXICON_TYPO_RULES.twoTyposMinLength).default(
+    LEXICON_TYPO_RULES.twoTyposMinLength,
+  ),
   /** Folder of backup archives (`npm run backup` and the scheduled backups); default <data dir>/backups. */
   BACKUP_DIR: z.string().min(1).optional(),
   /** When the scheduled backup runs: a cron expression in UTC (pg-boss's); unset, no scheduled backups. */
@@ -144,6 +211,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new Error(`Invalid environment variables:\n${lines.join("\n")}\nSee .env.example.`);
   }
   const env = result.data;
+  if (env.SEARCH_TWO_TYPOS_MIN_LENGTH <= env.SEARCH_ONE_TYPO_MIN_LENGTH) {
+    throw new Error(
+      "Invalid environment variables:\n  SEARCH_TWO_TYPOS_MIN_LENGTH: must be greater than SEARCH_ONE_TYPO_MIN_LENGTH\nSee .env.example.",
+    );
+  }
   if (env.STORAGE_DRIVER === "s3" && !env.S3_BUCKET) {
     throw new Error("Invalid environment variables:\n  S3_BUCKET: required when STORAGE_DRIVER=s3\nSee .env.example.");
   }
@@ -167,6 +239,12 @@ export function configuredPublicUrl(source: Env = env): { origin: string; from: 
   if (source.NEXTAUTH_URL) return { origin: new URL(source.NEXTAUTH_URL).origin, from: "NEXTAUTH_URL" };
   return null;
 }
+
+/** The search's typo rules, as configured. */
+export const searchTypoRules = (source: Env = env): TypoRules => ({
+  oneTypoMinLength: source.SEARCH_ONE_TYPO_MIN_LENGTH,
+  twoTyposMinLength: source.SEARCH_TWO_TYPOS_MIN_LENGTH,
+});
 
 export const dataDir = () => path.resolve(env.MARQUEE_DATA_DIR);
 

@@ -1,29 +1,12 @@
 // The movie listing page's state lives in its URL: the search term in the path (/movies/{term}), the
 // filters, sort and page in the query, so a filtered page can be shared, reloaded and indexed.
+// No zod here (the filter bar and the page links use it in the browser): reading filters from a URL,
+// which validates them, is lib/validation/listing-filters.ts.
 import { LISTING_FILTER_KEYS } from "@/lib/page-routes";
-import { movieListQuerySchema } from "@/lib/validation/movie-query";
 
 export const FILTER_KEYS = LISTING_FILTER_KEYS;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 export type ListingFilters = Partial<Record<FilterKey, string>> & { page?: number };
-
-/**
- * The filters of a page URL. A value the API would refuse (rate=abc, page=0) is dropped rather than
- * failing the page: a hand-edited URL still shows movies.
- */
-export function readListingFilters(params: Record<string, string | string[] | undefined>): ListingFilters {
-  const filters: ListingFilters = {};
-  for (const key of [...FILTER_KEYS, "page"] as const) {
-    const raw = params[key];
-    const value = Array.isArray(raw) ? raw[0] : raw;
-    if (!value) continue;
-    const parsed = movieListQuerySchema.shape[key].safeParse(value);
-    if (!parsed.success || parsed.data === undefined) continue;
-    if (key === "page") filters.page = parsed.data as number;
-    else filters[key] = String(parsed.data);
-  }
-  return filters;
-}
 
 /** The listing URL for a search term and filters (page 1 is left out). */
 export function listingHref(search: string, filters: ListingFilters): string {

@@ -6,7 +6,8 @@ import { apiShapes } from "@/lib/api-shapes";
 import { abortSchema, completeSchema, partUrlsSchema, startSchema } from "@/lib/media/direct-upload";
 import { categorySchema } from "@/lib/validation/category";
 import { favoriteToggleSchema } from "@/lib/validation/favorite";
-import { watchProgressSchema } from "@/lib/validation/progress";
+import { historyMarkSchema, watchProgressSchema } from "@/lib/validation/progress";
+import { preferencesSchema } from "@/lib/validation/preferences";
 import {
   FIRST_FILM_YEAR,
   MOVIE_HOURS_MAX,
@@ -16,8 +17,19 @@ import {
 } from "@/lib/validation/movie";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MOVIE_SORTS } from "@/lib/validation/movie-query";
 import { reviewSchema } from "@/lib/validation/review";
+import { MAX_REVIEW_PAGE_SIZE, REVIEW_PAGE_SIZE, REVIEW_SORTS } from "@/lib/validation/review-options";
 import { adminRoleSchema } from "@/lib/validation/admin-user";
 import { loginSchema, passwordSchema, profileSchema, registerSchema } from "@/lib/validation/user";
+import {
+  addPasskeySchema,
+  deleteAccountSchema,
+  emailChangeSchema,
+  forgotPasswordSchema,
+  linkTokenSchema,
+  passkeyChallengeSchema,
+  passkeyLoginSchema,
+  resetPasswordSchema,
+} from "@/lib/validation/account";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -81,8 +93,18 @@ const requestSchemas: Record<string, JsonSchema> = {
   RegisterBody: requestSchema(registerSchema),
   ProfileBody: requestSchema(profileSchema),
   PasswordBody: requestSchema(passwordSchema),
+  ForgotPasswordBody: requestSchema(forgotPasswordSchema),
+  ResetPasswordBody: requestSchema(resetPasswordSchema),
+  LinkTokenBody: requestSchema(linkTokenSchema),
+  EmailChangeBody: requestSchema(emailChangeSchema),
+  DeleteAccountBody: requestSchema(deleteAccountSchema),
+  AddPasskeyBody: requestSchema(addPasskeySchema),
+  PasskeyChallengeBody: requestSchema(passkeyChallengeSchema),
+  PasskeyLoginBody: requestSchema(passkeyLoginSchema),
   FavoriteToggleBody: requestSchema(favoriteToggleSchema),
   WatchProgressBody: requestSchema(watchProgressSchema),
+  HistoryMarkBody: requestSchema(historyMarkSchema),
+  PreferencesBody: requestSchema(preferencesSchema),
   ReviewBody: requestSchema(reviewSchema, { rating: { minimum: 0, maximum: 5 } }, ["rating"]),
   CategoryBody: requestSchema(categorySchema),
   AdminRoleBody: requestSchema(adminRoleSchema),
@@ -137,6 +159,11 @@ const listingParams = [
   },
   { name: "page", description: "1-based page (digits only); a page past the end is an empty list" },
   { name: "limit", description: `Page size, default ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE}` },
+].map((p) => ({ ...p, in: "query", required: false, schema: str }));
+
+const historyParams = [
+  { name: "page", description: "1-based page (digits only); a page past the end is an empty list" },
+  { name: "limit", description: "Page size, default 20, at most 50" },
 ].map((p) => ({ ...p, in: "query", required: false, schema: str }));
 
 const adminUserParams = [
@@ -273,11 +300,17 @@ const paths = {
       responses: { ...ok("The user, with a fresh token", ref("UserInfo")), ...invalid, ...userErrors },
     },
     delete: {
-      summary: "Delete the account, its favourites and reviews",
+      summary:
+        "Delete the account with its favourites, reviews (ratings recomputed), watch history, passkeys, sessions and own picture. Confirm with `password`, a `passkey` assertion (authentication options with purpose `confirm`), or, for an account with neither, its `email`. The web session must confirm; a bearer client may send no body (CONTRACT.md) and is then taken at its token",
       tags: ["user"],
       ...signedIn,
+      requestBody: { required: false, content: jsonContent(ref("DeleteAccountBody")) },
       responses: {
-        ...ok("Deleted", ref("Message")),
+        ...ok("`Account deleted successfully`", ref("Message")),
+        ...error(
+          "400",
+          "`Confirm with your password or a passkey` (session without a confirmation), `Password is incorrect`, a passkey that did not confirm, or invalid input",
+        ),
         ...userErrors,
         ...error("409", "The last admin cannot delete itself"),
       },
@@ -285,13 +318,186 @@ const paths = {
   },
   "/api/user/register": {
     post: {
-      summary: "Register",
+      summary: "Register; a link to verify the email is mailed to it",
       tags: ["user"],
       requestBody: body("RegisterBody"),
       responses: {
         ...ok("The new user (no token: log in next)", ref("UserInfo"), "201"),
         ...invalid,
         ...error("409", "`<email> is already registered`"),
+        ...error(
+          "429",
+          "Too many sign-ups from this address (REGISTER_RATE_LIMIT per REGISTER_RATE_WINDOW_SECONDS, taken emails included; see Retry-After)",
+        ),
+      },
+    },
+  },
+  "/api/user/password-reset": {
+    post: {
+      summary:
+        "Forgot password: mails a link (valid 30 minutes, once) to choose a new password if the email has an account. The answer is the same whether or not it has one",
+      tags: ["account"],
+      requestBody: body("ForgotPasswordBody"),
+      responses: {
+        ...ok("Always the same message", ref("Message")),
+        ...invalid,
+        ...error(
+          "429",
+          "Too many requests for this email (3 an hour) or from this address (10 an hour); see Retry-After",
+        ),
+      },
+    },
+  },
+  "/api/user/password-reset/confirm": {
+    post: {
+      summary:
+        "Set a new password with the link's token. Ends every session and token of the account, and counts the email as verified",
+      tags: ["account"],
+      requestBody: body("ResetPasswordBody"),
+      responses: {
+        ...ok("Reset: sign in with the new password", ref("Message")),
+        ...error(
+          "400",
+          "Invalid input, `Passwords must match`, or a link that is unknown, used, expired, superseded by a newer one or voided by a password change",
+        ),
+      },
+    },
+  },
+  "/api/user/verify-email": {
+    post: {
+      summary: "Mark the email verified with the token of the link mailed to it (signed in or not)",
+      tags: ["account"],
+      requestBody: body("LinkTokenBody"),
+      responses: {
+        ...ok("`Your email address is verified`", ref("Message")),
+        ...error(
+          "400",
+          "A link that is unknown, used, expired, superseded, or sent to an address the account has left",
+        ),
+      },
+    },
+  },
+  "/api/user/verify-email/resend": {
+    post: {
+      summary: "Mail a new verification link (the older one stops working)",
+      tags: ["account"],
+      ...signedIn,
+      responses: {
+        ...ok("Sent", ref("Message")),
+        ...userErrors,
+        ...error("409", "`Your email address is already verified`"),
+        ...error("429", "Too many emails (5 an hour); see Retry-After"),
+      },
+    },
+  },
+  "/api/user/email": {
+    post: {
+      summary:
+        "Ask to change the email: a link goes to the new address; the change happens when it is confirmed (POST /api/user/email/confirm) and the old address is then told. `password` is required when the account has one",
+      tags: ["account"],
+      ...signedIn,
+      requestBody: body("EmailChangeBody"),
+      responses: {
+        ...ok("The link is on its way", ref("Message")),
+        ...error("400", "Invalid input, `Password is incorrect`, or `That is already your email address`"),
+        ...userErrors,
+        ...error("409", "`<email> is already registered`"),
+        ...error("429", "Too many emails (5 an hour); see Retry-After"),
+      },
+    },
+  },
+  "/api/user/email/confirm": {
+    post: {
+      summary:
+        "Complete an email change with the token of the link mailed to the new address; only the member who asked may (the link alone is not enough)",
+      tags: ["account"],
+      ...signedIn,
+      requestBody: body("LinkTokenBody"),
+      responses: {
+        ...ok("Changed", ref("EmailChanged")),
+        ...error("400", "A link that is unknown, used, expired, voided, or another account's"),
+        ...userErrors,
+        ...error("409", "The address was registered by someone else meanwhile"),
+      },
+    },
+  },
+  "/api/user/export": {
+    get: {
+      summary:
+        "Download my data: profile, passkeys, favourites, reviews and watch history as a JSON file (Content-Disposition: attachment)",
+      tags: ["account"],
+      ...signedIn,
+      responses: { ...ok("The export", ref("AccountExport")), ...userErrors },
+    },
+  },
+  "/api/user/passkeys": {
+    get: {
+      summary: "The member's passkeys, newest first",
+      tags: ["passkeys"],
+      ...signedIn,
+      responses: { ...ok("Passkeys", arrayOf("Passkey")), ...userErrors },
+    },
+    post: {
+      summary:
+        "Add a passkey: the RegistrationResponseJSON of navigator.credentials.create() for options from POST /api/user/passkeys/registration-options. The account's email is told",
+      tags: ["passkeys"],
+      ...signedIn,
+      requestBody: body("AddPasskeyBody"),
+      responses: {
+        ...ok("Added", ref("Passkey"), "201"),
+        ...error(
+          "400",
+          "Invalid input, or an answer that does not verify (wrong challenge, origin or site, no user verification)",
+        ),
+        ...userErrors,
+        ...error("409", "This passkey is already added to an account"),
+      },
+    },
+  },
+  "/api/user/passkeys/{id}": {
+    delete: {
+      summary: "Remove one of the member's passkeys",
+      tags: ["passkeys"],
+      ...signedIn,
+      parameters: [pathParam("id", "The passkey's credential id (base64url)")],
+      responses: {
+        ...ok("`Passkey removed`", ref("Message")),
+        ...userErrors,
+        ...error("404", "`Passkey not found` (or another member's)"),
+      },
+    },
+  },
+  "/api/user/passkeys/registration-options": {
+    post: {
+      summary: "Options for navigator.credentials.create(): a challenge for this member, valid 5 minutes, used once",
+      tags: ["passkeys"],
+      ...signedIn,
+      responses: { ...ok("PublicKeyCredentialCreationOptionsJSON", ref("WebAuthnOptions")), ...userErrors },
+    },
+  },
+  "/api/user/passkeys/authentication-options": {
+    post: {
+      summary:
+        "Options for navigator.credentials.get(): `sign-in` (anyone; any discoverable passkey) or `confirm` (signed in; one of the member's own, for DELETE /api/user). Valid 5 minutes, used once",
+      tags: ["passkeys"],
+      requestBody: { required: false, content: jsonContent(ref("PasskeyChallengeBody")) },
+      responses: {
+        ...ok("PublicKeyCredentialRequestOptionsJSON", ref("WebAuthnOptions")),
+        ...error("400", "Invalid input, or `You have no passkeys` (confirm)"),
+        ...error("401", "`confirm` without being signed in"),
+        ...error("429", "Too many sign-in challenges from this address (60 per 10 minutes); see Retry-After"),
+      },
+    },
+  },
+  "/api/user/passkeys/login": {
+    post: {
+      summary:
+        "Log in with a passkey: the AuthenticationResponseJSON for a `sign-in` challenge. Like POST /api/user, UserInfo with a bearer token",
+      tags: ["passkeys"],
+      requestBody: body("PasskeyLoginBody"),
+      responses: {
+        ...ok("The user, with a bearer token", ref("UserInfo")),
+        ...error("400", "Invalid input, or an assertion that does not verify"),
       },
     },
   },
@@ -337,7 +543,7 @@ const paths = {
   },
   "/api/user/progress": {
     get: {
-      summary: "Continue watching: movies between 5% and 95% watched, most recently watched first (at most 20)",
+      summary: "Continue watching: movies between 5% and 90% watched, most recently watched first (at most 20)",
       tags: ["progress"],
       ...signedIn,
       responses: { ...ok("Movies with where the user stopped", arrayOf("ContinueWatchingItem")), ...userErrors },
@@ -360,6 +566,102 @@ const paths = {
         ...userErrors,
         ...error("404", "Malformed movie id"),
       },
+    },
+  },
+  "/api/user/recommendations": {
+    get: {
+      summary:
+        "Because you watched: up to 3 rows of up to 10 movies, each for a movie the user recently watched, never one they have watched, liked or rated",
+      tags: ["recommendations"],
+      ...signedIn,
+      responses: { ...ok("The rows, most recent first", arrayOf("RecommendationRow")), ...userErrors },
+    },
+  },
+  "/api/user/list": {
+    get: {
+      summary: "My List: the films kept to watch later, most recently added first",
+      tags: ["my list"],
+      ...signedIn,
+      responses: { ...ok("Movies", arrayOf("MovieListItem")), ...userErrors },
+    },
+  },
+  "/api/user/list/{movieId}": {
+    put: {
+      summary: "Add a movie to My List (idempotent: already there, it keeps its place)",
+      tags: ["my list"],
+      ...signedIn,
+      parameters: movieIdParam,
+      responses: {
+        ...ok("`Added to My List`", ref("MyListChange")),
+        ...userErrors,
+        ...error("404", "Movie not found"),
+      },
+    },
+    delete: {
+      summary: "Remove a movie from My List (idempotent)",
+      tags: ["my list"],
+      ...signedIn,
+      parameters: movieIdParam,
+      responses: {
+        ...ok("`Removed from My List`", ref("MyListChange")),
+        ...userErrors,
+        ...error("404", "Malformed movie id"),
+      },
+    },
+  },
+  "/api/user/history": {
+    get: {
+      summary: "History: every movie the user played, most recently watched first, with how far they got",
+      tags: ["progress"],
+      ...signedIn,
+      parameters: historyParams,
+      responses: {
+        ...ok("A page of the history", ref("HistoryPage")),
+        ...error("400", "page or limit is not digits, or limit > 50"),
+        ...userErrors,
+      },
+    },
+  },
+  "/api/user/history/{movieId}": {
+    put: {
+      summary:
+        "Mark a movie watched (the position goes to the end; a movie never played is added) or unwatched (back to the start)",
+      tags: ["progress"],
+      ...signedIn,
+      parameters: movieIdParam,
+      requestBody: body("HistoryMarkBody"),
+      responses: {
+        ...ok("The history row after the change", ref("HistoryMark")),
+        ...invalid,
+        ...userErrors,
+        ...error("404", "Movie not found"),
+      },
+    },
+    delete: {
+      summary: "Remove a movie from the history, and so from Continue watching (idempotent)",
+      tags: ["progress"],
+      ...signedIn,
+      parameters: movieIdParam,
+      responses: {
+        ...ok("`Removed from history`", ref("Message")),
+        ...userErrors,
+        ...error("404", "Malformed movie id"),
+      },
+    },
+  },
+  "/api/user/preferences": {
+    get: {
+      summary: "The member's playback settings",
+      tags: ["user"],
+      ...signedIn,
+      responses: { ...ok("The settings", ref("Preferences")), ...userErrors },
+    },
+    put: {
+      summary: "Change the playback settings",
+      tags: ["user"],
+      ...signedIn,
+      requestBody: body("PreferencesBody"),
+      responses: { ...ok("The settings", ref("Preferences")), ...invalid, ...userErrors },
     },
   },
   "/api/user/favorite/{id}": {
@@ -436,6 +738,17 @@ const paths = {
       responses: { ...ok("Deleted", ref("Message")), ...adminErrors, ...error("404", "Movie not found") },
     },
   },
+  "/api/movie/{id}/next": {
+    get: {
+      summary:
+        "What to play when this movie ends: the next film of the caller's My List, else the best rated of its category, else of all; never this film or one the caller watched",
+      tags: ["movies"],
+      // Anyone; a signed-in caller's list and history count.
+      security: [{}, { bearer: [] }, { session: [] }],
+      parameters: idParam("movie"),
+      responses: { ...ok("The suggestion", ref("UpNext")), ...error("404", "Movie not found") },
+    },
+  },
   "/api/movie/random": {
     get: { summary: "8 distinct random movies", tags: ["movies"], responses: ok("Movies", arrayOf("MovieListItem")) },
   },
@@ -446,7 +759,42 @@ const paths = {
       responses: ok("Movies", arrayOf("MovieListItem")),
     },
   },
+  "/api/movie/trending": {
+    get: {
+      summary: "Trending this week: the 10 movies members played most in the last 7 days (cached up to a minute)",
+      tags: ["recommendations"],
+      responses: ok("Movies, most played first, with their plays", arrayOf("TrendingMovie")),
+    },
+  },
+  "/api/movie/{id}/similar": {
+    get: {
+      summary:
+        "More like this: up to 20 movies most like this one, from what members watch, like and rate with it, its category and its cast (cached up to a minute)",
+      tags: ["recommendations"],
+      parameters: idParam("movie"),
+      responses: { ...ok("Movies, most alike first", arrayOf("MovieListItem")), ...error("404", "Movie not found") },
+    },
+  },
   "/api/movie/review/{id}": {
+    get: {
+      summary: "The caller's own review of the movie, or `{ review: null }`",
+      tags: ["reviews"],
+      ...signedIn,
+      parameters: idParam("movie"),
+      responses: { ...ok("The caller's review", ref("OwnReview")), ...userErrors, ...error("404", "Movie not found") },
+    },
+    delete: {
+      summary:
+        "Delete the caller's review of the movie (idempotent); rate and countReviews are recomputed in the same transaction",
+      tags: ["reviews"],
+      ...signedIn,
+      parameters: idParam("movie"),
+      responses: {
+        ...ok("The movie, rate and reviews updated", ref("MovieDetail")),
+        ...userErrors,
+        ...error("404", "Movie not found"),
+      },
+    },
     post: {
       summary: "Review a movie; a second review by the same user replaces the first",
       tags: ["reviews"],
@@ -457,6 +805,28 @@ const paths = {
         ...ok("The movie, rate and reviews updated", ref("MovieDetail")),
         ...invalid,
         ...userErrors,
+        ...error("404", "Movie not found"),
+      },
+    },
+  },
+  "/api/movie/{id}/reviews": {
+    get: {
+      summary: "A page of a movie's reviews, newest or highest rated first",
+      tags: ["reviews"],
+      parameters: [
+        ...idParam("movie"),
+        ...[
+          {
+            name: "sort",
+            description: `${REVIEW_SORTS.join(" or ")}: newest first (the default), or highest rating first (then newest)`,
+          },
+          { name: "page", description: "1-based page (digits only); a page past the end is an empty list" },
+          { name: "limit", description: `Page size, default ${REVIEW_PAGE_SIZE}, at most ${MAX_REVIEW_PAGE_SIZE}` },
+        ].map((p) => ({ ...p, in: "query", required: false, schema: str })),
+      ],
+      responses: {
+        ...ok("A page of reviews", ref("ReviewPage")),
+        ...error("400", "An unknown sort, or page or limit not digits, or limit > 100"),
         ...error("404", "Movie not found"),
       },
     },
@@ -630,6 +1000,19 @@ const paths = {
         ...error("400", "Transcoding is off (no ffmpeg), or the video is not a file stored here"),
         ...adminErrors,
         ...error("404", "Movie not found"),
+      },
+    },
+    delete: {
+      summary:
+        "Cancel the movie's queued or running transcode (ffmpeg stops within seconds); its state becomes cancelled",
+      tags: ["admin"],
+      ...signedIn,
+      parameters: idParam("movie"),
+      responses: {
+        ...ok("`Transcoding cancelled`", ref("Message")),
+        ...adminErrors,
+        ...error("404", "Movie not found"),
+        ...error("409", "No transcode of this movie is queued or running"),
       },
     },
   },

@@ -2,7 +2,15 @@
 // Content-Security-Policy kind. A prefix covers the path itself and everything below it.
 
 /** Pages for signed-in users only: signed out, proxy.ts sends the browser to /login first. */
-export const SIGNED_IN_PAGES = ["/profile", "/password", "/favorite", "/admin"];
+export const SIGNED_IN_PAGES = [
+  "/profile",
+  "/password",
+  "/favorite",
+  "/my-list",
+  "/history",
+  "/admin",
+  "/confirm-email",
+];
 /** Pages for admins only: another signed-in user gets the 404 page. */
 export const ADMIN_PAGES = ["/admin"];
 /** Pages a signed-in user has no business on: proxy.ts sends them to /profile. */
@@ -14,7 +22,21 @@ export const SIGNED_OUT_PAGES = ["/login", "/register"];
  * put in; see docs/security.md.
  */
 // Not /watch: its shell is prerendered (Cache Components), so its scripts carry no nonce.
-export const PER_REQUEST_PAGES = ["/login", "/register", "/profile", "/password", "/favorite", "/admin"];
+export const PER_REQUEST_PAGES = [
+  "/login",
+  "/register",
+  "/profile",
+  "/password",
+  "/favorite",
+  "/my-list",
+  "/history",
+  "/admin",
+  // Pages opened from email links: they carry a one-time token and forms.
+  "/forgot-password",
+  "/reset-password",
+  "/verify-email",
+  "/confirm-email",
+];
 
 /** The movie listing's filters, as named in /movies' query string (lib/movie-filters.ts reads them). */
 export const LISTING_FILTER_KEYS = ["category", "language", "rate", "time", "year", "sort"] as const;

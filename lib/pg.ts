@@ -11,7 +11,13 @@ export function pgPool(): pg.Pool {
   if (!globalForPool.marqueePgPool) {
     if (!env.DATABASE_URL)
       throw new Error("DATABASE_URL is not set. Start Marquee with `npm start` or set DATABASE_URL.");
-    const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 5 });
+    // Bounded waits, as for the app's Prisma client (lib/db.ts): a database that stops answering gives 503s, not hangs.
+    const pool = new pg.Pool({
+      connectionString: env.DATABASE_URL,
+      max: 5,
+      connectionTimeoutMillis: 5_000,
+      query_timeout: 15_000,
+    });
     // An idle client losing its server (a database restart) must not crash the process.
     pool.on("error", (error) => console.error("PostgreSQL pool error:", error.message));
     globalForPool.marqueePgPool = pool;

@@ -1,20 +1,31 @@
-// `npm run bench:search [-- --movies 100000 --runs 200 --seed 11]`: how well and how fast the catalogue
+// `npm run bench:search [-- --movies 100000 --runs 200 --rounds 3 --seed 11]`: how well and how fast the catalogue
 // search works, on a throwaway embedded PostgreSQL with the committed migrations.
 //   1. Recall: the demo catalogue's titles, cast and categories (prisma/seed/catalogue.ts, without
-//      media). For every title, queries of five kinds (fixed seed): the lowercased title, a prefix,
-//      one typo in each word of 5+ letters, two typos in each word of 9+ letters, two words with a
-//      typo each. Prints recall@5 (the movie among the first five) per kind, and checks that
-//      nonsense (`qzxwv`) finds nothing.
+//      media), in two query sets, each from its own fixed seed. Set 1, the first rules' own: for every
+//      title the lowercased title, a prefix, one typo in each word of 5+ letters, two typos in each
+//      word of 9+ letters, two words with a typo each (a deletion only where the typed word keeps
+//      its budget). Set 2, typed as the rules of Typesense forgive (one typo from 4 letters, two from
+//      7: lib/search-typo-rules.ts), typos made on the source word, any kind anywhere, so 3- and
+//      4-letter words after a deletion occur: one typo in each title word of 4+ letters, two in each
+//      of 7+, two neighbouring words with one each, and a cast member's name with as many as its
+//      words forgive. Prints recall@5 (the movie, or for a cast name a movie with that person, among
+//      the first five) per kind and set, and checks that nonsense (`qzxwv`) finds nothing.
 //   2. Speed: generated movies (titles and cast from word lists) up to 1,000, then up to --movies;
-//      p50/p95/p99 of listMovies({ search }) and suggestMovies() (the functions the API calls),
+//      p50/p95/p99 of listMovies({ search }) (queries of both sets' kinds) and suggestMovies() (the
+//      functions the API calls),
 //      every listing filter, the deepest page and the home page's reads, side by side with the
 //      demo-size figures, and the EXPLAIN of search and suggest at the largest size.
+//   3. What the forgiving rules cost, at the largest size: the search and suggest statements under
+//      the previous budgets (Meilisearch's: one typo from 5 letters, two from 9) and under the
+//      configured rules (default Typesense's 4 and 7), the two alternating, --rounds rounds; medians
+//      of each round's p95 with their spread.
 // It prints figures; it asserts nothing. docs/performance.md records a run.
 import fs from "node:fs";
 import { register } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { LEXICON_TYPO_RULES, typoBudget } from "@/lib/search-typo-rules";
 import { demoCategories, demoMovies } from "@/prisma/seed/catalogue";
 import { migrate, openDatabase } from "./lib/database";
 import { explainWithNested } from "./lib/explain";
@@ -24,6 +35,7 @@ for (let i = 2; i < process.argv.length; i += 2)
   args.set(process.argv[i]!.replace(/^--/, ""), process.argv[i + 1] ?? "");
 const LARGE = Number(args.get("movies") ?? 100_000);
 const RUNS = Number(args.get("runs") ?? 200);
+const ROUNDS = Number(args.get("rounds") ?? 3);
 const SEED = Number(args.get("seed") ?? 11);
 const log = (line: string) => console.log(line);
 // Before lib/data is imported: its cacheLife()/cacheTag() only work inside Next.
@@ -45,7 +57,10 @@ function generator(seed: number) {
     pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!,
   };
 }
+type Random = ReturnType<typeof generator>;
 const random = generator(SEED);
+/** Set 2's own sequence, so adding it changed neither set 1 nor the generated catalogue. */
+const forgivingRandom = generator(SEED + 1000);
 
 // ---------------------------------------------------------------- typo queries
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
@@ -53,21 +68,44 @@ type Typo = "insert" | "delete" | "substitute" | "swap";
 
 /**
  * One typo in `word`. A deletion is only made where the shorter word keeps its typo budget
- * (5+ letters for one typo, 9+ for two): the rules give a word the budget of its typed length.
+ * (`minLengthAfter` letters or more): set 1 gives a word the budget of its typed length.
  */
-function addTypo(word: string, minLengthAfter: number): string {
+function addTypo(word: string, minLengthAfter: number, rng: Random = random): string {
   const kinds: Typo[] = ["insert", "substitute", "swap"];
   if (word.length - 1 >= minLengthAfter) kinds.push("delete");
   for (;;) {
-    const kind = random.pick(kinds);
-    const at = random.int(word.length);
+    const kind = rng.pick(kinds);
+    const at = rng.int(word.length);
     let result = word;
-    if (kind === "insert") result = word.slice(0, at) + random.pick([...LETTERS]) + word.slice(at);
+    if (kind === "insert") result = word.slice(0, at) + rng.pick([...LETTERS]) + word.slice(at);
     if (kind === "delete") result = word.slice(0, at) + word.slice(at + 1);
-    if (kind === "substitute") result = word.slice(0, at) + random.pick([...LETTERS]) + word.slice(at + 1);
+    if (kind === "substitute") result = word.slice(0, at) + rng.pick([...LETTERS]) + word.slice(at + 1);
     if (kind === "swap" && at < word.length - 1)
       result = word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2);
     if (result !== word) return result;
+  }
+}
+
+/** Typos between two words, a swap of neighbours counting as one (optimal string alignment), as the search counts them. */
+function typosBetween(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  return d[a.length]![b.length]!;
+}
+
+/** `word` with exactly `count` typos of any kind anywhere (set 2: a 4-letter word may come out with 3). */
+function withTypos(word: string, count: number, rng: Random): string {
+  for (;;) {
+    let typed = word;
+    for (let i = 0; i < count; i++) typed = addTypo(typed, 1, rng);
+    if (typosBetween(word, typed) === count) return typed;
   }
 }
 
@@ -77,8 +115,9 @@ const wordsOf = (title: string) =>
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
 
-type QueryKind = "title" | "prefix" | "typo1" | "typo2" | "twoWords";
-type LabelledQuery = { kind: QueryKind; text: string; movie: string };
+type QueryKind = "title" | "prefix" | "typo1" | "typo2" | "twoWords" | "cast";
+/** A query and the movies that count as finding it (a cast name: every movie with that person). */
+type LabelledQuery = { kind: QueryKind; text: string; movie: string; accepted?: string[] };
 
 function queriesFor(title: string): LabelledQuery[] {
   const words = wordsOf(title);
@@ -108,6 +147,40 @@ function queriesFor(title: string): LabelledQuery[] {
       movie: title,
     });
   }
+  return queries;
+}
+
+/**
+ * Set 2: typos by the rules of Typesense, made on the source word (any kind, anywhere), as a person
+ * typing with those rules in mind would make them. `castOf` lists the movies each cast name is in.
+ */
+function forgivingQueriesFor(
+  movie: { name: string; casts: string[] },
+  moviesWithCast: (name: string) => string[],
+  rng: Random = forgivingRandom,
+): LabelledQuery[] {
+  const budget = (word: string) => typoBudget(word.length, LEXICON_TYPO_RULES);
+  const words = wordsOf(movie.name);
+  const queries: LabelledQuery[] = [];
+  const typed = (list: string[], typos: (word: string) => number) =>
+    list.map((word) => withTypos(word, typos(word), rng)).join(" ");
+  if (words.some((w) => budget(w) >= 1))
+    queries.push({ kind: "typo1", text: typed(words, (w) => Math.min(1, budget(w))), movie: movie.name });
+  if (words.some((w) => budget(w) >= 2))
+    queries.push({ kind: "typo2", text: typed(words, (w) => (budget(w) >= 2 ? 2 : 0)), movie: movie.name });
+  const forgiving = words.filter((w) => budget(w) >= 1);
+  if (forgiving.length >= 2) {
+    const first = rng.int(forgiving.length - 1);
+    queries.push({ kind: "twoWords", text: typed(forgiving.slice(first, first + 2), () => 1), movie: movie.name });
+  }
+  const person = movie.casts.length ? rng.pick(movie.casts) : undefined;
+  if (person && wordsOf(person).some((w) => budget(w) >= 1))
+    queries.push({
+      kind: "cast",
+      text: typed(wordsOf(person), budget),
+      movie: movie.name,
+      accepted: moviesWithCast(person),
+    });
   return queries;
 }
 
@@ -289,6 +362,7 @@ try {
   const movies = await import("@/lib/data/movies");
   const { db } = await import("@/lib/db");
   const { searchPageSql, suggestSql } = await import("@/lib/data/movie-search-sql");
+  const { searchTypoRules } = await import("@/lib/env");
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
 
@@ -313,26 +387,42 @@ try {
     }),
   );
 
-  // 1. Recall on the demo catalogue.
-  const queries = demoMovies.flatMap((m) => queriesFor(m.name));
-  const kinds: QueryKind[] = ["title", "prefix", "typo1", "typo2", "twoWords"];
-  log(`\nRecall@5 on the demo catalogue (${demoMovies.length} movies, seed ${SEED}):\n`);
-  log(row(["Query kind", "Queries", "Found in top 5", "Recall@5"]));
-  log(row(["---", "---:", "---:", "---:"]));
+  // 1. Recall on the demo catalogue, set by set.
+  const moviesWithCast = (person: string) =>
+    demoMovies.filter((m) => m.casts.some((c) => c.name === person)).map((m) => m.name);
+  const sets = [
+    {
+      title: `Set 1, the first rules' queries (seed ${SEED})`,
+      queries: demoMovies.flatMap((m) => queriesFor(m.name)),
+    },
+    {
+      title: `Set 2, typos on the source word by Typesense's rules: one from ${LEXICON_TYPO_RULES.oneTypoMinLength} letters, two from ${LEXICON_TYPO_RULES.twoTyposMinLength} (seed ${SEED + 1000})`,
+      queries: demoMovies.flatMap((m) =>
+        forgivingQueriesFor({ name: m.name, casts: m.casts.map((c) => c.name) }, moviesWithCast),
+      ),
+    },
+  ];
   const misses: string[] = [];
-  let allFound = 0;
-  for (const kind of kinds) {
-    const ofKind = queries.filter((q) => q.kind === kind);
-    let found = 0;
-    for (const query of ofKind) {
-      const page = await movies.listMovies({ search: query.text, limit: 5 });
-      if (page.movies.some((m) => m.name === query.movie)) found++;
-      else misses.push(`${kind}: "${query.text}" (${query.movie})`);
+  for (const set of sets) {
+    log(`\nRecall@5 on the demo catalogue (${demoMovies.length} movies). ${set.title}:\n`);
+    log(row(["Query kind", "Queries", "Found in top 5", "Recall@5"]));
+    log(row(["---", "---:", "---:", "---:"]));
+    let allFound = 0;
+    const kinds = [...new Set(set.queries.map((q) => q.kind))];
+    for (const kind of kinds) {
+      const ofKind = set.queries.filter((q) => q.kind === kind);
+      let found = 0;
+      for (const query of ofKind) {
+        const page = await movies.listMovies({ search: query.text, limit: 5 });
+        const accepted = query.accepted ?? [query.movie];
+        if (page.movies.some((m) => accepted.includes(m.name))) found++;
+        else misses.push(`${set.title.slice(0, 5)} ${kind}: "${query.text}" (${query.movie})`);
+      }
+      allFound += found;
+      log(row([kind, ofKind.length, found, `${((100 * found) / ofKind.length).toFixed(1)}%`]));
     }
-    allFound += found;
-    log(row([kind, ofKind.length, found, `${((100 * found) / ofKind.length).toFixed(1)}%`]));
+    log(row(["all", set.queries.length, allFound, `${((100 * allFound) / set.queries.length).toFixed(1)}%`]));
   }
-  log(row(["all", queries.length, allFound, `${((100 * allFound) / queries.length).toFixed(1)}%`]));
   if (misses.length) log(`\nMissed:\n  ${misses.join("\n  ")}`);
   const nonsense = await movies.listMovies({ search: "qzxwv" });
   log(`\n"qzxwv" finds ${nonsense.moviesCount} movies.`);
@@ -347,6 +437,7 @@ try {
   type Figures = Record<string, Measured>;
   const figures: Figures[] = [];
   let inserted = demoMovies.length;
+  let largestQueries: { search: string[]; typed: string[] } = { search: [], typed: [] };
   const categoryId = (await client.query<{ id: string }>(`SELECT "id" FROM "Category" WHERE "name" = 'Drama'`)).rows[0]!
     .id;
   for (const size of sizes) {
@@ -363,9 +454,18 @@ try {
       ...generated.slice(0, size.total - demoMovies.length).map((m) => m.name),
     ];
     const sample = Array.from({ length: RUNS }, () => random.pick(titles));
+    // Half from each set's kinds, one in ten "lighthose" (a typo of a common word).
+    const castsOf = new Map([
+      ...demoMovies.map((m) => [m.name, m.casts.map((c) => c.name)] as const),
+      ...generated.map((m) => [m.name, m.casts] as const),
+    ]);
     const searchQueries = sample.map((title, index) => {
-      const kinds = queriesFor(title);
-      return index % 10 === 0 ? "lighthose" : kinds[index % kinds.length]!.text;
+      if (index % 10 === 0) return "lighthose";
+      const kinds =
+        index % 2 === 0
+          ? queriesFor(title)
+          : forgivingQueriesFor({ name: title, casts: castsOf.get(title) ?? [] }, () => []);
+      return (kinds[Math.floor(index / 2) % kinds.length] ?? queriesFor(title)[0]!).text;
     });
     // What a person types, one keystroke at a time: every prefix of 2+ characters.
     const typed = sample
@@ -405,7 +505,56 @@ try {
     log(
       `${size.label} movies: search ${ms(search.wall.p95)} p95 (CPU ${ms(search.cpu.p95)}), suggest ${ms(suggest.wall.p95)} p95 (CPU ${ms(suggest.cpu.p95)}); ${load()}`,
     );
+    if (size === sizes.at(-1)) largestQueries = { search: searchQueries, typed };
   }
+
+  // 3. The rules' cost: the very statements listMovies and suggestMovies run, under either rules.
+  const ruleSides = [
+    { label: "previous budgets (5 / 9)", typoRules: { oneTypoMinLength: 5, twoTyposMinLength: 9 } },
+    {
+      label: `configured (${searchTypoRules().oneTypoMinLength} / ${searchTypoRules().twoTyposMinLength})`,
+      typoRules: searchTypoRules(),
+    },
+  ];
+  type Rounds = { search: Measured[]; suggest: Measured[] };
+  const rounds: Rounds[] = ruleSides.map(() => ({ search: [], suggest: [] }));
+  for (let round = 0; round < ROUNDS; round++) {
+    // Alternate which side goes first, so neither always runs on a warmer cache or a quieter machine.
+    const order = round % 2 === 0 ? [0, 1] : [1, 0];
+    for (const side of order) {
+      const { typoRules } = ruleSides[side]!;
+      rounds[side]!.search.push(
+        await timeEach(largestQueries.search, (search) =>
+          db.$queryRaw(searchPageSql({ search, typoRules, limit: 20, offset: 0 })),
+        ),
+      );
+      rounds[side]!.suggest.push(
+        await timeEach(largestQueries.typed, (search) => db.$queryRaw(suggestSql({ search, typoRules }, 8))),
+      );
+    }
+    log(`Rules round ${round + 1} of ${ROUNDS} done (${load()})`);
+  }
+  const spread = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return `${sorted[Math.floor(sorted.length / 2)]!.toFixed(2)} (${sorted[0]!.toFixed(2)}-${sorted.at(-1)!.toFixed(2)})`;
+  };
+  log(
+    `\nThe typo rules' cost at ${sizes.at(-1)!.label}: p95 in ms of the search and suggest statements, median of ${ROUNDS} rounds (min-max), ${RUNS} queries each:\n`,
+  );
+  log(row(["Rules", "search wall", "search CPU", "suggest wall", "suggest CPU"]));
+  log(row(["---", "---:", "---:", "---:", "---:"]));
+  ruleSides.forEach((side, index) => {
+    const { search, suggest } = rounds[index]!;
+    log(
+      row([
+        side.label,
+        spread(search.map((m) => m.wall.p95)),
+        spread(search.map((m) => m.cpu.p95)),
+        spread(suggest.map((m) => m.wall.p95)),
+        spread(suggest.map((m) => m.cpu.p95)),
+      ]),
+    );
+  });
 
   for (const kind of ["wall", "cpu"] as const) {
     log(
@@ -428,9 +577,12 @@ try {
     log(`\n${title}\n\n${await explainWithNested(client, sql)}`);
   await explain(
     `EXPLAIN of search "lighthose" at ${sizes.at(-1)!.label}:`,
-    searchPageSql({ search: "lighthose", limit: 20, offset: 0 }),
+    searchPageSql({ search: "lighthose", typoRules: searchTypoRules(), limit: 20, offset: 0 }),
   );
-  await explain(`EXPLAIN of suggest "lighthouse kee" at ${sizes.at(-1)!.label}:`, suggestSql("lighthouse kee", 8));
+  await explain(
+    `EXPLAIN of suggest "lighthouse kee" at ${sizes.at(-1)!.label}:`,
+    suggestSql({ search: "lighthouse kee", typoRules: searchTypoRules() }, 8),
+  );
   await client.end();
   await db.$disconnect();
 } finally {

@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { searchPageSql, suggestSql } from "@/lib/data/movie-search-sql";
+import { searchTypoRules } from "@/lib/env";
 import { migrate, openDatabase } from "./lib/database";
 import { explainWithNested } from "./lib/explain";
 
@@ -36,9 +37,12 @@ try {
     console.log(`${title}\n\n${await explainWithNested(client, sql)}\n`);
   await explain(
     `GET /api/movie?search=${encodeURIComponent(term)} over ${MOVIES.toLocaleString("en")} movies:`,
-    searchPageSql({ search: term, limit: 20, offset: 0 }),
+    searchPageSql({ search: term, typoRules: searchTypoRules(), limit: 20, offset: 0 }),
   );
-  await explain(`GET /api/movie/suggest?q=${encodeURIComponent(term)}:`, suggestSql(term, 8));
+  await explain(
+    `GET /api/movie/suggest?q=${encodeURIComponent(term)}:`,
+    suggestSql({ search: term, typoRules: searchTypoRules() }, 8),
+  );
   await client.end();
 } finally {
   await database.stop();

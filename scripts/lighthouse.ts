@@ -1,13 +1,15 @@
-// `npm run audit:lighthouse [-- --runs 3 --only /movies,desktop --reports DIR]`: Lighthouse's scores for the
-// catalogue pages, as a visitor's browser gets them from the production build.
+// `npm run audit:lighthouse [-- --runs 3 --only /movies,desktop --reports DIR --url URL]`: Lighthouse's
+// scores for the catalogue pages, as a visitor's browser gets them from the production build.
 //   1. starts the demo app (scripts/lib/demo-app.ts: a throwaway PostgreSQL with the demo catalogue,
 //      `next start` on the build, built first when stale) and asks each page once to warm its caches;
 //   2. runs Lighthouse in Chromium on `/`, `/movies` and `/movie/{the newest movie}` with the mobile
 //      and the desktop presets, `--runs` times each (default 3);
-//   3. prints a table of the medians: the four category scores, LCP, CLS and TBT, and the ids of the
-//      audits that failed in any run (with how many runs), which say what to fix.
+//   3. prints a table of the medians: the four category scores, LCP, CLS and TBT, the JavaScript the
+//      page loaded (bytes transferred, compressed as the server sends it), and the ids of the audits
+//      that failed in any run (with how many runs), which say what to fix.
 // `--only` takes a comma list of pages (`/`, `/movies`, `/movie`) and presets (`mobile`, `desktop`);
-// `--reports DIR` also writes each run's full HTML report there (the hints behind each figure).
+// `--reports DIR` also writes each run's full HTML report there (the hints behind each figure);
+// `--url` audits an app already running there (with a catalogue) instead of starting the demo app.
 // It prints figures; it asserts nothing. docs/performance.md ("Lighthouse") records a run.
 import fs from "node:fs";
 import os from "node:os";
@@ -30,9 +32,9 @@ function readArguments() {
   for (let i = 2; i < process.argv.length; i += 2)
     args.set(process.argv[i]!.replace(/^--/, ""), process.argv[i + 1] ?? "");
   for (const name of args.keys())
-    if (!["runs", "only", "reports"].includes(name))
+    if (!["runs", "only", "reports", "url"].includes(name))
       throw new Error(
-        `Unknown option --${name} (known: --runs N, --only /,/movies,/movie,mobile,desktop, --reports DIR)`,
+        `Unknown option --${name} (known: --runs N, --only /,/movies,/movie,mobile,desktop, --reports DIR, --url URL)`,
       );
   const runs = Number(args.get("runs") ?? 3);
   if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs must be a whole number from 1");
@@ -47,9 +49,11 @@ function readArguments() {
   const onlyPresets = only.filter((item) => item in PRESETS);
   const reports = args.get("reports") || undefined;
   if (reports) fs.mkdirSync(reports, { recursive: true });
+  const url = args.get("url") ? new URL(args.get("url")!).origin : undefined;
   return {
     runs,
     reports,
+    url,
     pages: PAGES.filter((page) => onlyPages.length === 0 || onlyPages.includes(page)),
     presets: (Object.keys(PRESETS) as Preset[]).filter(
       (preset) => onlyPresets.length === 0 || onlyPresets.includes(preset),
@@ -57,7 +61,15 @@ function readArguments() {
   };
 }
 
-type Figures = { scores: number[]; lcp: number; cls: number; tbt: number; failing: string[] };
+type Figures = { scores: number[]; lcp: number; cls: number; tbt: number; scriptBytes: number; failing: string[] };
+
+/** The scripts' bytes over the wire (Lighthouse's resource summary: compressed, as the server sent them). */
+function scriptBytesOf(result: Result): number {
+  const details = result.audits["resource-summary"]?.details;
+  const items =
+    details && "items" in details ? (details.items as { resourceType?: string; transferSize?: number }[]) : [];
+  return items.find((item) => item.resourceType === "script")?.transferSize ?? NaN;
+}
 
 function figuresOf(result: Result): Figures {
   const failing = new Set<string>();
@@ -73,6 +85,7 @@ function figuresOf(result: Result): Figures {
     lcp: result.audits["largest-contentful-paint"]?.numericValue ?? NaN,
     cls: result.audits["cumulative-layout-shift"]?.numericValue ?? NaN,
     tbt: result.audits["total-blocking-time"]?.numericValue ?? NaN,
+    scriptBytes: scriptBytesOf(result),
     failing: [...failing],
   };
 }
@@ -92,7 +105,8 @@ function row(page: string, preset: Preset, runs: Figures[]): string {
   const lcp = `${(median(runs.map((run) => run.lcp)) / 1000).toFixed(1)} s`;
   const cls = median(runs.map((run) => run.cls)).toFixed(3);
   const tbt = `${median(runs.map((run) => run.tbt)).toFixed(0)} ms`;
-  return `| \`${page}\` | ${preset} | ${scores.join(" | ")} | ${lcp} | ${cls} | ${tbt} | ${failing} |`;
+  const script = `${(median(runs.map((run) => run.scriptBytes)) / 1000).toFixed(0)} kB`;
+  return `| \`${page}\` | ${preset} | ${scores.join(" | ")} | ${lcp} | ${cls} | ${tbt} | ${script} | ${failing} |`;
 }
 
 const loadAverage = () =>
@@ -102,8 +116,8 @@ const loadAverage = () =>
     .join(", ");
 
 async function main() {
-  const { runs, reports, pages, presets } = readArguments();
-  const demo = await startDemoApp("lighthouse", log);
+  const { runs, reports, url, pages, presets } = readArguments();
+  const demo = url ? { url, stop: () => Promise.resolve() } : await startDemoApp("lighthouse", log);
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
     const list = (await (await fetch(`${demo.url}/api/movie`)).json()) as { movies: { _id: string }[] };
@@ -150,8 +164,8 @@ async function main() {
 Lighthouse ${version}, ${runs} run(s) per page and preset, medians; \`/movie\` is /movie/{the newest seeded movie}.
 ${os.cpus().length} cores (${os.cpus()[0]?.model}), load average (1, 5, 15 min) ${loadBefore} before and ${loadAverage()} after.
 
-| Page | Preset | Performance | Accessibility | Best practices | SEO | LCP | CLS | TBT | Failing audits (runs) |
-|---|---|---|---|---|---|---|---|---|---|
+| Page | Preset | Performance | Accessibility | Best practices | SEO | LCP | CLS | TBT | JavaScript (compressed) | Failing audits (runs) |
+|---|---|---|---|---|---|---|---|---|---|---|
 ${rows.join("\n")}
 `);
   } finally {

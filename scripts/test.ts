@@ -104,6 +104,11 @@ async function main(): Promise<number> {
     CORS_ORIGINS: `${sharedEnv.CORS_ORIGINS},${otherClient.origin}`,
     TEST_OTHER_CLIENT_ORIGIN: otherClient.origin,
   });
+  // A mail server and an OpenID provider standing in for Google, on loopback (tests/support/services.ts),
+  // shared by every app instance: each test tells its own mail apart by its recipient.
+  const { startTestServices } = await import("../tests/support/services");
+  const services = await startTestServices(work);
+  Object.assign(sharedEnv, services.env);
   Object.assign(process.env, sharedEnv);
   const database = await timed("database start", () =>
     openDatabase({
@@ -165,6 +170,7 @@ async function main(): Promise<number> {
   } finally {
     await Promise.all(stacks.filter(Boolean).map(({ app }) => stopApp(app)));
     otherClient.close();
+    await services.stop();
     await database.stop();
   }
   return finish(ok, totals);

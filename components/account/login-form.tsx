@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { signIn } from "next-auth/react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -14,6 +14,7 @@ import { refreshViewer } from "@/components/layout/viewer-provider";
 import { loginSchema } from "@/lib/validation/user";
 import { FALLBACK_ERROR } from "@/lib/client/fetcher";
 import { INVALID_HAND_OVER_MESSAGE, handOverCode, signInErrorMessage } from "@/lib/client/sign-in";
+import { passkeyErrorMessage, signWithPasskey } from "@/lib/client/passkeys";
 
 /** `callbackPath`: where to go after signing in, already checked to be a path on this site (proxy.ts sends it). */
 type Props = {
@@ -70,6 +71,20 @@ export function LoginForm({ googleEnabled, handOver, handOverCode: code, error, 
     goHome();
   });
 
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  async function signInWithPasskey() {
+    setPasskeyBusy(true);
+    try {
+      const response = await signWithPasskey("sign-in");
+      const result = await signIn("passkey", { response: JSON.stringify(response), redirect: false });
+      if (!result?.ok || result.error) throw new Error(result?.error ?? FALLBACK_ERROR);
+      goHome();
+    } catch (error) {
+      toast.error(passkeyErrorMessage(error));
+      setPasskeyBusy(false);
+    }
+  }
+
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-5">
       <TextField
@@ -80,17 +95,29 @@ export function LoginForm({ googleEnabled, handOver, handOverCode: code, error, 
         error={errors.email?.message}
         {...register("email")}
       />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        placeholder="******"
-        error={errors.password?.message}
-        {...register("password")}
-      />
+      <div className="flex flex-col gap-2">
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          placeholder="******"
+          error={errors.password?.message}
+          {...register("password")}
+        />
+        <Link
+          href="/forgot-password"
+          className="self-end text-sm text-dryGray underline-offset-4 hover:text-accent hover:underline focus-visible:outline-2 focus-visible:outline-subMain"
+        >
+          Forgot password?
+        </Link>
+      </div>
       <Button type="submit" disabled={isSubmitting} className="w-full py-3">
         {isSubmitting && <Spinner />}
         Submit
+      </Button>
+      <Button variant="quiet" onClick={() => void signInWithPasskey()} disabled={passkeyBusy} className="w-full py-3">
+        {passkeyBusy ? <Spinner /> : <PasskeyMark />}
+        Sign in with a passkey
       </Button>
       {/* Only a server with Google credentials offers it (.env.example): a button that can only fail is noise. */}
       {googleEnabled && (
@@ -113,6 +140,16 @@ export function LoginForm({ googleEnabled, handOver, handOverCode: code, error, 
         </Link>
       </p>
     </form>
+  );
+}
+
+/** A key: the usual sign for passkeys. */
+export function PasskeyMark() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" className="size-5">
+      <circle cx="8" cy="15" r="4" />
+      <path d="M10.8 12.2 20 3m-3 3 3 3m-6 0 3 3" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
   );
 }
 

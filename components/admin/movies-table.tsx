@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import useSWR from "swr";
+import { Runtime } from "@/components/movie/runtime";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DataTable, EmptyState, Thumbnail, cellClass } from "@/components/ui/data-table";
@@ -38,6 +39,13 @@ export function MoviesTable({ initial }: { initial: MovieListPage }) {
       then: () => media.mutate(),
     });
 
+  const cancelTranscode = (movie: MovieListItem) =>
+    run(`transcode:${movie._id}`, `/api/movie/${movie._id}/transcode`, {
+      method: "DELETE",
+      success: "Transcoding cancelled",
+      then: () => media.mutate(),
+    });
+
   const deleteMovie = (movie: MovieListItem) =>
     run(movie._id, `/api/movie/${movie._id}`, {
       method: "DELETE",
@@ -63,7 +71,10 @@ export function MoviesTable({ initial }: { initial: MovieListPage }) {
       {movies.length === 0 ? (
         <EmptyState>No movies</EmptyState>
       ) : (
-        <DataTable label="Movies" head={["Image", "Name", "Category", "Language", "Year", "Hours", "Video", "Actions"]}>
+        <DataTable
+          label="Movies"
+          head={["Image", "Name", "Category", "Language", "Year", "Runtime", "Video", "Actions"]}
+        >
           {movies.map((movie) => (
             <tr key={movie._id}>
               <td className={cellClass}>
@@ -73,11 +84,15 @@ export function MoviesTable({ initial }: { initial: MovieListPage }) {
               <td className={cellClass}>{movie.category.name}</td>
               <td className={cellClass}>{movie.language}</td>
               <td className={cellClass}>{movie.year}</td>
-              <td className={cellClass}>{movie.hour} Hr</td>
+              <td className={cellClass}>
+                <Runtime hour={movie.hour} durationSeconds={movie.durationSeconds} />
+              </td>
               <td className={cellClass}>
                 <VideoState
                   status={media.data?.movies[movie._id] ?? null}
                   onRetry={() => void retryTranscode(movie)}
+                  onCancel={() => void cancelTranscode(movie)}
+                  busy={pending === `transcode:${movie._id}`}
                   name={movie.name}
                 />
               </td>
@@ -128,23 +143,52 @@ export function MoviesTable({ initial }: { initial: MovieListPage }) {
   );
 }
 
-/** A movie's transcode: queued, transcoding N%, ready, or failed with the reason and a retry button. */
-function VideoState({ status, onRetry, name }: { status: MediaStatus; onRetry: () => void; name: string }) {
+/** A movie's transcode: queued or transcoding N% (with Cancel), ready, or failed or cancelled with the reason and Retry. */
+function VideoState({
+  status,
+  onRetry,
+  onCancel,
+  busy,
+  name,
+}: {
+  status: MediaStatus;
+  onRetry: () => void;
+  onCancel: () => void;
+  busy: boolean;
+  name: string;
+}) {
   if (!status) return <span className="text-sm text-gray-400">Original only</span>;
+  const action = (label: string, onClick: () => void) => (
+    <Button
+      variant="quiet"
+      className="px-3 py-1"
+      aria-label={`${label} transcoding ${name}`}
+      disabled={busy}
+      onClick={onClick}
+    >
+      {label}
+    </Button>
+  );
   switch (status.state) {
     case "queued":
-      return <span className="text-sm">Queued</span>;
     case "transcoding":
-      return <span className="text-sm">Transcoding {status.progress}%</span>;
+      return (
+        <div className="flex max-w-56 flex-col items-start gap-1">
+          <span className="text-sm">{status.state === "queued" ? "Queued" : `Transcoding ${status.progress}%`}</span>
+          {status.error && <span className="text-xs text-gray-400">{status.error}</span>}
+          {action("Cancel", onCancel)}
+        </div>
+      );
     case "ready":
       return <span className="text-sm text-green-500">Ready</span>;
     case "failed":
+    case "cancelled":
       return (
         <div className="flex max-w-56 flex-col items-start gap-1">
-          <span className="text-sm text-red-500">Failed: {status.error}</span>
-          <Button variant="quiet" className="px-3 py-1" aria-label={`Retry transcoding ${name}`} onClick={onRetry}>
-            Retry
-          </Button>
+          <span className="text-sm text-red-500">
+            {status.state === "failed" ? `Failed: ${status.error}` : "Cancelled"}
+          </span>
+          {action("Retry", onRetry)}
         </div>
       );
   }

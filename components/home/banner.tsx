@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { LikeButton } from "@/components/movie/like-button";
+import { Runtime } from "@/components/movie/runtime";
 import type { MovieListItem } from "@/lib/data/movie-shapes";
 import { AutoplayToggle } from "./autoplay-toggle";
 import { useAutoplayCarousel } from "./use-autoplay-carousel";
@@ -45,7 +46,7 @@ export function Banner({ movies }: { movies: MovieListItem[] }) {
                 <p className="flex flex-wrap gap-4 text-sm text-dryGray">
                   <span>{movie.category.name}</span>
                   <span>{movie.year}</span>
-                  <span>{movie.hour} Hr</span>
+                  <Runtime hour={movie.hour} durationSeconds={movie.durationSeconds} />
                 </p>
                 <div className="flex items-center gap-4">
                   <Link

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { LikeButton } from "@/components/movie/like-button";
+import { Runtime } from "@/components/movie/runtime";
 import { NO_RATINGS, Stars } from "@/components/movie/stars";
 import type { MovieListItem } from "@/lib/data/movie-shapes";
 import { AutoplayToggle } from "./autoplay-toggle";
@@ -63,6 +64,9 @@ export function TopRated({ movies }: { movies: MovieListItem[] }) {
                     />
                     <div className="flex flex-col gap-2 p-3">
                       <h3 className="truncate font-semibold">{movie.name}</h3>
+                      <p className="text-sm text-text">
+                        <Runtime hour={movie.hour} durationSeconds={movie.durationSeconds} />
+                      </p>
                       {movie.countReviews === 0 ? (
                         <p className="text-sm text-text">{NO_RATINGS}</p>
                       ) : (

@@ -16,6 +16,13 @@ export const HeartIcon = ({ className }: IconProps) => (
     <path d="M12 21s-7.5-4.6-9.6-9.2C.9 8.5 3 4.5 6.8 4.5c2.1 0 3.7 1.2 5.2 3 1.5-1.8 3.1-3 5.2-3 3.8 0 5.9 4 4.4 7.3C19.5 16.4 12 21 12 21z" />
   </svg>
 );
+/** My List: a bookmark with a plus. */
+export const MyListIcon = ({ className }: IconProps) => (
+  <svg {...svg(className)}>
+    <path d="M6 3.5h12a1 1 0 0 1 1 1V21l-7-4.5L5 21V4.5a1 1 0 0 1 1-1z" />
+    <path d="M12 7.5v6M9 10.5h6" />
+  </svg>
+);
 export const UserIcon = ({ className }: IconProps) => (
   <svg {...svg(className)}>
     <circle cx="12" cy="8" r="4" />

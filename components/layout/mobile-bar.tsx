@@ -10,6 +10,7 @@ const DRAWER_LINKS = [
   { href: "/movies", label: "Movie" },
   { href: "/contact", label: "Contact" },
   { href: "/about-us", label: "About" },
+  { href: "/my-list", label: "My List" },
 ];
 
 const barItem =

@@ -64,7 +64,9 @@ function SearchCombobox({ initialTerm, className }: { initialTerm: string; class
   return (
     <form
       role="search"
-      className={`relative flex h-11 items-center rounded-md bg-dryGray text-main focus-within:ring-2 focus-within:ring-accent focus-within:ring-offset-2 focus-within:ring-offset-main ${className}`}
+      // Positioned from lg only: below it the suggestions hang from the sticky header, as wide as the
+      // screen, rather than from a box that shares the header's row with the logo (187 of 390 px).
+      className={`flex h-11 items-center rounded-md bg-dryGray text-main focus-within:ring-2 focus-within:ring-accent focus-within:ring-offset-2 focus-within:ring-offset-main lg:relative ${className}`}
       onSubmit={(event) => {
         event.preventDefault();
         router.push(searchHref(inputValue));
@@ -100,7 +102,7 @@ function SearchCombobox({ initialTerm, className }: { initialTerm: string; class
       {/* Overlays the page below the header: opening it moves nothing. */}
       <ul
         {...getMenuProps({ "aria-label": "Suggested movies" })}
-        className={`absolute inset-x-0 top-full z-40 mt-1 max-h-[70vh] overflow-y-auto rounded-md border border-border/60 bg-dry shadow-xl ${showList ? "" : "hidden"}`}
+        className={`absolute inset-x-2 top-full z-40 mt-1 sm:inset-x-4 lg:inset-x-0 max-h-[70vh] overflow-y-auto rounded-md border border-border/60 bg-dry shadow-xl ${showList ? "" : "hidden"}`}
       >
         {showList &&
           items.map((item, index) => (

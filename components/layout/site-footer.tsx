@@ -1,5 +1,6 @@
 import { cacheLife } from "next/cache";
 import Link from "next/link";
+import { FooterAccountLink } from "./footer-account-link";
 import { FooterCategoryLinks } from "./footer-category-links";
 import { Logo } from "./logo";
 
@@ -28,11 +29,12 @@ export function SiteFooter() {
         { href: "/movies", label: "Movies" },
       ],
     },
-    { title: "Top Categories", links: null },
+    { title: "Top Categories", links: "categories" as const },
     {
       title: "My Account",
       links: [
-        { href: "/login", label: "Sign In" },
+        // Sign In for a visitor, My List for a signed-in member: decided in the browser (FooterAccountLink).
+        "account" as const,
         { href: "/favorite", label: "My Favorites" },
         { href: "/profile", label: "Profile" },
         { href: "/password", label: "Change Password" },
@@ -46,16 +48,22 @@ export function SiteFooter() {
           <nav key={column.title} aria-label={column.title}>
             <h2 className="mb-4 text-base font-semibold">{column.title}</h2>
             <ul className="flex flex-col gap-3">
-              {column.links === null ? (
+              {column.links === "categories" ? (
                 <FooterCategoryLinks linkClassName={footerLinkClass} />
               ) : (
-                column.links.map((link) => (
-                  <li key={link.label}>
-                    <Link href={link.href} className={footerLinkClass}>
-                      {link.label}
-                    </Link>
-                  </li>
-                ))
+                column.links.map((link) =>
+                  link === "account" ? (
+                    <li key="account">
+                      <FooterAccountLink className={footerLinkClass} />
+                    </li>
+                  ) : (
+                    <li key={link.label}>
+                      <Link href={link.href} className={footerLinkClass}>
+                        {link.label}
+                      </Link>
+                    </li>
+                  ),
+                )
               )}
             </ul>
           </nav>

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { AccountLink } from "./account-link";
-import { HeartIcon } from "./icons";
+import { HeartIcon, MyListIcon } from "./icons";
 import { Logo } from "./logo";
 import { SearchForm } from "./search-form";
 
@@ -30,6 +30,9 @@ export function SiteHeader() {
               {label}
             </Link>
           ))}
+          <Link href="/my-list" aria-label="My List" title="My List" className={iconLink}>
+            <MyListIcon className="size-6" />
+          </Link>
           <Link href="/favorite" aria-label="Favorites" className={iconLink}>
             <HeartIcon className="size-6" />
           </Link>

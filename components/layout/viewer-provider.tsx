@@ -7,7 +7,8 @@
 import useSWR, { mutate } from "swr";
 import { fetcher } from "@/lib/client/fetcher";
 
-export type Viewer = { fullName: string; image: string; isAdmin: boolean };
+/** `_id` lets the review list mark the viewer's own review. */
+export type Viewer = { _id: string; fullName: string; image: string; isAdmin: boolean };
 
 export const VIEWER_URL = "/api/viewer";
 

@@ -5,8 +5,7 @@ import { useTransition } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import { FILTER_BAR_CLASS, FILTER_SELECT_CLASS } from "./listing-layout";
 import { listingHref, type FilterKey, type ListingFilters } from "@/lib/movie-filters";
-import { LANGUAGES } from "@/lib/validation/movie";
-import { HOUR_FILTER_OPTIONS, RATE_FILTER_OPTIONS, SORT_OPTIONS } from "@/lib/validation/movie-query";
+import { HOUR_FILTER_OPTIONS, LANGUAGES, RATE_FILTER_OPTIONS, SORT_OPTIONS } from "@/lib/validation/movie-options";
 
 type Option = { value: string; label: string };
 

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE } from "@/lib/validation/movie-query";
+import { DEFAULT_PAGE_SIZE } from "@/lib/validation/movie-options";
 import { MOVIE_GRID_CLASS, MovieCardSkeleton } from "./movie-card";
 import {
   FILTER_BAR_CLASS,

@@ -6,8 +6,9 @@ import { ListingFilters } from "@/components/movie/listing-filters";
 import { LISTING_MAIN_CLASS, LISTING_SUMMARY_CLASS } from "@/components/movie/listing-layout";
 import { ListingPagination } from "@/components/movie/listing-pagination";
 import { listCategories } from "@/lib/data/categories";
-import { closestTitle, listMovies, listMovieYears } from "@/lib/data/movies";
-import { listingHref, readListingFilters, type ListingFilters as Filters } from "@/lib/movie-filters";
+import { didYouMean, listMovies, listMovieYears } from "@/lib/data/movies";
+import { listingHref, type ListingFilters as Filters } from "@/lib/movie-filters";
+import { readListingFilters } from "@/lib/validation/listing-filters";
 import { listingDescription } from "@/lib/seo";
 import type { MovieSort } from "@/lib/validation/movie-query";
 
@@ -41,8 +42,8 @@ export async function MovieListing({ search, filters }: ListingProps) {
       search: search || undefined,
     }),
   ]);
-  // No dead end: a search that found nothing offers the closest title.
-  const suggestion = search && result.moviesCount === 0 ? await closestTitle(search) : null;
+  // No dead end: a search that found nothing offers the closest title or cast name.
+  const suggestion = search && result.moviesCount === 0 ? await didYouMean(search) : null;
   return (
     <main className={LISTING_MAIN_CLASS}>
       <h1 className="sr-only">{search ? `Movies matching ${search}` : "Movies"}</h1>

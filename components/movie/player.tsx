@@ -4,9 +4,11 @@ import dynamic from "next/dynamic";
 import { useState } from "react";
 import { StoredImage } from "@/components/ui/stored-image";
 import { formatPlaybackTime } from "@/lib/client/watch-progress";
+import { UpNext } from "./up-next";
 import type { SubtitleTrack } from "./video-player";
 
 export const WATCH_ERROR = "Something went wrong. Please try again";
+export const RETRY_PLAYING = "Retry";
 
 // The player's code (Vidstack, and hls.js when a stream needs it) loads when the viewer presses
 // Play, so the watch page itself stays light.
@@ -26,6 +28,8 @@ type Props = {
   subtitles: SubtitleTrack[];
   /** Where the viewer stopped last time, when worth offering to resume (lib/client/watch-progress resumePoint). */
   resumeAt: number | null;
+  /** Skip the poster: play at once, from `resumeAt` when there is one (/watch/{id}?play=1). */
+  playAtOnce?: boolean;
   signedIn: boolean;
 };
 
@@ -42,11 +46,26 @@ function PlayIcon({ className }: { className: string }) {
 
 /**
  * The poster with a play button; pressing it swaps in the player. When the viewer stopped part-way
- * last time, the poster asks instead: "Resume from 12:34" or "Start over".
+ * last time, the poster asks instead: "Resume from 12:34" or "Start over". When the film ends, the
+ * next suggestion shows over it (UpNext).
  */
-export function Player({ movieId, video, hls, thumbnails, poster, name, subtitles, resumeAt, signedIn }: Props) {
-  const [state, setState] = useState<"poster" | "playing" | "failed">("poster");
-  const [startAt, setStartAt] = useState(0);
+export function Player({
+  movieId,
+  video,
+  hls,
+  thumbnails,
+  poster,
+  name,
+  subtitles,
+  resumeAt,
+  playAtOnce = false,
+  signedIn,
+}: Props) {
+  const [state, setState] = useState<"poster" | "playing" | "failed">(playAtOnce ? "playing" : "poster");
+  const [startAt, setStartAt] = useState(playAtOnce ? (resumeAt ?? 0) : 0);
+  const [ended, setEnded] = useState(false);
+  // A new player for each try: a retry starts from a clean slate (the HLS stream first again).
+  const [attempt, setAttempt] = useState(0);
   const play = (from: number) => {
     setStartAt(from);
     setState("playing");
@@ -54,17 +73,27 @@ export function Player({ movieId, video, hls, thumbnails, poster, name, subtitle
 
   if (state === "failed") {
     return (
-      <p
-        role="alert"
-        className="flex aspect-video w-full items-center justify-center rounded-lg border border-border/40 bg-dry px-6 text-center text-lg"
-      >
-        {WATCH_ERROR}
-      </p>
+      <div className="flex aspect-video w-full flex-col items-center justify-center gap-4 rounded-lg border border-border/40 bg-dry px-6 text-center">
+        <p role="alert" className="text-lg">
+          {WATCH_ERROR}
+        </p>
+        <button
+          type="button"
+          onClick={() => {
+            setAttempt((count) => count + 1);
+            setState("playing");
+          }}
+          className={`${overlayButton} bg-subMain hover:bg-subMain/85`}
+        >
+          {RETRY_PLAYING}
+        </button>
+      </div>
     );
   }
   if (state === "playing") {
     return (
       <VideoPlayer
+        key={attempt}
         movieId={movieId}
         name={name}
         poster={poster}
@@ -75,7 +104,11 @@ export function Player({ movieId, video, hls, thumbnails, poster, name, subtitle
         startAt={startAt}
         saveProgressEnabled={signedIn}
         onFailed={() => setState("failed")}
-      />
+        onEnded={() => setEnded(true)}
+        onPlay={() => setEnded(false)}
+      >
+        {ended && <UpNext movieId={movieId} onClose={() => setEnded(false)} />}
+      </VideoPlayer>
     );
   }
   return (

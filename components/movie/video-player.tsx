@@ -15,7 +15,7 @@ import {
   type PlayerSrc,
 } from "@vidstack/react";
 import { DefaultVideoLayout, defaultLayoutIcons } from "@vidstack/react/player/layouts/default";
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { saveProgress, saveProgressOnLeave, type PlaybackPoint } from "@/lib/client/watch-progress";
 
 export type SubtitleTrack = { language: string; label: string; url: string };
@@ -71,7 +71,13 @@ type Props = {
   startAt: number;
   /** Signed-in viewers' positions are saved; visitors have nowhere to save them. */
   saveProgressEnabled: boolean;
+  /** Nothing could be played: neither the HLS stream (if any) nor the MP4. */
   onFailed: () => void;
+  /** The film reached its end (the up-next suggestion shows), and playback started again. */
+  onEnded?: () => void;
+  onPlay?: () => void;
+  /** Shown over the video, inside the player (so in fullscreen too). */
+  children?: ReactNode;
 };
 
 export default function VideoPlayer({
@@ -85,6 +91,9 @@ export default function VideoPlayer({
   startAt,
   saveProgressEnabled,
   onFailed,
+  onEnded,
+  onPlay,
+  children,
 }: Props) {
   const player = useRef<MediaPlayerInstance>(null);
   // The Play button that opened the player is gone: keyboard focus moves to the player, whose
@@ -96,15 +105,25 @@ export default function VideoPlayer({
     element.focus({ preventScroll: true });
   }, []);
   const storage = useMemo(() => new PreferencesStorage(), []);
+  // The HLS stream first; when it fails (its playlist or segments unreachable), the MP4 takes over
+  // from the same moment, and only an MP4 that fails too ends in the error.
+  const [hlsFailedAt, setHlsFailedAt] = useState<number | null>(null);
   const source = useMemo<PlayerSrc>(
     () =>
-      hls
+      hls && hlsFailedAt === null
         ? [
             { src: hls, type: "application/x-mpegurl" },
             { src: video, type: "video/mp4" },
           ]
         : { src: video, type: "video/mp4" },
-    [hls, video],
+    [hls, hlsFailedAt, video],
+  );
+  const resumeAt = hlsFailedAt ?? startAt;
+  // Vidstack resolves the sprites a thumbnails track names against the track's URL only when that is
+  // absolute; a path (as the pages pass it) made them resolve against the page: /watch/thumbs_001.jpg.
+  const thumbnailsUrl = useMemo(
+    () => (thumbnails ? new URL(thumbnails, document.baseURI).href : undefined),
+    [thumbnails],
   );
   // A viewer who had captions on gets them again, in their browser's language when the movie has it
   // (Vidstack prefers the language they picked last, when this movie has that one).
@@ -167,14 +186,20 @@ export default function VideoPlayer({
       keyTarget="document"
       onProviderChange={onProviderChange}
       onLoadedMetadata={() => {
-        if (startAt > 0 && player.current) player.current.currentTime = startAt;
+        if (resumeAt > 0 && player.current) player.current.currentTime = resumeAt;
       }}
       onEnded={() => {
         const media = player.current;
         if (saveProgressEnabled && media)
           void saveProgress(movieId, { position: media.state.duration, duration: media.state.duration });
+        onEnded?.();
       }}
-      onError={onFailed}
+      onPlay={onPlay}
+      onError={() => {
+        const media = player.current;
+        if (hls && hlsFailedAt === null && media) setHlsFailedAt(media.currentTime);
+        else onFailed();
+      }}
     >
       <MediaProvider>
         {subtitles.map((track) => (
@@ -189,7 +214,8 @@ export default function VideoPlayer({
           />
         ))}
       </MediaProvider>
-      <DefaultVideoLayout icons={defaultLayoutIcons} seekStep={SEEK_STEP} thumbnails={thumbnails ?? undefined} />
+      <DefaultVideoLayout icons={defaultLayoutIcons} seekStep={SEEK_STEP} thumbnails={thumbnailsUrl} />
+      {children}
     </MediaPlayer>
   );
 }

@@ -1,43 +1,52 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
-import { useForm } from "react-hook-form";
-import toast from "react-hot-toast";
-import type { z } from "zod";
+import { Suspense, lazy } from "react";
 import { useViewer } from "@/components/layout/viewer-provider";
-import { Button } from "@/components/ui/button";
-import { SelectField, TextAreaField } from "@/components/ui/form-field";
-import { apiFetch, errorMessage } from "@/lib/client/fetcher";
-import { RATING_OPTIONS, reviewSchema } from "@/lib/validation/review";
+import type { ReviewItem } from "@/lib/data/movie-shapes";
+import { ReviewTitle } from "./review-title";
+import { useOwnReview } from "./use-own-review";
 
-const EMPTY: z.input<typeof reviewSchema> = { rating: "", message: "" };
+/**
+ * The form's code (react-hook-form, the zod schema) is loaded only for a signed-in visitor: a guest's
+ * movie page, the one search engines and most visitors get, does without it (docs/performance.md).
+ */
+const ReviewEditor = lazy(() => import("./review-editor").then((module) => ({ default: module.ReviewEditor })));
 
-/** Posts a review; one per user and movie, so a second one replaces the first (CONTRACT.md 4). */
-export function ReviewForm({ movieId, movieName }: { movieId: string; movieName: string }) {
+const panel = "flex flex-col items-start gap-4 rounded-lg border border-border/40 bg-main p-6";
+
+/** The box while the session, the viewer's own review or the form's code is on its way: the heading only. */
+function ReviewBoxLoading({ movieName }: { movieName: string }) {
+  return (
+    <div aria-busy="true" className={panel}>
+      <ReviewTitle movieName={movieName} />
+    </div>
+  );
+}
+
+/**
+ * Posts a review, or edits the viewer's own: one per user and movie, so posting again replaces it
+ * (CONTRACT.md 4). A viewer who has reviewed the movie finds the form filled with their review, and
+ * can delete it. `reviews` and `count` are the detail's, where their own review usually is.
+ */
+export function ReviewForm({
+  movieId,
+  movieName,
+  reviews,
+  count,
+}: {
+  movieId: string;
+  movieName: string;
+  reviews: ReviewItem[];
+  count: number;
+}) {
   const viewer = useViewer();
-  const router = useRouter();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(reviewSchema), defaultValues: EMPTY });
+  const own = useOwnReview(movieId, reviews, count);
 
-  if (viewer === undefined) {
-    // The session is still being looked up: neither the form nor the login link yet.
+  if (viewer === null) {
     return (
-      <div aria-busy="true" className="flex flex-col items-start gap-4 rounded-lg border border-border/40 bg-main p-6">
-        <h3 className="text-lg font-semibold">Review &ldquo;{movieName}&rdquo;</h3>
-      </div>
-    );
-  }
-
-  if (!viewer) {
-    return (
-      <div className="flex flex-col items-start gap-4 rounded-lg border border-border/40 bg-main p-6">
-        <h3 className="text-lg font-semibold">Review &ldquo;{movieName}&rdquo;</h3>
+      <div className={panel}>
+        <ReviewTitle movieName={movieName} />
         <Link
           href="/login"
           className="rounded-md bg-subMain px-6 py-3 text-sm font-semibold transition hover:bg-subMain/80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
@@ -48,45 +57,18 @@ export function ReviewForm({ movieId, movieName }: { movieId: string; movieName:
     );
   }
 
-  const onSubmit = handleSubmit(async (input) => {
-    try {
-      await apiFetch(`/api/movie/review/${movieId}`, { method: "POST", body: input });
-      toast.success("Review submitted");
-      reset(EMPTY);
-      router.refresh(); // spec section 4: the movie is reloaded
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  });
+  // Who is looking (and their review) is still being looked up: neither the form nor the login link yet.
+  if (own === undefined) return <ReviewBoxLoading movieName={movieName} />;
 
+  // A new form whenever the saved review changes (posted, edited, deleted): its fields start from it.
   return (
-    <form
-      onSubmit={(event) => void onSubmit(event)}
-      noValidate
-      className="flex flex-col gap-5 rounded-lg border border-border/40 bg-main p-6"
-    >
-      <h3 className="text-lg font-semibold">Review &ldquo;{movieName}&rdquo;</h3>
-      <p className="text-sm text-text">
-        Write a review for this movie. It will be posted on this page; a new one replaces your earlier review.
-      </p>
-      <SelectField label="Select Rating" error={errors.rating?.message} {...register("rating")}>
-        <option value="">Select Rating</option>
-        {RATING_OPTIONS.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </SelectField>
-      <TextAreaField
-        label="Message"
-        rows={5}
-        placeholder="Make it short and sweet...."
-        error={errors.message?.message}
-        {...register("message")}
+    <Suspense fallback={<ReviewBoxLoading movieName={movieName} />}>
+      <ReviewEditor
+        key={own ? `${own._id}:${own.createdAt}` : "new"}
+        movieId={movieId}
+        movieName={movieName}
+        own={own}
       />
-      <Button type="submit" disabled={isSubmitting} className="w-full">
-        {isSubmitting ? "Loading..." : "Submit"}
-      </Button>
-    </form>
+    </Suspense>
   );
 }

@@ -19,11 +19,15 @@ export async function createCategory(
   return (await response.json()) as { _id: string; name: string };
 }
 
-/** A movie with https media (accepted by the movie schema), so no upload is needed. */
+/**
+ * A movie with https media (accepted by the movie schema), so no upload is needed. Its cast is
+ * "Test Actor" unless `castName` is given (recommendations link movies that share their cast).
+ */
 export async function createMovie(
   request: APIRequestContext,
   categoryId: string,
   label = "Movie",
+  castName = "Test Actor",
 ): Promise<{ _id: string; name: string }> {
   const data = {
     name: `E2E ${label} ${randomUUID().slice(0, 8)}`,
@@ -35,7 +39,7 @@ export async function createMovie(
     hour: 2,
     video: "https://videos.example.test/movie.mp4",
     category: categoryId,
-    casts: [{ name: "Test Actor", image: "https://images.example.test/actor.jpg" }],
+    casts: [{ name: castName, image: "https://images.example.test/actor.jpg" }],
   };
   const response = await request.post("/api/movie", { data, headers: await adminHeaders(request) });
   expect(response.status(), await response.text()).toBe(201);

@@ -9,6 +9,13 @@ export const isGoogleConfigured = () => Boolean(env.GOOGLE_CLIENT_ID && env.GOOG
 
 /** Where /login sends a browser when Google sign-in cannot start; the page explains it in a toast. */
 export const GOOGLE_UNAVAILABLE_PATH = "/login?error=google-unavailable";
+/** Where a Google account whose email Google has not verified is sent (it opens no account here). */
+export const GOOGLE_UNVERIFIED_PATH = "/login?error=google-unverified";
+/** Where a refused or cancelled Google consent screen comes back to. */
+export const GOOGLE_DENIED_PATH = "/login?error=google-denied";
+
+/** The origin of the identity provider's pages (Google's, or GOOGLE_ISSUER's), which the browser is sent to. */
+export const googleIssuerOrigin = () => new URL(env.GOOGLE_ISSUER).origin;
 
 export const REDIRECT_NOT_ALLOWED = "redirect must be one of the allowed origins";
 

@@ -6,6 +6,8 @@ import "server-only";
 import NextAuth from "next-auth";
 import { NextRequest } from "next/server";
 import { badRequest, errorResponse, readBoundedText } from "@/lib/http";
+import { publicOrigin } from "@/lib/http/public-url";
+import { GOOGLE_DENIED_PATH } from "./google";
 import { authOptions } from "./options";
 
 type Context = { params: Promise<{ nextauth: string[] }> };
@@ -41,6 +43,11 @@ async function checkedRequest(request: NextRequest): Promise<NextRequest> {
 }
 
 export async function nextAuthRoute(request: NextRequest, context: Context): Promise<Response> {
+  // A refused consent screen comes back as `?error=access_denied`, which NextAuth would log as a
+  // server error and report as a generic failure; the login page says what happened instead.
+  const { pathname, searchParams } = request.nextUrl;
+  if (pathname === "/api/auth/callback/google" && searchParams.get("error") === "access_denied")
+    return Response.redirect(new URL(GOOGLE_DENIED_PATH, publicOrigin(request)), 302);
   let checked: NextRequest;
   try {
     checked = await checkedRequest(request);

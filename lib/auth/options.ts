@@ -8,10 +8,13 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import GoogleProvider from "next-auth/providers/google";
 import { authSecret, env } from "@/lib/env";
 import { HttpError } from "@/lib/http/errors";
-import { alignNextAuthOrigin } from "@/lib/http/public-url";
+import { alignNextAuthOrigin, requestOrigin } from "@/lib/http/public-url";
 import { findOrCreateGoogleUser, INVALID_LOGIN } from "@/lib/data/users";
+import { passkeyLoginSchema } from "@/lib/validation/account";
 import { loginSchema } from "@/lib/validation/user";
+import { GOOGLE_UNVERIFIED_PATH } from "./google";
 import { authenticate } from "./login";
+import { PASSKEY_SIGN_IN_FAILED, signInWithPasskey } from "./passkeys";
 import { readGoogleState, redeemHandOverCode } from "./hand-over";
 import { loadSessionUser, type SessionUser } from "./session-user";
 import { endSession, extendSession, openSession, sessionUser } from "./sessions";
@@ -86,9 +89,45 @@ const handOverProvider = CredentialsProvider({
   },
 });
 
+/**
+ * A passkey (lib/auth/passkeys.ts): the browser's answer to a `sign-in` challenge from
+ * POST /api/user/passkeys/authentication-options, as JSON. A refusal throws its message, which
+ * `signIn("passkey", { redirect: false })` reports as `error`.
+ */
+const passkeyProvider = CredentialsProvider({
+  id: "passkey",
+  name: "Passkey",
+  credentials: { response: { label: "Passkey response", type: "text" } },
+  async authorize(credentials, request) {
+    let response: unknown;
+    try {
+      response = JSON.parse(credentials?.response ?? "");
+    } catch {
+      throw new Error(PASSKEY_SIGN_IN_FAILED);
+    }
+    const parsed = passkeyLoginSchema.safeParse({ response });
+    if (!parsed.success) throw new Error(PASSKEY_SIGN_IN_FAILED);
+    const headers = new Headers(request.headers as Record<string, string> | undefined);
+    // The relying party is the address the browser used, as for every other answer (lib/http/public-url.ts).
+    const origin = requestOrigin(headers);
+    try {
+      return toSignedInUser(await signInWithPasskey(parsed.data.response, { headers, url: origin }));
+    } catch (error) {
+      if (error instanceof HttpError) throw new Error(error.message);
+      throw error;
+    }
+  },
+});
+
 const googleProvider =
   env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-    ? GoogleProvider({ clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET })
+    ? GoogleProvider({
+        clientId: env.GOOGLE_CLIENT_ID,
+        clientSecret: env.GOOGLE_CLIENT_SECRET,
+        // Google's, unless GOOGLE_ISSUER names another OpenID Connect provider (tests, self-hosted).
+        issuer: env.GOOGLE_ISSUER,
+        wellKnown: `${env.GOOGLE_ISSUER}/.well-known/openid-configuration`,
+      })
     : null;
 
 /** Thrown by the jwt callback for a cookie whose session has ended: NextAuth then answers no session and clears the cookie. */
@@ -105,7 +144,13 @@ export const authOptions: NextAuthOptions = {
   session: { strategy: "jwt", maxAge: TOKEN_LIFETIME_SECONDS },
   jwt: { maxAge: TOKEN_LIFETIME_SECONDS },
   pages: { signIn: "/login", error: "/login" },
-  providers: [credentialsProvider, tokenProvider, handOverProvider, ...(googleProvider ? [googleProvider] : [])],
+  providers: [
+    credentialsProvider,
+    tokenProvider,
+    handOverProvider,
+    passkeyProvider,
+    ...(googleProvider ? [googleProvider] : []),
+  ],
   events: {
     // The signout route decodes the cookie and hands us its token: its session row goes.
     async signOut({ token }) {
@@ -162,9 +207,9 @@ export const authOptions: NextAuthOptions = {
     signIn({ user, account, profile }) {
       // Users are matched by email, so only an address Google has verified may open an account:
       // anything else would let someone sign in as the owner of an email they do not control.
-      if (account?.provider === "google")
-        return Boolean(user.email) && (profile as { email_verified?: boolean } | undefined)?.email_verified === true;
-      return true;
+      if (account?.provider !== "google") return true;
+      const verified = (profile as { email_verified?: boolean } | undefined)?.email_verified === true;
+      return (Boolean(user.email) && verified) || GOOGLE_UNVERIFIED_PATH;
     },
   },
 };

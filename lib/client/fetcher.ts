@@ -1,7 +1,6 @@
 // The one way client components call /api: JSON in and out, the session cookie authenticates, and a
 // failure throws an ApiError carrying the text to show (spec section 8). A 401 means the session is
 // gone (password changed elsewhere, account deleted): spec section 4 signs the user out.
-import { signOut } from "next-auth/react";
 import { SESSION_ENDED_CODE, SESSION_ENDED_MESSAGE } from "./sign-in";
 
 export const FALLBACK_ERROR = "Something went wrong.";
@@ -18,11 +17,14 @@ export class ApiError extends Error {
 
 let signingOut = false;
 
-/** Ends the web session and goes to the login page, which says why, once however many calls fail together. */
+/**
+ * Ends the web session and goes to the login page, which says why, once however many calls fail
+ * together. NextAuth's client is loaded then: every page uses this module, few ever need it.
+ */
 function signOutAfterUnauthorized() {
   if (signingOut) return;
   signingOut = true;
-  void signOut({ callbackUrl: `/login?error=${SESSION_ENDED_CODE}` });
+  void import("next-auth/react").then(({ signOut }) => signOut({ callbackUrl: `/login?error=${SESSION_ENDED_CODE}` }));
 }
 
 export async function apiFetch<T>(url: string, init: { method?: string; body?: unknown } = {}): Promise<T> {

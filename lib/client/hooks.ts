@@ -7,12 +7,22 @@ import type { Category } from "@/lib/data/categories";
 import type { MovieListItem } from "@/lib/data/movie-shapes";
 import type { AdminUserPage } from "@/lib/data/admin-users";
 import type { MovieListPage, MovieSuggestion } from "@/lib/data/movies";
-import type { ContinueWatchingItem } from "@/lib/data/progress";
-import { ADMIN_MOVIES_PAGE_SIZE } from "@/lib/validation/movie-query";
+import type { ContinueWatchingItem, HistoryPage } from "@/lib/data/progress";
+import type { UpNext } from "@/lib/data/up-next";
+import type { OwnReview, ReviewPage } from "@/lib/data/reviews";
+import type { RecommendationRow } from "@/lib/data/recommendations";
+import { MAX_REVIEW_PAGE_SIZE, type ReviewSort } from "@/lib/validation/review-options";
+import { ADMIN_MOVIES_PAGE_SIZE } from "@/lib/validation/movie-options";
 import { CONTINUE_WATCHING_URL } from "./watch-progress";
 import { fetcher } from "./fetcher";
 
 export const FAVORITES_URL = "/api/user/favorite";
+export const MY_LIST_URL = "/api/user/list";
+export const myListItemUrl = (movieId: string) => `${MY_LIST_URL}/${movieId}`;
+export const HISTORY_URL = "/api/user/history";
+export const historyUrl = (page: number) => `${HISTORY_URL}?page=${page}`;
+export const historyItemUrl = (movieId: string) => `${HISTORY_URL}/${movieId}`;
+export const upNextUrl = (movieId: string) => `/api/movie/${movieId}/next`;
 export const CATEGORIES_URL = "/api/category";
 export const adminMoviesUrl = (page: number) => `/api/movie?limit=${ADMIN_MOVIES_PAGE_SIZE}&page=${page}`;
 export const adminUsersUrl = (page: number) => `/api/admin/users?page=${page}`;
@@ -20,9 +30,25 @@ export const adminUsersUrl = (page: number) => `/api/admin/users?page=${page}`;
 /** The signed-in user's favourites; pass false for a visitor, who has none to load. */
 export const useFavorites = (signedIn = true, initial?: MovieListItem[]) =>
   useSWR<MovieListItem[], Error>(signedIn ? FAVORITES_URL : null, fetcher, { fallbackData: initial });
+/** The signed-in user's My List (films to watch later); false for a visitor, who has none. */
+export const useMyList = (signedIn = true, initial?: MovieListItem[]) =>
+  useSWR<MovieListItem[], Error>(signedIn ? MY_LIST_URL : null, fetcher, { fallbackData: initial });
+/** A page of the signed-in user's history; `initial` is page 1's, as the server rendered it. */
+export const useHistory = (page: number, initial?: HistoryPage) =>
+  useSWR<HistoryPage, Error>(historyUrl(page), fetcher, {
+    keepPreviousData: true,
+    fallbackData: page === 1 ? initial : undefined,
+  });
+/** What the player offers after `movieId`; null asks nothing yet (the film has not ended). */
+export const useUpNext = (movieId: string | null) =>
+  useSWR<UpNext, Error>(movieId ? upNextUrl(movieId) : null, fetcher, { revalidateOnFocus: false });
 /** The signed-in user's Continue watching row (GET /api/user/progress); false for a visitor. */
 export const useContinueWatching = (signedIn = true) =>
   useSWR<ContinueWatchingItem[], Error>(signedIn ? CONTINUE_WATCHING_URL : null, fetcher);
+export const RECOMMENDATIONS_URL = "/api/user/recommendations";
+/** The signed-in user's "Because you watched" rows; false for a visitor. */
+export const useRecommendations = (signedIn = true) =>
+  useSWR<RecommendationRow[], Error>(signedIn ? RECOMMENDATIONS_URL : null, fetcher);
 export const useCategories = (initial?: Category[]) =>
   useSWR<Category[], Error>(CATEGORIES_URL, fetcher, { fallbackData: initial });
 /** `initial` is page 1's; other pages load when asked for. */
@@ -44,3 +70,14 @@ export const useMovieSuggestions = (query: string) =>
     keepPreviousData: true,
     revalidateOnFocus: false,
   });
+
+/** The signed-in user's review of a movie (GET /api/movie/review/{id}). */
+export const ownReviewUrl = (movieId: string) => `/api/movie/review/${movieId}`;
+/** Asked only when the movie's detail does not hold every review (pass false otherwise). */
+export const useOwnReviewLookup = (movieId: string, enabled: boolean) =>
+  useSWR<OwnReview, Error>(enabled ? ownReviewUrl(movieId) : null, fetcher);
+/** As many of a movie's reviews as its page shows, in the given order; false asks nothing. */
+export const reviewPageUrl = (movieId: string, sort: ReviewSort) =>
+  `/api/movie/${movieId}/reviews?sort=${sort}&limit=${MAX_REVIEW_PAGE_SIZE}`;
+export const useReviewPage = (movieId: string, sort: ReviewSort, enabled: boolean) =>
+  useSWR<ReviewPage, Error>(enabled ? reviewPageUrl(movieId, sort) : null, fetcher, { keepPreviousData: true });

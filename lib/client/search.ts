@@ -1,18 +1,25 @@
+import { hasForbiddenCharacters } from "@/lib/validation/fields";
+
 /** Spec section 5: a blank term goes to the plain list, anything else into the path. */
 export function searchHref(term: string): string {
   const trimmed = term.trim();
   return trimmed ? `/movies/${encodeURIComponent(trimmed)}` : "/movies";
 }
 
-/** The search term of a /movies/{term} path, for the header box; "" elsewhere. */
+/**
+ * The search term of a /movies/{term} path, for the header box; "" elsewhere, and for a term no
+ * search takes (control characters: the 404 page of /movies/a%00b must not put a NUL in the box).
+ */
 export function searchTermFromPath(pathname: string | null): string {
   const segment = /^\/movies\/([^/]+)\/?$/.exec(pathname ?? "")?.[1];
   if (!segment) return "";
+  let term = segment;
   try {
-    return decodeURIComponent(segment);
+    term = decodeURIComponent(segment);
   } catch {
-    return segment;
+    // shown as it came
   }
+  return hasForbiddenCharacters(term) ? "" : term;
 }
 
 /** Case and accents folded away, one character at a time (close to the server's folding). */

@@ -6,11 +6,16 @@ export const SESSION_ENDED_MESSAGE = "Your session has ended. Please sign in aga
 /** The `/login?error=` code the browser is sent to after such a call. */
 export const SESSION_ENDED_CODE = "session-ended";
 export const INVALID_HAND_OVER_MESSAGE = "This sign-in link is invalid or has expired. Please log in.";
+export const GOOGLE_DENIED_MESSAGE = "Google sign-in was cancelled, so you are not signed in.";
+export const GOOGLE_UNVERIFIED_MESSAGE =
+  "Google has not verified this email address, so it cannot sign in here. Sign in with your password instead.";
 
 /** `/login?error=` comes from a page whose session ended, our Google routes or NextAuth's own error redirects. */
 export function signInErrorMessage(code: string): string {
   if (code === SESSION_ENDED_CODE) return SESSION_ENDED_MESSAGE;
   if (code === "google-unavailable") return GOOGLE_UNAVAILABLE_MESSAGE;
+  if (code === "google-denied") return GOOGLE_DENIED_MESSAGE;
+  if (code === "google-unverified") return GOOGLE_UNVERIFIED_MESSAGE;
   if (code === "AccessDenied") return "Sign-in was cancelled or refused";
   return "Google sign-in failed. Please try again.";
 }

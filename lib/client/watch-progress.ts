@@ -1,6 +1,6 @@
 // The player's saves of where the viewer is (PUT /api/user/progress/{movieId}). Saves run in the
 // background: a failed one is simply retried by the next (every 10 s, on pause), never a toast.
-import { WATCHED_FROM } from "@/lib/validation/progress";
+import { WATCHED_FROM } from "@/lib/validation/watch-thresholds";
 
 export const CONTINUE_WATCHING_URL = "/api/user/progress";
 export const progressUrl = (movieId: string) => `${CONTINUE_WATCHING_URL}/${movieId}`;
@@ -43,7 +43,7 @@ export function saveProgressOnLeave(movieId: string, point: PlaybackPoint): void
   }).catch(() => {});
 }
 
-/** Past 95% a movie counts as watched: it starts from the beginning again. */
+/** From 90% a movie counts as watched: it starts from the beginning again. */
 export const isWatched = ({ position, duration }: PlaybackPoint) => position >= duration * WATCHED_FROM;
 
 /** Where to offer to resume: a saved point a few seconds in and not watched to the end. */

@@ -1,7 +1,9 @@
 // The SQL of the catalogue listing and search (docs/api.md, "Search"). Pure builders: arguments in,
 // a Prisma.Sql out. No "server-only" here: scripts/explain-search.ts and scripts/bench-search.ts
-// print the plans of exactly these statements. lib/data/movies.ts runs them.
+// print the plans of exactly these statements. lib/data/movies.ts runs them. The search itself,
+// marquee_search() and the lexicon it reads, lives in prisma/search.sql.
 import { Prisma } from "@/lib/generated/prisma/client";
+import type { TypoRules } from "@/lib/search-typo-rules";
 import type { MovieSort } from "@/lib/validation/movie-query";
 import { isUuid } from "./ids";
 
@@ -81,45 +83,51 @@ export const SEARCH_POOL = 500;
 export const SUGGEST_POOL = 50;
 
 /**
- * The movies that match every word of `search` and the filters, one row per movie with what ranks
- * it: `title_words`, `typos` and `distance`. marquee_search() (migration
- * 20261123090000_search_ranked_postings) finds them among at most `pool` candidates taken from the
- * query word in the fewest movies, best first.
+ * The movies that match every word of `search` by `typoRules` and the filters, one row per movie
+ * with what ranks it: `title_words`, `typos` and `distance`. marquee_search() (prisma/search.sql)
+ * finds them among at most `pool` candidates taken from the query word in the fewest movies, best first.
  */
-function searchMatches(search: string, filters: MovieFilters, pool: number): Prisma.Sql {
+function searchMatches(search: string, filters: MovieFilters, pool: number, typoRules: TypoRules): Prisma.Sql {
   const category = filters.category || null;
   const categoryId = category && isUuid(category) ? category : null;
   const categoryName = category && !categoryId ? category : null;
-  return Prisma.sql`marquee_search(${search}::text, ${pool}::int, ${categoryId}::uuid, ${categoryName}::text, ${filters.time ?? null}::int,
+  return Prisma.sql`marquee_search(${search}::text, ${pool}::int, ${typoRules.oneTypoMinLength}::int, ${typoRules.twoTyposMinLength}::int,
+    ${categoryId}::uuid, ${categoryName}::text, ${filters.time ?? null}::int,
     lower(${filters.language || null}::text), ${filters.rate ?? null}::int, ${filters.year ?? null}::int)`;
 }
 
-/** Relevance: exact title, title prefix, words found in the title, fewer typos, closer words, rate, newest. */
+/**
+ * Relevance: exact title, title prefix, fewer typos (so exact and prefix word matches come before
+ * typo matches), words found in the title, closer words, rate, newest. marquee_search() reads its
+ * candidates in the same order.
+ */
 function relevanceOrder(search: string): Prisma.Sql {
   const folded = Prisma.sql`marquee_search_text(${search}::text)`;
-  return Prisma.sql`(mv."searchName" = ${folded}) DESC, starts_with(mv."searchName", ${folded}) DESC, s.title_words DESC, s.typos ASC,
+  return Prisma.sql`(mv."searchName" = ${folded}) DESC, starts_with(mv."searchName", ${folded}) DESC, s.typos ASC, s.title_words DESC,
     s.distance ASC, mv."rate" DESC, mv."createdAt" DESC, mv."id" ASC`;
 }
 
 export type ListingQuery = MovieFilters & { search?: string; sort?: MovieSort; limit: number; offset: number };
+/** A search: its text and the typo rules it is matched by (lib/env.ts searchTypoRules()). */
+type Search = { search: string; typoRules: TypoRules };
 
 /**
  * A search page: ids in order plus `total`, the number of matches found, and `capped`, true when
  * the search stopped at its candidate limit (SEARCH_POOL), so `total` is a lower bound. Zero rows
  * past the end.
  */
-export function searchPageSql(query: ListingQuery & { search: string }): Prisma.Sql {
+export function searchPageSql(query: ListingQuery & Search): Prisma.Sql {
   const order = query.sort ? sortOrder(query.sort) : relevanceOrder(query.search);
   return Prisma.sql`
     SELECT mv."id", count(*) OVER ()::int AS total, s.capped
-    FROM ${searchMatches(query.search, query, SEARCH_POOL)} s JOIN "Movie" mv ON mv."id" = s."movieId"
+    FROM ${searchMatches(query.search, query, SEARCH_POOL, query.typoRules)} s JOIN "Movie" mv ON mv."id" = s."movieId"
     ORDER BY ${order}
     LIMIT ${query.limit} OFFSET ${query.offset}`;
 }
 
 /** The number of search matches (and whether the limit cut them), for a page past the end. */
-export function searchCountSql(query: MovieFilters & { search: string }): Prisma.Sql {
-  return Prisma.sql`SELECT count(*)::int AS total, coalesce(bool_or(s.capped), false) AS capped FROM ${searchMatches(query.search, query, SEARCH_POOL)} s`;
+export function searchCountSql(query: MovieFilters & Search): Prisma.Sql {
+  return Prisma.sql`SELECT count(*)::int AS total, coalesce(bool_or(s.capped), false) AS capped FROM ${searchMatches(query.search, query, SEARCH_POOL, query.typoRules)} s`;
 }
 
 /**
@@ -155,22 +163,32 @@ export function listingCountSql(filters: MovieFilters): Prisma.Sql {
 }
 
 /** Suggestions while typing: the best `limit` matches by relevance, nothing counted. */
-export function suggestSql(search: string, limit: number): Prisma.Sql {
+export function suggestSql({ search, typoRules }: Search, limit: number): Prisma.Sql {
   return Prisma.sql`
-    SELECT mv."id" FROM ${searchMatches(search, {}, SUGGEST_POOL)} s JOIN "Movie" mv ON mv."id" = s."movieId"
+    SELECT mv."id" FROM ${searchMatches(search, {}, SUGGEST_POOL, typoRules)} s JOIN "Movie" mv ON mv."id" = s."movieId"
     ORDER BY ${relevanceOrder(search)}
     LIMIT ${limit}`;
 }
 
 /**
- * "Did you mean": the title closest to the whole query by trigram similarity (the GIN trigram index
- * on searchName finds those above pg_trgm's threshold), for a search that matched nothing.
+ * "Did you mean": the title or cast name closest to the whole query by trigram similarity, for a
+ * search that matched nothing. Each side's GIN trigram index on searchName finds the names above
+ * pg_trgm's threshold; the better of the two wins, a title on a tie.
  */
-export function closestTitleSql(search: string): Prisma.Sql {
+export function didYouMeanSql(search: string): Prisma.Sql {
   const folded = Prisma.sql`marquee_search_text(${search}::text)`;
   return Prisma.sql`
-    SELECT mv."name" FROM "Movie" mv
-    WHERE mv."searchName" % ${folded}
-    ORDER BY similarity(mv."searchName", ${folded}) DESC, mv."rate" DESC, mv."id" ASC
+    SELECT closest."name" FROM (
+      (SELECT mv."name", similarity(mv."searchName", ${folded}) AS score, 0 AS kind FROM "Movie" mv
+      WHERE mv."searchName" % ${folded}
+      ORDER BY score DESC, mv."rate" DESC, mv."id" ASC
+      LIMIT 1)
+      UNION ALL
+      (SELECT c."name", similarity(c."searchName", ${folded}) AS score, 1 AS kind FROM "CastMember" c
+      WHERE c."searchName" % ${folded}
+      ORDER BY score DESC, c."name" ASC
+      LIMIT 1)
+    ) closest
+    ORDER BY closest.score DESC, closest.kind ASC
     LIMIT 1`;
 }

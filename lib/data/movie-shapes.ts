@@ -1,5 +1,5 @@
 // The movie shapes of CONTRACT.md section 3, and the Prisma selects that feed them.
-import type { MovieDetail, MovieListItem } from "@/lib/api-shapes";
+import type { MovieDetail, MovieListItem, ReviewItem } from "@/lib/api-shapes";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 export type { CastMemberItem, MovieDetail, MovieListItem, ReviewItem, SubtitleItem } from "@/lib/api-shapes";
@@ -18,12 +18,38 @@ export const movieListSelect = {
   countReviews: true,
   createdAt: true,
   category: { select: { id: true, name: true } },
+  // Cards show the runtime too (lib/media/runtime.ts): the probed length where known.
+  durationSeconds: true,
 } satisfies Prisma.MovieSelect;
 
 type MovieListRow = Prisma.MovieGetPayload<{ select: typeof movieListSelect }>;
 
 export function toMovieListItem({ id, category, createdAt, ...rest }: MovieListRow): MovieListItem {
   return { _id: id, ...rest, category: { _id: category.id, name: category.name }, createdAt: createdAt.toISOString() };
+}
+
+/** What a review shows: its author's current name and picture, rating, comment and date. */
+export const reviewSelect = {
+  id: true,
+  userId: true,
+  rating: true,
+  comment: true,
+  createdAt: true,
+  user: { select: { fullName: true, image: true } },
+} satisfies Prisma.ReviewSelect;
+
+type ReviewRow = Prisma.ReviewGetPayload<{ select: typeof reviewSelect }>;
+
+export function toReviewItem(review: ReviewRow): ReviewItem {
+  return {
+    _id: review.id,
+    userId: review.userId,
+    userName: review.user.fullName,
+    userImage: review.user.image,
+    rating: review.rating,
+    comment: review.comment,
+    createdAt: review.createdAt.toISOString(),
+  };
 }
 
 /** How many reviews a movie's detail carries (the newest ones); countReviews tells how many there are in all. */
@@ -33,20 +59,12 @@ export const movieDetailSelect = {
   ...movieListSelect,
   casts: { select: { id: true, name: true, image: true }, orderBy: { position: "asc" } },
   reviews: {
-    select: {
-      id: true,
-      userId: true,
-      rating: true,
-      comment: true,
-      createdAt: true,
-      user: { select: { fullName: true, image: true } },
-    },
+    select: reviewSelect,
     // The newest ones; toMovieDetail puts them back in oldest-first order.
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: DETAIL_REVIEW_LIMIT,
   },
   subtitles: { select: { language: true, label: true, url: true }, orderBy: { position: "asc" } },
-  durationSeconds: true,
   mediaState: true,
   hlsFolder: true,
 } satisfies Prisma.MovieSelect;
@@ -57,7 +75,6 @@ export function toMovieDetail({
   casts,
   reviews,
   subtitles,
-  durationSeconds,
   mediaState,
   hlsFolder,
   ...movie
@@ -69,21 +86,12 @@ export function toMovieDetail({
     hls: ready ? `/api/upload/${hlsFolder}/master.m3u8` : null,
     posterFrame: ready ? `/api/upload/${hlsFolder}/poster.jpg` : null,
     thumbnails: ready ? `/api/upload/${hlsFolder}/thumbnails.vtt` : null,
-    durationSeconds,
     category: listItem.category._id,
     categoryName: listItem.category.name,
     casts: casts.map((cast) => ({ _id: cast.id, name: cast.name, img: cast.image, image: cast.image })),
     // Oldest first, as the original backend sent them (CONTRACT.md section 3): its client reverses the
     // list to show the newest on top.
-    reviews: reviews.toReversed().map((review) => ({
-      _id: review.id,
-      userId: review.userId,
-      userName: review.user.fullName,
-      userImage: review.user.image,
-      rating: review.rating,
-      comment: review.comment,
-      createdAt: review.createdAt.toISOString(),
-    })),
+    reviews: reviews.toReversed().map(toReviewItem),
     subtitles: subtitles.map(({ language, label, url }) => ({ language, label, url })),
   };
 }

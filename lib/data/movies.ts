@@ -1,6 +1,7 @@
 import "server-only";
 import { cacheLife, cacheTag } from "next/cache";
 import { db } from "@/lib/db";
+import { searchTypoRules } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { badRequest, notFound } from "@/lib/http/errors";
 import type { MovieCreateInput, MovieUpdateInput, SubtitleInput } from "@/lib/validation/movie";
@@ -11,7 +12,7 @@ import { noMedia, oldMediaSelect } from "@/lib/media/transcode";
 import { cacheTags, expireTags } from "./cache-tags";
 import { isUuid } from "./ids";
 import {
-  closestTitleSql,
+  didYouMeanSql,
   hasFilters,
   LISTING_COUNT_LIMIT,
   listingCountSql,
@@ -85,14 +86,14 @@ export async function listMovies(query: MovieListQuery): Promise<MovieListing> {
   let moviesCount: number;
   let moviesCountIsLowerBound = false;
   if (query.search) {
-    const search = query.search;
+    const search = { search: query.search, typoRules: searchTypoRules() };
     type Counted = { total: number; capped: boolean };
-    const rows = await db.$queryRaw<({ id: string } & Counted)[]>(searchPageSql({ ...listing, search }));
+    const rows = await db.$queryRaw<({ id: string } & Counted)[]>(searchPageSql({ ...listing, ...search }));
     ids = rows.map((row) => row.id);
     const counted: Counted =
       rows[0] ??
       (page > 1
-        ? ((await db.$queryRaw<Counted[]>(searchCountSql({ ...query, search })))[0] ?? { total: 0, capped: false })
+        ? ((await db.$queryRaw<Counted[]>(searchCountSql({ ...query, ...search })))[0] ?? { total: 0, capped: false })
         : { total: 0, capped: false });
     moviesCount = counted.total;
     moviesCountIsLowerBound = counted.capped;
@@ -142,7 +143,8 @@ async function listingPage(
 /** GET /api/movie/suggest: the best matches for what has been typed so far, by the search rules. */
 export async function suggestMovies(text: string | undefined): Promise<MovieSuggestion[]> {
   if (!text) return [];
-  const ids = (await db.$queryRaw<{ id: string }[]>(suggestSql(text, SUGGEST_LIMIT))).map((row) => row.id);
+  const search = { search: text, typoRules: searchTypoRules() };
+  const ids = (await db.$queryRaw<{ id: string }[]>(suggestSql(search, SUGGEST_LIMIT))).map((row) => row.id);
   if (ids.length === 0) return [];
   const rows = await db.movie.findMany({
     where: { id: { in: ids } },
@@ -165,9 +167,9 @@ export async function suggestMovies(text: string | undefined): Promise<MovieSugg
   });
 }
 
-/** For a search that found nothing: the title closest to it, or null. */
-export async function closestTitle(search: string): Promise<string | null> {
-  const [row] = await db.$queryRaw<{ name: string }[]>(closestTitleSql(search));
+/** For a search that found nothing: the title or cast name closest to it ("Did you mean ...?"), or null. */
+export async function didYouMean(search: string): Promise<string | null> {
+  const [row] = await db.$queryRaw<{ name: string }[]>(didYouMeanSql(search));
   return row?.name ?? null;
 }
 

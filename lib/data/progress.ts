@@ -1,13 +1,19 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/http/errors";
-import { CONTINUE_FROM, WATCHED_FROM, type WatchProgressInput } from "@/lib/validation/progress";
+import {
+  CONTINUE_FROM,
+  HISTORY_PAGE_SIZE,
+  WATCHED_FROM,
+  type HistoryQuery,
+  type WatchProgressInput,
+} from "@/lib/validation/progress";
 import { isUuid } from "./ids";
 import { MOVIE_NOT_FOUND } from "./movies";
 import { movieListSelect, toMovieListItem } from "./movie-shapes";
-import type { ContinueWatchingItem, WatchProgress } from "@/lib/api-shapes";
+import type { ContinueWatchingItem, HistoryMark, HistoryPage, WatchProgress } from "@/lib/api-shapes";
 
-export type { ContinueWatchingItem, WatchProgress };
+export type { ContinueWatchingItem, HistoryMark, HistoryPage, WatchProgress };
 
 /** How many movies the Continue watching row holds at most. */
 export const CONTINUE_WATCHING_LIMIT = 20;
@@ -44,7 +50,7 @@ export async function getWatchProgress(userId: string, movieId: string): Promise
 }
 
 /**
- * GET /api/user/progress: movies started (at least 5%) and not watched (under 95%), the most
+ * GET /api/user/progress: movies started (at least 5%) and not watched (under 90%), the most
  * recently watched first. The share is compared in SQL, so the limit applies to the right rows.
  */
 export async function listContinueWatching(userId: string): Promise<ContinueWatchingItem[]> {
@@ -70,9 +76,90 @@ export async function listContinueWatching(userId: string): Promise<ContinueWatc
   });
 }
 
-/** DELETE /api/user/progress/{movieId}: "Remove from row". Idempotent, like removing a favourite. */
-export async function removeWatchProgress(userId: string, movieId: string): Promise<{ message: string }> {
+/** From 90% of its duration a movie counts as watched (lib/validation/progress.ts). */
+const isWatched = (position: number, duration: number) => position >= duration * WATCHED_FROM;
+
+/**
+ * GET /api/user/history: every movie the user played, most recently watched first, with how far
+ * they got. The rows are the same as Continue watching's (one per user and movie), so removing one
+ * from either takes it off both.
+ */
+export async function listHistory(userId: string, query: HistoryQuery): Promise<HistoryPage> {
+  const limit = query.limit ?? HISTORY_PAGE_SIZE;
+  const page = query.page ?? 1;
+  const [rows, moviesCount] = await Promise.all([
+    db.watchProgress.findMany({
+      where: { userId },
+      select: { position: true, duration: true, updatedAt: true, movie: { select: movieListSelect } },
+      orderBy: [{ updatedAt: "desc" }, { movieId: "asc" }],
+      skip: (page - 1) * limit,
+      take: limit,
+    }),
+    db.watchProgress.count({ where: { userId } }),
+  ]);
+  return {
+    movies: rows.map(({ position, duration, updatedAt, movie }) => ({
+      ...toMovieListItem(movie),
+      progress: { position, duration, updatedAt: updatedAt.toISOString() },
+      watched: isWatched(position, duration),
+    })),
+    moviesCount,
+    totalPage: Math.ceil(moviesCount / limit),
+    currentPage: page,
+  };
+}
+
+type ProgressRow = { position: number; duration: number; updatedAt: Date };
+
+/**
+ * PUT /api/user/history/{movieId}: watched puts the position at the end (a movie never played gets
+ * a row, its length the probed duration, else the typed hours); unwatched puts it back at the
+ * start, so the player starts it over and Continue watching leaves it out. Neither changes when the
+ * user last watched it (History's date and order). 404 for an unknown movie.
+ */
+export async function markWatched(userId: string, movieId: string, watched: boolean): Promise<HistoryMark> {
+  if (!isUuid(movieId)) throw notFound(MOVIE_NOT_FOUND);
+  let row: ProgressRow | undefined;
+  if (watched) {
+    [row] = await db.$queryRaw<ProgressRow[]>`
+      INSERT INTO "WatchProgress" ("userId", "movieId", "position", "duration", "updatedAt")
+      SELECT ${userId}::uuid, m."id", m."length", m."length", now()
+      FROM (
+        SELECT "id", COALESCE(NULLIF("durationSeconds", 0), "hour" * 3600)::float8 AS "length"
+        FROM "Movie" WHERE "id" = ${movieId}::uuid
+      ) m
+      ON CONFLICT ("userId", "movieId") DO UPDATE SET "position" = "WatchProgress"."duration"
+      RETURNING "position", "duration", "updatedAt"`;
+    if (!row) throw notFound(MOVIE_NOT_FOUND);
+  } else {
+    [row] = await db.$queryRaw<ProgressRow[]>`
+      UPDATE "WatchProgress" SET "position" = 0
+      WHERE "userId" = ${userId}::uuid AND "movieId" = ${movieId}::uuid
+      RETURNING "position", "duration", "updatedAt"`;
+    // Not in the history: already unwatched, as long as the movie exists.
+    if (!row && !(await db.movie.count({ where: { id: movieId } }))) throw notFound(MOVIE_NOT_FOUND);
+  }
+  return {
+    message: watched ? "Marked as watched" : "Marked as unwatched",
+    movieId,
+    watched,
+    progress: row ? { position: row.position, duration: row.duration, updatedAt: row.updatedAt.toISOString() } : null,
+  };
+}
+
+async function deleteProgress(userId: string, movieId: string): Promise<void> {
   if (!isUuid(movieId)) throw notFound(MOVIE_NOT_FOUND);
   await db.watchProgress.deleteMany({ where: { userId, movieId } });
+}
+
+/** DELETE /api/user/progress/{movieId}: "Remove from row". Idempotent, like removing a favourite. */
+export async function removeWatchProgress(userId: string, movieId: string): Promise<{ message: string }> {
+  await deleteProgress(userId, movieId);
   return { message: "Removed from Continue watching" };
+}
+
+/** DELETE /api/user/history/{movieId}: the same row goes, so the movie leaves Continue watching too. */
+export async function removeFromHistory(userId: string, movieId: string): Promise<{ message: string }> {
+  await deleteProgress(userId, movieId);
+  return { message: "Removed from history" };
 }

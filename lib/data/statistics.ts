@@ -78,6 +78,7 @@ const MEDIA_STATE_LABELS = {
   transcoding: "Transcoding",
   failed: "Failed",
   ready: "Ready",
+  cancelled: "Cancelled",
 } as const;
 
 /** Movies by the state of their video's transcode; "Not transcoded": never queued (no ffmpeg, a video elsewhere). */

@@ -6,6 +6,8 @@ import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { type HttpError, badRequest, conflict, unauthorized } from "@/lib/http/errors";
 import type { LoginInput, PasswordInput, ProfileInput, RegisterInput } from "@/lib/validation/user";
+import { sendMailLater } from "@/lib/mail";
+import { passwordChangedNotice } from "@/lib/mail/messages";
 import { cacheTags, expireTags } from "./cache-tags";
 import { lockMovie, refreshMovieRating } from "./ratings";
 import type { UserInfo } from "@/lib/api-shapes";
@@ -86,8 +88,11 @@ export async function userInfoWithToken(userId: string): Promise<UserInfo | null
 }
 
 /**
- * A Google account's user: found by email, or created without a password. Returns what the
- * session needs to carry.
+ * The account a Google sign-in opens: found by email, or created without a password, with
+ * Google's name and picture. NextAuth's signIn callback has already refused any email Google has
+ * not verified. An existing account whose own email was never verified is taken over by the
+ * verified owner of the address (pre-account-hijacking defence, docs/security.md): whoever set its
+ * password never proved the address, so the password, passkeys, sessions and tokens go.
  */
 export async function findOrCreateGoogleUser(profile: {
   email: string;
@@ -95,16 +100,63 @@ export async function findOrCreateGoogleUser(profile: {
   image?: string | null;
 }): Promise<UserRow> {
   const email = profile.email.trim().toLowerCase();
-  return db.user.upsert({
-    where: { email },
-    update: {},
-    create: {
-      email,
-      fullName: (profile.name || email.split("@")[0] || "Google user").slice(0, 100),
-      image: profile.image ?? "",
-    },
-    select: userInfoSelect,
+  return db.$transaction(async (tx) => {
+    const user = await tx.user.upsert({
+      where: { email },
+      update: {},
+      create: {
+        email,
+        fullName: (profile.name?.trim() || email.split("@")[0] || "Google user").slice(0, 100),
+        image: profile.image ?? "",
+        emailVerifiedAt: new Date(),
+      },
+      select: { ...userInfoSelect, emailVerifiedAt: true },
+    });
+    if (user.emailVerifiedAt) return toUserRow(user);
+    await tx.passkey.deleteMany({ where: { userId: user.id } });
+    await tx.session.deleteMany({ where: { userId: user.id } });
+    await tx.accountToken.deleteMany({ where: { userId: user.id } });
+    return tx.user.update({
+      where: { id: user.id },
+      data: { passwordHash: "", emailVerifiedAt: new Date(), credentialsVersion: { increment: 1 } },
+      select: userInfoSelect,
+    });
   });
+}
+
+const toUserRow = ({ id, fullName, email, image, isAdmin, credentialsVersion }: UserRow): UserRow => ({
+  id,
+  fullName,
+  email,
+  image,
+  isAdmin,
+  credentialsVersion,
+});
+
+/** What the profile page shows about the account's sign-in: email state, password, pending email change. */
+export async function getAccountOverview(
+  userId: string,
+): Promise<{ emailVerified: boolean; pendingEmail: string | null; hasPassword: boolean }> {
+  const user = await db.user.findUnique({
+    where: { id: userId },
+    select: {
+      emailVerifiedAt: true,
+      passwordHash: true,
+      credentialsVersion: true,
+      accountTokens: {
+        where: { purpose: "email_change", expiresAt: { gt: new Date() } },
+        select: { email: true, credentialsVersion: true },
+      },
+    },
+  });
+  if (!user) throw unauthorized("Not authorized, token failed");
+  // A link sent before a password change no longer works (lib/auth/account-tokens.ts).
+  const pending = user.accountTokens.find((token) => token.credentialsVersion === user.credentialsVersion);
+  return {
+    emailVerified: user.emailVerifiedAt !== null,
+    pendingEmail: pending?.email ?? null,
+    hasPassword: user.passwordHash !== "",
+  };
 }
 
 /**
@@ -158,6 +210,10 @@ export async function changePassword(
     data: { passwordHash, credentialsVersion: { increment: 1 } },
   });
   if (updated.count === 0) throw unauthorized("Not authorized, token failed");
+  // Reset and email change links sent before are void (their credentials version is old); tidy them.
+  await db.accountToken.deleteMany({ where: { userId, purpose: { in: ["password_reset", "email_change"] } } });
+  const owner = await db.user.findUnique({ where: { id: userId }, select: { email: true, fullName: true } });
+  if (owner) sendMailLater(passwordChangedNotice(owner, "changed"));
   return {
     message: "Password updated successfully",
     token: await signToken({ id: userId, credentialsVersion: current.credentialsVersion + 1 }),

@@ -6,6 +6,7 @@ import { ZodError, type z } from "zod";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import { withCors } from "./cors";
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "./database-unavailable";
 import { HttpError, badRequest, type FieldErrors } from "./errors";
 
 /** Returns the body (or a Response), sync or async: the wrapper awaits it inside its try. */
@@ -81,6 +82,11 @@ export function errorResponse(error: unknown, requestId?: string): Response {
       case "P2025":
         return json({ message: "Not found" }, 404);
     }
+  }
+  if (isDatabaseUnavailable(error)) {
+    // Not the request's fault nor a bug: the database is restarting, down or swamped. Retry soon.
+    log.warn({ err: error, requestId }, "database unavailable");
+    return json({ message: DATABASE_UNAVAILABLE }, 503, { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) });
   }
   log.error({ err: error, requestId }, "unexpected error in route handler");
   return json({ message: "Something went wrong." }, 500);

@@ -8,10 +8,15 @@ import "server-only";
 import type {
   AdminUserItem,
   AdminUserPage,
+  HistoryPage,
   MovieDetail,
   MovieListItem,
   MovieListPage,
   MovieSuggestion,
+  OwnReview,
+  ReviewItem,
+  ReviewPage,
+  UpNext,
   UserInfo,
 } from "@/lib/api-shapes";
 import { mediaUrlMessage, type MediaKind } from "@/lib/validation/fields";
@@ -42,6 +47,7 @@ export function mediaUrls(request: Pick<Request, "headers" | "url">) {
     video: absolute(item.video),
   });
   const user = <T extends { image: string }>(item: T): T => ({ ...item, image: absolute(item.image) });
+  const review = (item: ReviewItem): ReviewItem => ({ ...item, userImage: absolute(item.userImage) });
 
   /**
    * A media URL a client sent, as the database keeps it: this site's upload URLs (on its public or
@@ -70,17 +76,21 @@ export function mediaUrls(request: Pick<Request, "headers" | "url">) {
       totalPage: page.totalPage,
       currentPage: page.currentPage,
     }),
+    historyPage: (page: HistoryPage): HistoryPage => ({ ...page, movies: page.movies.map(movie) }),
+    upNext: (next: UpNext): UpNext => ({ ...next, movie: next.movie && movie(next.movie) }),
     suggestions: (items: MovieSuggestion[]): MovieSuggestion[] =>
       items.map((item) => ({ ...item, image: absolute(item.image) })),
     movieDetail: (detail: MovieDetail): MovieDetail => ({
       ...movie(detail),
       casts: detail.casts.map((cast) => ({ ...cast, img: absolute(cast.img), image: absolute(cast.image) })),
-      reviews: detail.reviews.map((review) => ({ ...review, userImage: absolute(review.userImage) })),
+      reviews: detail.reviews.map(review),
       subtitles: detail.subtitles.map((subtitle) => ({ ...subtitle, url: absolute(subtitle.url) })),
       hls: detail.hls && absolute(detail.hls),
       posterFrame: detail.posterFrame && absolute(detail.posterFrame),
       thumbnails: detail.thumbnails && absolute(detail.thumbnails),
     }),
+    reviewPage: (page: ReviewPage): ReviewPage => ({ ...page, reviews: page.reviews.map(review) }),
+    ownReview: (own: OwnReview): OwnReview => ({ review: own.review && review(own.review) }),
     user,
     userInfo: (info: UserInfo): UserInfo => user(info),
     adminUserPage: (page: AdminUserPage): AdminUserPage => ({ ...page, users: page.users.map((item) => user(item)) }),

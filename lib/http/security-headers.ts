@@ -80,10 +80,15 @@ export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 
 
 /**
  * /auth/google answers with a tiny page whose inline script fetches NextAuth's CSRF token and
- * submits a form that NextAuth redirects to Google (form-action covers that redirect).
+ * submits a form that NextAuth redirects to the identity provider (form-action covers that
+ * redirect): Google's origin, or GOOGLE_ISSUER's, which is known only at run time, so the route
+ * sets this policy itself rather than next.config.ts (whose headers are fixed at build).
  */
-export const GOOGLE_HAND_OFF_CONTENT_SECURITY_POLICY =
-  "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; form-action 'self' https://accounts.google.com; frame-ancestors 'none'; base-uri 'none'";
+export const googleHandOffContentSecurityPolicy = (issuerOrigin: string) =>
+  `default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; form-action 'self' ${issuerOrigin}; frame-ancestors 'none'; base-uri 'none'`;
+
+/** The rest of /auth (the Google callback's redirects and errors) shows nothing that runs. */
+export const AUTH_REDIRECT_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 
 /** Browser features the site never uses are switched off; fullscreen and picture-in-picture stay for the player. */
 export const PERMISSIONS_POLICY =
@@ -129,9 +134,11 @@ export function staticSecurityHeaders(): HeaderRule[] {
       headers: [{ key: "Strict-Transport-Security", value: HSTS }],
     },
     { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: API_CONTENT_SECURITY_POLICY }] },
+    // Not /auth/google itself: its page sets a policy naming the identity provider (above), and a
+    // second policy from here would be enforced as well.
     {
-      source: "/auth/:path*",
-      headers: [{ key: "Content-Security-Policy", value: GOOGLE_HAND_OFF_CONTENT_SECURITY_POLICY }],
+      source: "/auth/google/:path+",
+      headers: [{ key: "Content-Security-Policy", value: AUTH_REDIRECT_CONTENT_SECURITY_POLICY }],
     },
   ];
 }

@@ -6,14 +6,23 @@
 // `next start` have them), or in a process of their own with `npm run worker` (JOBS_IN_APP=false
 // for the app then). docs/architecture.md "Background jobs".
 import "server-only";
+import type { Job } from "pg-boss";
 import { runScheduledBackup } from "@/lib/backup/backup";
 import { env } from "@/lib/env";
 import { ffmpegStatus } from "@/lib/media/ffmpeg";
-import { runTranscodeJob } from "@/lib/media/transcode";
+import { interruptTranscodes, runTranscodeJob } from "@/lib/media/transcode";
 import { timeTranscode } from "@/lib/metrics";
 import { removeStalePartials, runMaintenance } from "./maintenance";
-import { BACKUP_QUEUE, jobQueue, MAINTENANCE_QUEUE, TRANSCODE_QUEUE, TRANSCODE_RETRY_LIMIT } from "./queue";
-import { queueUntranscoded, recoverStalledTranscodes, type TranscodeJobData } from "./transcode";
+import {
+  BACKUP_QUEUE,
+  jobQueue,
+  MAINTENANCE_QUEUE,
+  TRANSCODE_CLAIM_REFRESH_SECONDS,
+  TRANSCODE_DEAD_LETTER_QUEUE,
+  TRANSCODE_QUEUE,
+  TRANSCODE_RETRY_LIMIT,
+} from "./queue";
+import { markDeadTranscode, queueUntranscoded, recoverInterruptedTranscodes, type TranscodeJobData } from "./transcode";
 
 type ScheduledJob = { name: string; /** cron, UTC */ schedule: string; run: () => Promise<unknown> };
 
@@ -46,24 +55,46 @@ export function startJobs(log: (line: string) => void = (line) => console.log(`[
     // pg-boss keeps schedules in the database: a BACKUP_SCHEDULE removed from the settings must end too.
     if (!env.BACKUP_SCHEDULE) await boss.unschedule(BACKUP_QUEUE);
     const ffmpeg = ffmpegStatus();
-    let stalledWatch: NodeJS.Timeout | undefined;
+    let interruptedWatch: NodeJS.Timeout | undefined;
     if (ffmpeg.available) {
-      // One video at a time per process: ffmpeg already uses every core.
-      await boss.work<TranscodeJobData>(TRANSCODE_QUEUE, { pollingIntervalSeconds: 2 }, async ([job]) => {
+      const transcode = async ([job]: Job<TranscodeJobData>[]) => {
         if (!job) return;
         const result = await timeTranscode(() =>
-          runTranscodeJob(job.id, job.data.movieId, { retryCount: job.retryCount, retryLimit: TRANSCODE_RETRY_LIMIT }),
+          runTranscodeJob({
+            jobId: job.id,
+            movieId: job.data.movieId,
+            retryCount: job.retryCount,
+            retryLimit: TRANSCODE_RETRY_LIMIT,
+            signal: job.signal,
+          }),
         );
         log(`${TRANSCODE_QUEUE} ${job.data.movieId}: ${JSON.stringify(result)}`);
         return result;
+      };
+      // TRANSCODE_CONCURRENCY jobs at once, shortest video first (lib/jobs/transcode.ts priorityOf).
+      // From two up, one slot takes only short videos, so a trailer never waits for a film to end.
+      const options = { pollingIntervalSeconds: 2, heartbeatRefreshSeconds: TRANSCODE_CLAIM_REFRESH_SECONDS };
+      const general = env.TRANSCODE_CONCURRENCY > 1 ? env.TRANSCODE_CONCURRENCY - 1 : 1;
+      await boss.work<TranscodeJobData>(TRANSCODE_QUEUE, { ...options, localConcurrency: general }, transcode);
+      if (env.TRANSCODE_CONCURRENCY > 1)
+        await boss.work<TranscodeJobData>(
+          TRANSCODE_QUEUE,
+          { ...options, localConcurrency: 1, minPriority: -env.TRANSCODE_SHORT_JOB_SECONDS },
+          transcode,
+        );
+      // A job whose worker died on its last attempt: the movie says so, with a Retry button.
+      await boss.work(TRANSCODE_DEAD_LETTER_QUEUE, { includeMetadata: true }, async ([job]) => {
+        if (job?.sourceId) await markDeadTranscode(job.sourceId);
       });
+      // As the worker starts, and then now and again for workers sharing this disk: temp folders of
+      // attempts that died (an ffmpeg they left is killed), their jobs retried at once.
       const recover = () =>
-        recoverStalledTranscodes(boss)
-          .then((count) => count && log(`Recovered ${count} transcode job(s) whose worker stopped`))
-          .catch((error: unknown) => console.error("[jobs] Looking for stalled transcodes failed:", error));
+        recoverInterruptedTranscodes(boss)
+          .then((count) => count && log(`Requeued ${count} transcode job(s) a stopped worker had left`))
+          .catch((error: unknown) => console.error("[jobs] Looking for interrupted transcodes failed:", error));
       await recover();
-      stalledWatch = setInterval(() => void recover(), 10_000);
-      stalledWatch.unref();
+      interruptedWatch = setInterval(() => void recover(), 30_000);
+      interruptedWatch.unref();
       if (env.TRANSCODE_BACKLOG_ON_START) {
         const queued = await queueUntranscoded();
         if (queued) log(`Queued ${queued} movie(s) whose video had no HLS ladder yet`);
@@ -73,9 +104,13 @@ export function startJobs(log: (line: string) => void = (line) => console.log(`[
       `Started (${SCHEDULED.map((job) => `${job.name} at "${job.schedule}"`).join(", ")}${ffmpeg.available ? `, ${TRANSCODE_QUEUE}` : ""})`,
     );
     return {
-      stop: () => {
-        clearInterval(stalledWatch);
-        return boss.stop({ graceful: true, timeout: 10_000 });
+      // Running transcodes stop first (ffmpeg killed, files deleted, movie back to queued, the job
+      // failed so that it is retried), then the queue, which waits for their handlers to return.
+      stop: async () => {
+        clearInterval(interruptedWatch);
+        await boss.offWork(TRANSCODE_QUEUE, { wait: false });
+        await interruptTranscodes();
+        await boss.stop({ graceful: true, timeout: 10_000 });
       },
     };
   })();

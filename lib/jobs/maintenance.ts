@@ -19,22 +19,30 @@ export type MaintenanceReport = {
   sessions: number;
   handOverCodes: number;
   rateLimits: number;
+  /** Email links (reset, verification, email change) and passkey challenges past their time. */
+  accountTokens: number;
+  passkeyChallenges: number;
 };
 
 export async function runMaintenance(): Promise<MaintenanceReport> {
   const now = new Date();
-  const [unused, stalePartials, sessions, handOverCodes, rateLimits] = await Promise.all([
-    removeUnusedUploads(),
-    removeStalePartials(),
-    db.session.deleteMany({ where: { expiresAt: { lt: now } } }),
-    db.handOverCode.deleteMany({ where: { expiresAt: { lt: now } } }),
-    db.rateLimit.deleteMany({ where: { expire: { lt: BigInt(now.getTime()) } } }),
-  ]);
+  const [unused, stalePartials, sessions, handOverCodes, rateLimits, accountTokens, passkeyChallenges] =
+    await Promise.all([
+      removeUnusedUploads(),
+      removeStalePartials(),
+      db.session.deleteMany({ where: { expiresAt: { lt: now } } }),
+      db.handOverCode.deleteMany({ where: { expiresAt: { lt: now } } }),
+      db.rateLimit.deleteMany({ where: { expire: { lt: BigInt(now.getTime()) } } }),
+      db.accountToken.deleteMany({ where: { expiresAt: { lt: now } } }),
+      db.passkeyChallenge.deleteMany({ where: { expiresAt: { lt: now } } }),
+    ]);
   return {
     unusedUploads: unused.length,
     stalePartials,
     sessions: sessions.count,
     handOverCodes: handOverCodes.count,
     rateLimits: rateLimits.count,
+    accountTokens: accountTokens.count,
+    passkeyChallenges: passkeyChallenges.count,
   };
 }

@@ -2,14 +2,35 @@
 // and, with several app instances, each job and each scheduled run happens once. This module only
 // holds the client and the queues' settings; what each queue does is in lib/jobs/index.ts.
 import "server-only";
-import { PgBoss } from "pg-boss";
+import { PgBoss, type QueueOptions } from "pg-boss";
 import { env } from "@/lib/env";
 
 export const TRANSCODE_QUEUE = "transcode";
+/** Where a transcode goes once it has failed for good without saying so itself (its worker died on the last attempt). */
+export const TRANSCODE_DEAD_LETTER_QUEUE = "transcode-failed";
 export const MAINTENANCE_QUEUE = "maintenance";
 export const BACKUP_QUEUE = "backup";
 /** Attempts after the first: a worker that died or a passing storage error gets another go. */
 export const TRANSCODE_RETRY_LIMIT = 2;
+/**
+ * A running transcode's claim is refreshed this often; a claim gone (cancelled by an admin, the movie
+ * deleted or its video replaced) aborts the job's signal at the next refresh, which kills ffmpeg.
+ */
+export const TRANSCODE_CLAIM_REFRESH_SECONDS = 2;
+
+/**
+ * Retries with back-off (10-20 s, then longer). A worker that dies stops refreshing its job's
+ * heartbeat: after HEARTBEAT seconds any instance's monitor fails the job, which is retried like an
+ * error. Each job's own time limit (lib/media/transcode.ts, at most 23 hours) ends it before the
+ * queue's expiry of 24 hours, pg-boss's maximum.
+ */
+const TRANSCODE_QUEUE_OPTIONS = {
+  retryLimit: TRANSCODE_RETRY_LIMIT,
+  retryDelay: 10,
+  retryBackoff: true,
+  heartbeatSeconds: 30,
+  expireInSeconds: 24 * 60 * 60,
+} satisfies QueueOptions;
 
 const globalForQueue = globalThis as unknown as { marqueeQueue?: Promise<PgBoss> };
 
@@ -21,19 +42,21 @@ const globalForQueue = globalThis as unknown as { marqueeQueue?: Promise<PgBoss>
 export function jobQueue(databaseUrl = env.DATABASE_URL): Promise<PgBoss> {
   globalForQueue.marqueeQueue ??= (async () => {
     if (!databaseUrl) throw new Error("DATABASE_URL is not set: jobs need the database.");
-    const boss = new PgBoss({ connectionString: databaseUrl, schema: "pgboss", max: 3 });
+    // The monitor (which fails jobs whose heartbeat stopped) looks every 10 s instead of every minute.
+    const boss = new PgBoss({
+      connectionString: databaseUrl,
+      schema: "pgboss",
+      max: 3,
+      monitorIntervalSeconds: 10,
+    });
     // A database outage surfaces here; pg-boss keeps retrying, so it is logged, not thrown.
     boss.on("error", (error: Error) => console.error("[jobs] pg-boss error:", error.message));
     await boss.start();
-    // Retries with back-off (10-20 s, then longer). A job whose worker died is failed by the other
-    // workers once its heartbeat is stale (lib/jobs/transcode.ts) and so retried like an error;
-    // pg-boss's own expiry after an hour is the last resort.
-    await boss.createQueue(TRANSCODE_QUEUE, {
-      retryLimit: TRANSCODE_RETRY_LIMIT,
-      retryDelay: 10,
-      retryBackoff: true,
-      expireInSeconds: 3600,
-    });
+    await boss.createQueue(TRANSCODE_DEAD_LETTER_QUEUE);
+    const transcode = { ...TRANSCODE_QUEUE_OPTIONS, deadLetter: TRANSCODE_DEAD_LETTER_QUEUE };
+    // createQueue leaves an existing queue as it was: an older installation gets today's settings.
+    await boss.createQueue(TRANSCODE_QUEUE, transcode);
+    await boss.updateQueue(TRANSCODE_QUEUE, transcode);
     await boss.createQueue(MAINTENANCE_QUEUE);
     // One backup at a time, and at most one waiting: a slow backup never piles up scheduled ones.
     // No retry: the next scheduled run is the retry. Hours allowed for a large store of videos.

@@ -17,7 +17,7 @@ import {
   type StorageDriver,
   type StorageKey,
 } from "@/lib/storage";
-import { checkUploadAllowance, recordUpload } from "./upload-ledger";
+import { recordUpload, releaseHeldUpload, reserveUpload, type HeldUpload } from "./upload-ledger";
 import {
   SNIFF_BYTES,
   VIDEO_NEEDS_ADMIN_MESSAGE,
@@ -77,6 +77,8 @@ type Ticket = {
   partSize: number;
   partCount: number;
   kind: MediaKind;
+  /** The member's reservation against their upload quota (null for admins). */
+  reserved: HeldUpload | null;
 };
 
 /** Creates the multipart upload after checking what the client declares (type, size, role). */
@@ -90,12 +92,18 @@ export async function startDirectUpload(
   if (!type) throw unsupportedType();
   if (type.kind === "video" && !user.isAdmin) throw forbidden(VIDEO_NEEDS_ADMIN_MESSAGE);
   if (input.size > maxBytesOf(type.kind)) throw tooLarge(type.kind, maxBytesOf(type.kind));
-  await checkUploadAllowance(user, input.size);
+  // The declared size is reserved now: the bucket, not this app, receives the bytes. An upload
+  // refused at `complete` or aborted gives it back (once: S3 knows the upload id only until then);
+  // one simply abandoned keeps it until the quota's day ends.
+  const reservation = await reserveUpload(user, input.size);
 
   const partSize = Math.max(MIN_PART_SIZE, Math.ceil(input.size / MAX_PARTS / MiB) * MiB);
   const partCount = Math.ceil(input.size / partSize);
   const key = newStorageKey(folderOf(type.kind), type.extension);
-  const { uploadId } = await direct.create(key, type.contentType);
+  const { uploadId } = await direct.create(key, type.contentType).catch(async (error: unknown) => {
+    await reservation.release();
+    throw error;
+  });
   const ticket = await signTicket({
     key,
     uploadId,
@@ -104,6 +112,7 @@ export async function startDirectUpload(
     partSize,
     partCount,
     kind: type.kind,
+    reserved: reservation.held(),
   });
   return { ticket, partSize, partCount };
 }
@@ -151,6 +160,7 @@ export async function completeDirectUpload(
   const rejection = await checkStoredUpload(driver, ticket);
   if (rejection) {
     await driver.delete(ticket.key);
+    if (ticket.reserved) await releaseHeldUpload(user.id, ticket.reserved);
     throw rejection;
   }
   await recordUpload(ticket.key, user.id, ticket.size);
@@ -170,6 +180,7 @@ export async function abortDirectUpload(
   } catch (error) {
     throw s3UploadError(error);
   }
+  if (ticket.reserved) await releaseHeldUpload(user.id, ticket.reserved);
   return { message: "Upload aborted" };
 }
 
@@ -217,6 +228,10 @@ const ticketSchema = z.object({
   partSize: z.number(),
   partCount: z.number(),
   kind: z.enum(["image", "video"]),
+  reserved: z
+    .object({ windowStartedAt: z.string(), dayStartedAt: z.string(), bytes: z.number() })
+    .nullable()
+    .default(null),
 });
 
 /** The ticket's content, if it is ours, unexpired and issued to this user. */

@@ -1,14 +1,16 @@
-// ffmpeg and ffprobe, run as child processes: finding them, probing a video, and cutting it into
-// an HLS ladder. Debian's ffmpeg (installed by .ci/run) or FFMPEG_PATH; without one the app still
-// runs and plays the original MP4 (ffmpegStatus tells the admin why transcoding is off).
-import { execFile, spawn, spawnSync } from "node:child_process";
+// ffmpeg and ffprobe, run as child processes: finding them, probing a video, checking it against the
+// limits, and cutting it into an HLS ladder. Debian's ffmpeg (installed by .ci/run) or FFMPEG_PATH;
+// without one the app still runs and plays the original MP4 (ffmpegStatus tells the admin why
+// transcoding is off).
+//
+// Every tool runs in a process group of its own, killed as a whole when its work is cancelled, when
+// it outlives its time, and when this process exits for any reason: an ffmpeg must never be left
+// running for a job nobody waits for (docs/media.md "Limits").
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { env } from "@/lib/env";
-
-const run = promisify(execFile);
 
 export type FfmpegStatus = { available: true; ffmpeg: string; ffprobe: string } | { available: false; reason: string };
 
@@ -36,31 +38,115 @@ function locate(): FfmpegStatus {
   return { available: true, ffmpeg, ffprobe };
 }
 
-export type Probe = { durationSeconds: number; width: number; height: number; hasAudio: boolean };
+export type Probe = {
+  durationSeconds: number;
+  width: number;
+  height: number;
+  /** Frames per second, as the container declares them (null when it does not say). */
+  frameRate: number | null;
+  hasAudio: boolean;
+};
 
-export async function probe(ffprobe: string, file: string): Promise<Probe> {
-  const { stdout } = await run(/*turbopackIgnore: true*/ ffprobe, [
-    "-v",
-    "error",
-    "-show_entries",
-    "format=duration:stream=codec_type,width,height",
-    "-of",
-    "json",
-    file,
-  ]);
+/** ffprobe reads headers (and, for some containers, an index); a file that keeps it longer is refused. */
+const PROBE_TIMEOUT_MS = 60_000;
+
+export const NO_VIDEO_STREAM = "The file has no playable video stream.";
+
+export async function probe(ffprobe: string, file: string, signal?: AbortSignal): Promise<Probe> {
+  let stdout = "";
+  await runTool(
+    ffprobe,
+    [
+      "-v",
+      "error",
+      "-show_entries",
+      "format=duration:stream=codec_type,width,height,avg_frame_rate,r_frame_rate",
+      "-of",
+      "json",
+      file,
+    ],
+    { signal, timeoutMs: PROBE_TIMEOUT_MS, onOutput: (chunk) => (stdout += chunk) },
+  );
   const info = JSON.parse(stdout) as {
     format?: { duration?: string };
-    streams?: { codec_type: string; width?: number; height?: number }[];
+    streams?: { codec_type: string; width?: number; height?: number; avg_frame_rate?: string; r_frame_rate?: string }[];
   };
   const video = info.streams?.find((stream) => stream.codec_type === "video");
   const durationSeconds = Number(info.format?.duration);
   if (!video?.width || !video.height || !Number.isFinite(durationSeconds) || durationSeconds <= 0)
-    throw new Error("The file has no playable video stream.");
+    throw new Error(NO_VIDEO_STREAM);
   return {
     durationSeconds,
     width: video.width,
     height: video.height,
+    // The average over the file when the container knows it, else the base rate of its timestamps.
+    frameRate: rateOf(video.avg_frame_rate) ?? rateOf(video.r_frame_rate),
     hasAudio: info.streams!.some((stream) => stream.codec_type === "audio"),
+  };
+}
+
+/** "30000/1001" -> 29.97; "0/0" (unknown) -> null. */
+function rateOf(fraction: string | undefined): number | null {
+  const [numerator, denominator] = (fraction ?? "").split("/").map(Number);
+  if (!numerator || !denominator || !Number.isFinite(numerator / denominator)) return null;
+  return numerator / denominator;
+}
+
+/** What a video may be for Marquee to transcode it (TRANSCODE_MAX_* settings). */
+export type SourceLimits = { maxDurationSeconds: number; maxFramePixels: number; maxFrameRate: number };
+
+export const sourceLimits = (): SourceLimits => ({
+  maxDurationSeconds: env.TRANSCODE_MAX_DURATION_SECONDS,
+  maxFramePixels: env.TRANSCODE_MAX_FRAME_PIXELS,
+  maxFrameRate: env.TRANSCODE_MAX_FRAME_RATE,
+});
+
+/** 36000 -> "10:00:00" */
+export function formatDuration(seconds: number): string {
+  const whole = Math.round(seconds);
+  const pad = (value: number) => String(value).padStart(2, "0");
+  return `${Math.floor(whole / 3600)}:${pad(Math.floor(whole / 60) % 60)}:${pad(whole % 60)}`;
+}
+
+/**
+ * Why a probed video is out of bounds, in words for the admin (naming the setting that allows
+ * more), or null when it may be transcoded. Checked before ffmpeg reads a single frame: a 4 KB
+ * file may declare ten hours, and an 8000×8000 frame takes ffmpeg hundreds of megabytes.
+ */
+export function outOfBounds(source: Probe, limits: SourceLimits = sourceLimits()): string | null {
+  if (source.durationSeconds > limits.maxDurationSeconds)
+    return `The video lasts ${formatDuration(source.durationSeconds)}, longer than the ${formatDuration(limits.maxDurationSeconds)} allowed (TRANSCODE_MAX_DURATION_SECONDS).`;
+  if (source.width * source.height > limits.maxFramePixels)
+    return `Its frames are ${source.width}×${source.height}, more than the ${limits.maxFramePixels.toLocaleString("en-US")} pixels allowed (TRANSCODE_MAX_FRAME_PIXELS).`;
+  if (source.frameRate !== null && source.frameRate > limits.maxFrameRate)
+    return `It has ${Math.round(source.frameRate)} frames a second, more than the ${limits.maxFrameRate} allowed (TRANSCODE_MAX_FRAME_RATE).`;
+  return null;
+}
+
+/** The longest any job may take: the queue expires a job after 24 hours (pg-boss's maximum). */
+const MAX_TIME_LIMIT_SECONDS = 23 * 60 * 60;
+
+/** How long a job may take: a fixed allowance plus a multiple of the video's length (TRANSCODE_TIME_LIMIT_*). */
+export function timeLimitSeconds(durationSeconds: number): number {
+  return Math.min(
+    MAX_TIME_LIMIT_SECONDS,
+    Math.ceil(env.TRANSCODE_TIME_LIMIT_MIN_SECONDS + durationSeconds * env.TRANSCODE_TIME_LIMIT_FACTOR),
+  );
+}
+
+/**
+ * What a job's output may come to: the ladder's bitrates (each rendition's cap, plus audio) over
+ * the video's length, twice over, plus room for the playlists, the poster and the seek preview;
+ * and one file per segment of each rendition, plus the same again. A job writing past either is
+ * not making the ladder it was asked for.
+ */
+export function outputLimits(source: Probe): { maxBytes: number; maxFiles: number } {
+  const renditions = ladderFor(source.height);
+  const kbps = renditions.reduce((sum, r) => sum + Math.round(r.videoKbps * 1.1) + (source.hasAudio ? 128 : 0), 0);
+  const segments = Math.ceil(source.durationSeconds / SEGMENT_SECONDS) + 1;
+  return {
+    maxBytes: Math.ceil(((kbps * 1000) / 8) * source.durationSeconds * 2) + 64 * 1024 * 1024,
+    maxFiles: 2 * renditions.length * segments + 100,
   };
 }
 
@@ -259,35 +345,132 @@ function vttTime(seconds: number): string {
   return `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor(ms / 60_000) % 60)}:${pad(Math.floor(ms / 1000) % 60)}.${pad(ms % 1000, 3)}`;
 }
 
-function runFfmpeg(ffmpeg: string, args: string[], signal: AbortSignal, onLine: (line: string) => void): Promise<void> {
+/** Process groups of the tools running now (their leaders' pids), all killed if this process exits. */
+const runningGroups = new Set<number>();
+const globalForTools = globalThis as unknown as { marqueeToolsExitHook?: boolean };
+
+function killGroup(pid: number) {
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {
+    // already gone
+  }
+}
+
+/**
+ * Runs ffmpeg or ffprobe as the leader of a new process group (so the whole group can be killed,
+ * whatever it starts), below the web server's priority. Rejects with the tool's last error lines;
+ * on `signal`, or past `timeoutMs`, kills the group and rejects with the signal's reason (or a
+ * time-out error) once the process has gone.
+ */
+export function runTool(
+  tool: string,
+  args: string[],
+  options: { signal?: AbortSignal; timeoutMs?: number; onOutput?: (chunk: string) => void },
+): Promise<void> {
+  const { signal, timeoutMs, onOutput } = options;
+  if (signal?.aborted) return Promise.reject(signal.reason as Error);
+  if (!globalForTools.marqueeToolsExitHook) {
+    globalForTools.marqueeToolsExitHook = true;
+    // Runs on process.exit() and on a normal end; SIGTERM and SIGINT end in process.exit in server.ts
+    // and scripts/worker.ts. Only a SIGKILL leaves a group behind: startup sweeps find it (transcode.ts).
+    process.on("exit", () => runningGroups.forEach(killGroup));
+  }
   return new Promise((resolve, reject) => {
-    const child = spawn(/*turbopackIgnore: true*/ ffmpeg, args, { stdio: ["ignore", "pipe", "pipe"], signal });
-    // Below the web server's priority: a worker inside the app (the default) must not make pages
-    // wait while it uses every core; on a machine of its own it still gets all the idle CPU.
-    if (child.pid !== undefined) {
+    const child: ChildProcess = spawn(/*turbopackIgnore: true*/ tool, args, {
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    const pid = child.pid;
+    let stopped: Error | null = null;
+    const stop = (reason: Error) => {
+      if (stopped) return;
+      stopped = reason;
+      if (pid !== undefined) killGroup(pid);
+    };
+    if (pid !== undefined) {
+      runningGroups.add(pid);
+      // Below the web server's priority: a worker inside the app (the default) must not make pages
+      // wait while it uses every core; on a machine of its own it still gets all the idle CPU.
       try {
-        os.setPriority(child.pid, 10);
+        os.setPriority(pid, 10);
       } catch {
         // not permitted here: runs at normal priority
       }
     }
+    const onAbort = () => stop(signal!.reason instanceof Error ? signal!.reason : new Error(String(signal!.reason)));
+    signal?.addEventListener("abort", onAbort, { once: true });
+    const timer =
+      timeoutMs === undefined
+        ? undefined
+        : setTimeout(
+            () => stop(new Error(`${path.basename(tool)} took longer than ${timeoutMs / 1000} s.`)),
+            timeoutMs,
+          );
     let stderr = "";
-    let pending = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      const lines = (pending + chunk.toString()).split("\n");
-      pending = lines.pop() ?? "";
-      lines.forEach((line) => onLine(line.trim()));
-    });
-    child.stderr.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
-    child.on("error", reject);
+    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => onOutput?.(chunk));
+    child.stderr!.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
+    const settle = (error: Error | null) => {
+      if (pid !== undefined) runningGroups.delete(pid);
+      signal?.removeEventListener("abort", onAbort);
+      clearTimeout(timer);
+      if (error) reject(error);
+      else resolve();
+    };
+    child.on("error", (error) => settle(stopped ?? error));
     child.on("close", (code) => {
-      if (code === 0) resolve();
-      else
-        reject(
-          new Error(
-            `ffmpeg exited with code ${code}: ${stderr.trim().split("\n").slice(-3).join(" ") || "no message"}`,
-          ),
-        );
+      if (stopped) return settle(stopped);
+      if (code === 0) return settle(null);
+      settle(
+        new Error(
+          `${path.basename(tool)} exited with code ${code}: ${stderr.trim().split("\n").slice(-3).join(" ") || "no message"}`,
+        ),
+      );
     });
   });
+}
+
+function runFfmpeg(ffmpeg: string, args: string[], signal: AbortSignal, onLine: (line: string) => void): Promise<void> {
+  let pending = "";
+  return runTool(ffmpeg, args, {
+    signal,
+    onOutput: (chunk) => {
+      const lines = (pending + chunk).split("\n");
+      pending = lines.pop() ?? "";
+      lines.forEach((line) => onLine(line.trim()));
+    },
+  });
+}
+
+/**
+ * Kills every process whose command line names `folder` (an ffmpeg a crashed worker left running
+ * into its temp folder, re-parented to PID 1), with its process group. Linux only (it reads /proc);
+ * elsewhere nothing is found. Returns how many were killed.
+ */
+export function killProcessesUsing(folder: string): number {
+  let killed = 0;
+  let pids: string[];
+  try {
+    pids = fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name));
+  } catch {
+    return 0;
+  }
+  for (const pid of pids) {
+    if (Number(pid) === process.pid) continue;
+    let commandLine: string;
+    try {
+      commandLine = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
+    } catch {
+      continue; // ended meanwhile, or not ours to read
+    }
+    if (!commandLine.split("\0").some((arg) => arg.startsWith(folder + path.sep))) continue;
+    killGroup(Number(pid));
+    try {
+      process.kill(Number(pid), "SIGKILL");
+    } catch {
+      // already gone with its group
+    }
+    killed++;
+  }
+  return killed;
 }

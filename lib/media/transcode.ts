@@ -4,24 +4,41 @@
 // that runs it (sending, cancelling, retrying) is lib/jobs/transcode.ts; this module knows no queue.
 //
 // Every write names the job (Movie.mediaJobId), so a job whose video was replaced or deleted
-// changes nothing: it notices at its next progress report (or when it finishes), stops and deletes
-// what it wrote. docs/media.md.
+// changes nothing: it notices within seconds (its queue's signal, or its next status write), kills
+// ffmpeg, deletes what it wrote and ends. Every job is bounded: the source must be within the
+// TRANSCODE_MAX_* limits, the work has a wall-clock limit and an output limit, and its temp folder
+// lives under the data folder, where the next start finds what a crash left. docs/media.md.
 import "server-only";
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { MediaOverview, MediaStatus as ApiMediaStatus } from "@/lib/api-shapes";
 import { cacheTags, expireTagsOutsideRequests } from "@/lib/data/cache-tags";
 import { db } from "@/lib/db";
+import { dataDir } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { contentTypeOf, hlsFolderOf, keyOfUrl, storage, type StorageKey } from "@/lib/storage";
-import { ffmpegStatus, posterFrame, probe, seekPreview, transcodeToHls } from "./ffmpeg";
-
-/** A running job marks its movie this often, so other workers can tell it is alive. */
-const HEARTBEAT_SECONDS = 5;
-/** A job whose mark is this old belongs to a worker that died (killed, out of memory, machine gone). */
-export const STALLED_AFTER_SECONDS = 30;
+import {
+  NO_VIDEO_STREAM,
+  ffmpegStatus,
+  formatDuration,
+  killProcessesUsing,
+  outOfBounds,
+  outputLimits,
+  posterFrame,
+  probe,
+  seekPreview,
+  timeLimitSeconds,
+  transcodeToHls,
+  type SourceLimits,
+} from "./ffmpeg";
+/** How often a running job writes its progress (and so learns whether it is still the movie's job) and checks its output. */
+const TICK_SECONDS = 5;
+/** A temp folder whose worker has not touched its mark for this long was left by a worker that died. */
+export const ABANDONED_AFTER_SECONDS = 30;
+/** The mark a running job touches every tick: only this process writes it, never ffmpeg. */
+const ALIVE_MARK = ".alive";
 
 /** Media status as the admin list and the movie detail show it. */
 /** A movie's transcode state; null for a movie that never had one. */
@@ -38,11 +55,14 @@ export const noMedia = {
   mediaProgress: 0,
   mediaError: null,
   mediaJobId: null,
-  mediaHeartbeatAt: null,
   hlsFolder: null,
   mediaFiles: [],
   durationSeconds: null,
 } satisfies Prisma.MovieUpdateInput;
+
+export const INTERRUPTED_MESSAGE =
+  "The transcode was interrupted (the worker stopped); it starts again from the beginning.";
+export const CANCELLED_MESSAGE = "Cancelled by an admin.";
 
 /** Deletes stored files one by one, logging (not throwing) what cannot be deleted. */
 export async function deleteStoredFiles(keys: string[]): Promise<void> {
@@ -58,19 +78,100 @@ export async function deleteStoredFiles(keys: string[]): Promise<void> {
 export type TranscodeResult =
   | { outcome: "ready"; durationSeconds: number; files: number }
   | { outcome: "superseded" }
+  | { outcome: "stopped"; reason: string }
   | { outcome: "failed"; error: string };
 
+/** Why a job was stopped before its end (the reason its abort signal carries). */
 class Superseded extends Error {}
+/** The worker is shutting down: the job is given back to the queue. */
+export class Shutdown extends Error {}
+/** A failure another attempt cannot fix (a limit broken, a file ffprobe cannot read): the job fails for good with this message. */
+class Permanent extends Error {}
 
-/** Runs one transcode job; throws (so pg-boss retries) only for failures worth another attempt. */
-export async function runTranscodeJob(
-  jobId: string,
-  movieId: string,
-  attempt: { retryCount: number; retryLimit: number },
-): Promise<TranscodeResult> {
+/** Where jobs keep their temp folders: under the data folder, never the system's temp folder. */
+export const transcodeWorkRoot = () => path.join(dataDir(), "transcode");
+
+/** An attempt of a job: its id and pg-boss's count of the retries before it. */
+export type JobAttempt = { jobId: string; retryCount: number };
+
+/** A job's temp folder is `<job id>.<retry count>.<random>`: a retry never shares one with a dead attempt. */
+function attemptOfFolder(name: string): JobAttempt | null {
+  const match = /^([0-9a-f-]{36})\.(\d+)\.[0-9a-z]+$/.exec(name);
+  return match ? { jobId: match[1]!, retryCount: Number(match[2]) } : null;
+}
+
+/**
+ * Removes temp folders left by attempts that are not running here any more, first killing any
+ * process still writing into them (an ffmpeg whose worker was killed keeps going, re-parented to
+ * PID 1). A folder is abandoned when its mark is older than ABANDONED_AFTER_SECONDS, or, with
+ * `jobId`, whenever it belongs to that job (whose new attempt is starting). Several workers may
+ * share a data folder: a live attempt's folder is never touched. Returns the attempts whose folders
+ * were removed.
+ */
+export async function sweepTranscodeFolders(jobId?: string): Promise<JobAttempt[]> {
+  const root = transcodeWorkRoot();
+  let names: string[];
+  try {
+    names = await fs.promises.readdir(root);
+  } catch {
+    return []; // no job has run here yet
+  }
+  const swept: JobAttempt[] = [];
+  for (const name of names) {
+    const folder = path.join(root, name);
+    const owner = attemptOfFolder(name);
+    let abandoned = owner !== null && owner.jobId === jobId;
+    if (!abandoned) {
+      const marked = await fs.promises
+        .stat(path.join(folder, ALIVE_MARK))
+        .catch(() => fs.promises.stat(folder).catch(() => null));
+      abandoned = marked !== null && Date.now() - marked.mtimeMs > ABANDONED_AFTER_SECONDS * 1000;
+    }
+    if (!abandoned) continue;
+    killProcessesUsing(folder);
+    await fs.promises.rm(folder, { recursive: true, force: true });
+    if (owner) swept.push(owner);
+  }
+  return swept;
+}
+
+const globalForJobs = globalThis as unknown as { marqueeRunningTranscodes?: Map<AbortController, Promise<unknown>> };
+/** The jobs running in this process, so a shutdown can stop them and wait until they have cleaned up. */
+const running = (globalForJobs.marqueeRunningTranscodes ??= new Map<AbortController, Promise<unknown>>());
+
+/**
+ * Stops every transcode running in this process (SIGTERM, `npm run worker` stopping): each kills
+ * its ffmpeg, deletes its files, puts its movie back to queued and throws, so the queue runs it
+ * again. Resolves once all have finished.
+ */
+export async function interruptTranscodes(): Promise<void> {
+  for (const controller of running.keys()) controller.abort(new Shutdown(INTERRUPTED_MESSAGE));
+  await Promise.allSettled(running.values());
+}
+
+export type TranscodeJob = {
+  jobId: string;
+  movieId: string;
+  retryCount: number;
+  retryLimit: number;
+  /** The queue's own signal: aborted when the job is no longer this worker's (cancelled, timed out, lost). */
+  signal?: AbortSignal;
+  limits?: SourceLimits;
+};
+
+/** Runs one transcode job; throws (so the queue retries) only for failures worth another attempt. */
+export function runTranscodeJob(job: TranscodeJob): Promise<TranscodeResult> {
+  const controller = new AbortController();
+  const work = transcode(job, controller);
+  running.set(controller, work);
+  return work.finally(() => running.delete(controller));
+}
+
+async function transcode(job: TranscodeJob, controller: AbortController): Promise<TranscodeResult> {
+  const { jobId, movieId } = job;
   // Every write names the job, so a superseded job changes nothing.
-  const update = async (data: Prisma.MovieUpdateManyMutationInput) =>
-    (await db.movie.updateMany({ where: { id: movieId, mediaJobId: jobId }, data })).count > 0;
+  const update = async (data: Prisma.MovieUpdateManyMutationInput, where: Prisma.MovieWhereInput = {}) =>
+    (await db.movie.updateMany({ where: { ...where, id: movieId, mediaJobId: jobId }, data })).count > 0;
   const fail = async (error: string): Promise<TranscodeResult> => {
     await update({ mediaState: "failed", mediaError: error });
     return { outcome: "failed", error };
@@ -83,53 +184,86 @@ export async function runTranscodeJob(
   const sourceKey = keyOfUrl(movie.video);
   if (!sourceKey || !(await storage().stat(sourceKey))) return fail("The video file is missing from storage.");
 
-  const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), "marquee-transcode-"));
-  const written: StorageKey[] = [];
-  const abort = new AbortController();
-  // The database's clock, not this machine's: workers on other machines compare against it.
-  const beat = () =>
-    db.$executeRaw`UPDATE "Movie" SET "mediaHeartbeatAt" = now() WHERE id = ${movieId}::uuid AND "mediaJobId" = ${jobId}::uuid`;
-  const heartbeat = setInterval(
-    () => void beat().catch((error: unknown) => console.error(`Transcode heartbeat of ${movieId} failed:`, error)),
-    HEARTBEAT_SECONDS * 1000,
-  );
-  try {
-    // State and first heartbeat in one statement: a worker killed between two statements would
-    // leave a transcoding movie without a heartbeat, which recoverStalledTranscodes never sees as stalled.
-    await db.$executeRaw`UPDATE "Movie" SET "mediaState" = 'transcoding', "mediaProgress" = 0, "mediaError" = NULL, "mediaHeartbeatAt" = now()
-      WHERE id = ${movieId}::uuid AND "mediaJobId" = ${jobId}::uuid`;
-    const input = path.join(work, "source");
-    await pipeline(await storage().read(sourceKey), fs.createWriteStream(input));
-    const source = await probe(tools.ffprobe, input).catch((error: Error) => {
-      throw Object.assign(
-        new Error(error.message.startsWith("The file") ? error.message : "ffprobe could not read the video."),
-        { permanent: true },
-      );
-    });
+  // The queue's signal (cancelled by an admin, the movie deleted or its video replaced, the claim
+  // lost) stops the work like our own reasons do.
+  const stopWhenTheQueueSays = () =>
+    controller.abort(new Superseded("The queue took the job back (cancelled, or no longer this worker's)."));
+  if (job.signal?.aborted) return { outcome: "superseded" };
+  job.signal?.addEventListener("abort", stopWhenTheQueueSays, { once: true });
 
-    const outDir = path.join(work, "hls");
+  // An earlier attempt of this job may have left a folder (and an ffmpeg) behind on this disk.
+  await sweepTranscodeFolders(jobId);
+  const work = path.join(transcodeWorkRoot(), `${jobId}.${job.retryCount}.${randomUUID().slice(0, 8)}`);
+  await fs.promises.mkdir(work, { recursive: true });
+  const mark = path.join(work, ALIVE_MARK);
+  await fs.promises.writeFile(mark, "");
+  const outDir = path.join(work, "hls");
+  const written: StorageKey[] = [];
+  let limit: { maxBytes: number; maxFiles: number } | null = null;
+  let progress = 0;
+  let timeLimit: NodeJS.Timeout | undefined;
+
+  // Every tick: the mark (this attempt is alive), the output against its limit, the progress, and
+  // whether the movie still wants this job (the write changes no row once it does not).
+  const tick = async () => {
+    const now = new Date();
+    await fs.promises.utimes(mark, now, now).catch(() => {});
+    if (limit) {
+      const used = await folderUsage(outDir);
+      if (used.bytes > limit.maxBytes || used.files > limit.maxFiles)
+        controller.abort(
+          new Permanent(
+            `The transcode wrote more than a ladder of this video can need (${formatMegabytes(used.bytes)} in ${used.files} files; at most ${formatMegabytes(limit.maxBytes)} in ${limit.maxFiles}) and was stopped.`,
+          ),
+        );
+    }
+    if (!(await update({ mediaProgress: progress }, { mediaState: "transcoding" })))
+      controller.abort(new Superseded("The movie no longer wants this job."));
+  };
+  const ticker = setInterval(
+    () => void tick().catch((error: unknown) => console.error(`Transcode tick of ${movieId} failed:`, error)),
+    TICK_SECONDS * 1000,
+  );
+  const signal = controller.signal;
+  try {
+    if (!(await update({ mediaState: "transcoding", mediaProgress: 0, mediaError: null })))
+      throw new Superseded("The movie no longer wants this job.");
+    const input = path.join(work, "source");
+    await pipeline(await storage().read(sourceKey), fs.createWriteStream(input), { signal });
+    const source = await probe(tools.ffprobe, input, signal).catch((error: Error) => {
+      if (signal.aborted) throw signal.reason;
+      throw new Permanent(error.message === NO_VIDEO_STREAM ? error.message : "ffprobe could not read the video.");
+    });
+    const refusal = outOfBounds(source, job.limits);
+    if (refusal) throw new Permanent(`Refused: ${refusal}`);
+
+    const seconds = timeLimitSeconds(source.durationSeconds);
+    timeLimit = setTimeout(
+      () =>
+        controller.abort(
+          new Permanent(
+            `The transcode took longer than its limit of ${formatDuration(seconds)} (TRANSCODE_TIME_LIMIT_MIN_SECONDS + ${formatDuration(source.durationSeconds)} × TRANSCODE_TIME_LIMIT_FACTOR) and was stopped.`,
+          ),
+        ),
+      Math.min(seconds * 1000, 2 ** 31 - 1), // setTimeout's largest delay (24 days)
+    );
+    limit = outputLimits(source);
     await fs.promises.mkdir(outDir);
-    let reported = 0;
-    let reporting: Promise<void> = Promise.resolve();
     await transcodeToHls({
       ffmpeg: tools.ffmpeg,
       input,
       outDir,
       probe: source,
-      signal: abort.signal,
+      signal,
       onProgress: (secondsDone) => {
-        const percent = Math.min(99, Math.floor((secondsDone / source.durationSeconds) * 100));
-        if (percent < reported + 5) return;
-        reported = percent;
-        reporting = reporting.then(async () => {
-          if (!(await update({ mediaProgress: percent }))) abort.abort(new Superseded());
-        });
+        progress = Math.max(0, Math.min(99, Math.floor((secondsDone / source.durationSeconds) * 100)));
       },
     });
-    await reporting;
-    if (abort.signal.aborted) throw new Superseded();
-    await posterFrame(tools.ffmpeg, input, path.join(outDir, "poster.jpg"), source.durationSeconds, abort.signal);
-    await seekPreview({ ffmpeg: tools.ffmpeg, input, outDir, probe: source, signal: abort.signal });
+    await posterFrame(tools.ffmpeg, input, path.join(outDir, "poster.jpg"), source.durationSeconds, signal);
+    await seekPreview({ ffmpeg: tools.ffmpeg, input, outDir, probe: source, signal });
+    // The last look at the output before it is stored.
+    await tick();
+    if (signal.aborted) throw signal.reason;
 
     const folder = hlsFolderOf(movieId, jobId);
     // The master playlist last: nothing points at the folder until the movie says ready anyway.
@@ -137,6 +271,7 @@ export async function runTranscodeJob(
       (a, b) => Number(a === "master.m3u8") - Number(b === "master.m3u8"),
     );
     for (const name of names) {
+      if (signal.aborted) throw signal.reason;
       const key: StorageKey = `${folder}/${name}`;
       await storage().put(key, fs.createReadStream(path.join(outDir, name)), { contentType: contentTypeOf(key) });
       written.push(key);
@@ -149,26 +284,53 @@ export async function runTranscodeJob(
       mediaFiles: written,
       durationSeconds: Math.round(source.durationSeconds * 1000) / 1000,
     });
-    if (!ready) throw new Superseded();
-    // The movie's detail (its page, the watch page, the API) now has the ladder and the runtime.
-    // The ladder is done whatever happens here: a failure only delays it until the entry's cacheLife.
-    await expireTagsOutsideRequests(cacheTags.movie(movieId)).catch((error: unknown) =>
+    if (!ready) throw new Superseded("The movie no longer wants this job.");
+    // The movie's detail (its page, the watch page, the API) now has the ladder and the runtime, and
+    // the lists' cards the runtime. The ladder is done whatever happens here: a failure only delays
+    // it until the entry's cacheLife.
+    await expireTagsOutsideRequests(cacheTags.movieLists, cacheTags.movie(movieId)).catch((error: unknown) =>
       console.error(`Could not expire movie ${movieId}'s cached detail:`, error),
     );
     return { outcome: "ready", durationSeconds: source.durationSeconds, files: written.length };
-  } catch (error) {
+  } catch (caught) {
+    // Whatever stopped it, ffmpeg is gone by now (runTool kills its group before it rejects).
+    const error: unknown = signal.aborted ? signal.reason : caught;
     await deleteStoredFiles(written);
-    if (error instanceof Superseded || abort.signal.aborted) return { outcome: "superseded" };
+    if (error instanceof Superseded) {
+      // Cancelled, replaced or deleted: whoever did it has set the movie. A lost claim (the queue
+      // retries the job) leaves it transcoding: say it starts again.
+      await update(
+        { mediaState: "queued", mediaProgress: 0, mediaError: INTERRUPTED_MESSAGE },
+        { mediaState: "transcoding" },
+      );
+      return { outcome: "superseded" };
+    }
+    if (error instanceof Shutdown) {
+      await update({ mediaState: "queued", mediaProgress: 0, mediaError: INTERRUPTED_MESSAGE });
+      throw error; // the queue runs it again, on this worker's next start or another one
+    }
     const message = error instanceof Error ? error.message : String(error);
-    if ((error as { permanent?: boolean }).permanent || attempt.retryCount >= attempt.retryLimit) return fail(message);
-    // Another attempt follows (pg-boss back-off); the admin sees it is queued again and why.
+    if (error instanceof Permanent || job.retryCount >= job.retryLimit) return fail(message);
+    // Another attempt follows (the queue's back-off); the admin sees it is queued again and why.
     await update({ mediaState: "queued", mediaProgress: 0, mediaError: message });
     throw error;
   } finally {
-    clearInterval(heartbeat);
+    clearInterval(ticker);
+    clearTimeout(timeLimit);
+    job.signal?.removeEventListener("abort", stopWhenTheQueueSays);
     await fs.promises.rm(work, { recursive: true, force: true });
   }
 }
+
+/** Bytes and files under a folder (one level: the ladder is flat). */
+async function folderUsage(folder: string): Promise<{ bytes: number; files: number }> {
+  const entries = await fs.promises.readdir(folder).catch(() => [] as string[]);
+  let bytes = 0;
+  for (const name of entries) bytes += (await fs.promises.stat(path.join(folder, name)).catch(() => null))?.size ?? 0;
+  return { bytes, files: entries.length };
+}
+
+const formatMegabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024)).toLocaleString("en-US")} MB`;
 
 export function mediaStatusOf(row: {
   mediaState: string | null;

@@ -8,7 +8,7 @@ import busboy from "busboy";
 import type { SessionUser } from "@/lib/auth";
 import { HttpError, badRequest, forbidden } from "@/lib/http/errors";
 import { newStorageKey, storage, urlOf, type StorageDriver, type StorageKey } from "@/lib/storage";
-import { checkUploadAllowance, recordUpload } from "./upload-ledger";
+import { recordUpload, reserveUpload, type UploadReservation } from "./upload-ledger";
 import {
   SNIFF_BYTES,
   VIDEO_NEEDS_ADMIN_MESSAGE,
@@ -27,13 +27,17 @@ export const EMPTY_FILE_MESSAGE = "The file is empty.";
 
 /** Multipart boundaries and part headers around the file; a body bigger than the limit plus this is refused unread. */
 const MULTIPART_OVERHEAD = 64 * 1024;
+/** A body of undeclared length takes its owner's daily bytes this much at a time, before they are read. */
+const RESERVE_STEP = 1024 * 1024;
 
 /**
  * Stores the one file of a multipart upload and returns its URL. Rejections (400, 403, 413, 415)
  * come as soon as they are known, while the rest of the body is read and discarded, so the client
- * sees the answer instead of a reset connection. Whatever fails, nothing stays in storage. A member
- * past the upload rate or daily quota gets 429 before anything is read; every stored file is recorded
- * with its owner (lib/media/upload-ledger.ts).
+ * sees the answer instead of a reset connection. Whatever fails, nothing stays in storage. A member's
+ * upload and its declared size are reserved against the upload rate and daily quota before anything
+ * is read (429 past either), bytes beyond the reservation are taken as they stream, and a failed
+ * upload gives back what it held; every stored file is recorded with its owner
+ * (lib/media/upload-ledger.ts).
  */
 export async function receiveUpload(
   request: Request,
@@ -46,11 +50,6 @@ export async function receiveUpload(
   const largestAllowed = user.isAdmin ? Math.max(maxBytesOf("image"), maxBytesOf("video")) : maxBytesOf("image");
   const declaredLength = Number(request.headers.get("content-length") ?? NaN);
   if (declaredLength > largestAllowed + MULTIPART_OVERHEAD) throw tooLarge("file", largestAllowed);
-  await checkUploadAllowance(
-    user,
-    Number.isFinite(declaredLength) ? Math.max(0, declaredLength - MULTIPART_OVERHEAD) : 0,
-  );
-
   let parser: busboy.Busboy;
   try {
     // One file part; a few stray text fields are tolerated (and ignored), nothing more.
@@ -61,6 +60,8 @@ export async function receiveUpload(
   } catch {
     throw badRequest(NOT_MULTIPART_MESSAGE); // no boundary
   }
+  // The whole declared body: the file cannot be larger. Undeclared: one byte now, the rest as it comes.
+  const reservation = await reserveUpload(user, Number.isFinite(declaredLength) ? declaredLength : 1);
 
   const body = Readable.fromWeb(request.body as WebReadableStream<Uint8Array>);
   return new Promise<string>((resolve, reject) => {
@@ -70,7 +71,8 @@ export async function receiveUpload(
     const fail = (error: unknown) => {
       if (failure) return;
       failure = error;
-      reject(error);
+      // Given back before the answer goes out: a client that asks again sees its allowance whole.
+      void reservation.release().finally(() => reject(error));
     };
 
     parser.on("file", (field, file) => {
@@ -79,7 +81,7 @@ export async function receiveUpload(
         file.resume();
         return;
       }
-      stored = storeFile(file, user, driver).catch((error: unknown) => {
+      stored = storeFile(file, user, reservation, driver).catch((error: unknown) => {
         // A broken body (truncated, or the client hung up) is the client's fault, not a 500.
         fail(
           error instanceof HttpError || !(parser.errored || body.errored) ? error : badRequest(NOT_MULTIPART_MESSAGE),
@@ -95,7 +97,11 @@ export async function receiveUpload(
       const file = stored ? await stored : null;
       if (parseError) fail(badRequest(NOT_MULTIPART_MESSAGE));
       else if (!file) fail(badRequest(NO_FILE_MESSAGE));
-      if (!failure) await recordUpload(file!.key, user.id, file!.size).catch(fail);
+      if (!failure)
+        await reservation
+          .settle(file!.size)
+          .then(() => recordUpload(file!.key, user.id, file!.size))
+          .catch(fail);
       if (failure) {
         // e.g. a second file arrived after the first was stored
         if (file) await driver.delete(file.key).catch(() => {});
@@ -118,10 +124,15 @@ export async function receiveUpload(
 type StoredUpload = { key: StorageKey; size: number };
 
 /** Streams one file part into storage; resolves to its key and size. On rejection the part is drained, not stored. */
-async function storeFile(file: Readable, user: SessionUser, driver: StorageDriver): Promise<StoredUpload> {
+async function storeFile(
+  file: Readable,
+  user: SessionUser,
+  reservation: UploadReservation,
+  driver: StorageDriver,
+): Promise<StoredUpload> {
   const inspector = new UploadInspector((type) => {
     if (type.kind === "video" && !user.isAdmin) throw forbidden(VIDEO_NEEDS_ADMIN_MESSAGE);
-  });
+  }, reservation);
   file.on("error", (error) => inspector.destroy(error));
   file.pipe(inspector);
   try {
@@ -139,8 +150,9 @@ async function storeFile(file: Readable, user: SessionUser, driver: StorageDrive
 
 /**
  * Passes a file through once its leading bytes show an accepted type the user may upload, then
- * counts bytes against that type's limit. `detected` settles with the type (or the refusal)
- * before any byte comes out, so the storage key can carry the right extension.
+ * counts bytes against that type's limit and the owner's reservation (taking more of the day's
+ * quota before passing bytes beyond it). `detected` settles with the type (or the refusal) before
+ * any byte comes out, so the storage key can carry the right extension.
  */
 class UploadInspector extends Transform {
   readonly detected: Promise<AcceptedType>;
@@ -152,7 +164,10 @@ class UploadInspector extends Transform {
   private passed = 0;
   private decided = false;
 
-  constructor(private readonly authorize: (type: AcceptedType) => void) {
+  constructor(
+    private readonly authorize: (type: AcceptedType) => void,
+    private readonly reservation: UploadReservation,
+  ) {
     super();
     this.detected = new Promise((resolve, reject) => (this.settle = { resolve, reject }));
     this.detected.catch(() => {}); // observed by storeFile; never an unhandled rejection
@@ -187,6 +202,8 @@ class UploadInspector extends Transform {
   private pass(chunk: Buffer, callback: TransformCallback) {
     this.passed += chunk.length;
     if (this.passed > this.limit) return callback(tooLarge(this.kind, this.limit));
-    callback(null, chunk);
+    const beyond = this.passed - this.reservation.bytes;
+    if (beyond <= 0) return callback(null, chunk);
+    this.reservation.extend(Math.max(beyond, RESERVE_STEP)).then(() => callback(null, chunk), callback);
   }
 }

@@ -41,6 +41,8 @@ export function createLocalStorage(root: string): StorageDriver {
   return {
     name: "local",
 
+    localPathOf: fileOf,
+
     async check() {
       await fs.promises.mkdir(base, { recursive: true });
       await fs.promises.access(base, fs.constants.R_OK | fs.constants.W_OK);

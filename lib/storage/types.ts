@@ -56,6 +56,11 @@ export interface StorageDriver {
    */
   publicUrlOf?(key: StorageKey): string | undefined;
   /**
+   * The file's path on this machine, for tools that read files themselves (ffprobe estimating a
+   * video's length as it is queued). Only drivers that keep files on this machine have it (local).
+   */
+  localPathOf?(key: StorageKey): string;
+  /**
    * Deletes the half-written files of uploads that died (a killed process), untouched for
    * `olderThanMs`; returns how many. Only drivers that write such files have it (local).
    */

@@ -1,25 +1,18 @@
 // The query of GET /api/movie (CONTRACT.md section 4, listing rules) and the filter bar's options.
 import { z } from "zod";
 import { digits, onStrings, positiveDigits, text } from "./fields";
+import { MAX_PAGE_SIZE, MOVIE_SORTS, type MovieSort } from "./movie-options";
 
-export const DEFAULT_PAGE_SIZE = 20;
-/** The admin Movies List's page (its server render and its client reloads ask for the same). */
-export const ADMIN_MOVIES_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 50;
-
-/** Filter bar options (spec section 3): rates 1 to 5 stars, hours 1 to 10; years come from the catalogue. */
-export const RATE_FILTER_OPTIONS = [1, 2, 3, 4, 5].map((value) => ({ value, label: `${value} Star` }));
-export const HOUR_FILTER_OPTIONS = Array.from({ length: 10 }, (_, i) => ({ value: i + 1, label: `${i + 1} Hours` }));
-
-/** The listing's orders (CONTRACT.md section 7). Without `sort`, a search lists best matches first, else newest first. */
-export const MOVIE_SORTS = ["newest", "rate", "year", "name"] as const;
-export type MovieSort = (typeof MOVIE_SORTS)[number];
-export const SORT_OPTIONS: { value: MovieSort; label: string }[] = [
-  { value: "newest", label: "Newest" },
-  { value: "rate", label: "Top Rated" },
-  { value: "year", label: "Year" },
-  { value: "name", label: "A-Z" },
-];
+export {
+  ADMIN_MOVIES_PAGE_SIZE,
+  DEFAULT_PAGE_SIZE,
+  HOUR_FILTER_OPTIONS,
+  MAX_PAGE_SIZE,
+  MOVIE_SORTS,
+  RATE_FILTER_OPTIONS,
+  SORT_OPTIONS,
+  type MovieSort,
+} from "./movie-options";
 
 const textFilter = (field: string, max: number) =>
   text(field)

@@ -1,39 +1,9 @@
 // The admin movie form: create and update schemas, and the option lists the forms and filters show.
 import { z } from "zod";
 import { isAcceptedMediaUrl, mediaUrl, onLists, onStrings, requiredText, wholeNumber } from "./fields";
+import { LANGUAGES, type Language } from "./movie-options";
 
-/** Spec section 3's language filter options (also the only languages a movie may have). */
-export const LANGUAGES = [
-  "English",
-  "Arabic",
-  "French",
-  "German",
-  "Spanish",
-  "Italian",
-  "Russian",
-  "Chinese",
-  "Japanese",
-  "Korean",
-  "Hindi",
-  "Urdu",
-  "Turkish",
-  "Portuguese",
-  "Dutch",
-  "Swedish",
-  "Danish",
-  "Norwegian",
-  "Finnish",
-  "Indonesian",
-  "Malay",
-  "Thai",
-  "Vietnamese",
-  "Hebrew",
-  "Greek",
-  "Polish",
-  "Romanian",
-  "Swahili",
-] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES, type Language } from "./movie-options";
 
 export const FIRST_FILM_YEAR = 1888;
 export const latestAllowedYear = () => new Date().getFullYear() + 1;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { positiveDigits } from "./fields";
 
 /** A number of seconds; digit strings are refused, the player always sends numbers. */
 const seconds = (field: string) =>
@@ -20,6 +21,25 @@ export const watchProgressSchema = z
   });
 export type WatchProgressInput = z.infer<typeof watchProgressSchema>;
 
-/** Continue watching lists movies started (from 5%) and not finished (up to 95%). */
-export const CONTINUE_FROM = 0.05;
-export const WATCHED_FROM = 0.95;
+export { CONTINUE_FROM, WATCHED_FROM } from "./watch-thresholds";
+
+export const HISTORY_PAGE_SIZE = 20;
+export const HISTORY_MAX_PAGE_SIZE = 50;
+
+/** GET /api/user/history: a page of what the user watched, most recent first. */
+export const historyQuerySchema = z.object({
+  page: positiveDigits("page"),
+  limit: positiveDigits("limit").refine(
+    (value) => value === undefined || value <= HISTORY_MAX_PAGE_SIZE,
+    `limit must be at most ${HISTORY_MAX_PAGE_SIZE}`,
+  ),
+});
+export type HistoryQuery = z.infer<typeof historyQuerySchema>;
+
+/** PUT /api/user/history/{movieId}: mark a movie watched (to the end) or unwatched (back to the start). */
+export const historyMarkSchema = z.object({
+  watched: z.boolean({
+    error: (issue) => (issue.input == null ? "watched is required" : "watched must be true or false"),
+  }),
+});
+export type HistoryMarkInput = z.infer<typeof historyMarkSchema>;

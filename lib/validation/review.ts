@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { onStrings, requiredText, wholeNumber } from "./fields";
+import { onStrings, positiveDigits, requiredText, wholeNumber } from "./fields";
+import { MAX_REVIEW_PAGE_SIZE, REVIEW_SORTS, type ReviewSort } from "./review-options";
 
 /** The review form's rating select (spec section 5, spelling kept). */
 export const RATING_OPTIONS = [
@@ -24,3 +25,22 @@ export const reviewSchema = z.object({
   }).min(REVIEW_MESSAGE_MIN, onStrings({ error: "Enter a minimum of 5 characters." })),
 });
 export type ReviewInput = z.infer<typeof reviewSchema>;
+
+/** GET /api/movie/{id}/reviews. */
+export const reviewListQuerySchema = z.object({
+  sort: z
+    .string({ error: "sort must be a string" })
+    .trim()
+    .refine(
+      (value) => value === "" || (REVIEW_SORTS as readonly string[]).includes(value),
+      `sort must be one of ${REVIEW_SORTS.join(", ")}`,
+    )
+    .transform((value) => (value || "newest") as ReviewSort)
+    .optional(),
+  page: positiveDigits("page"),
+  limit: positiveDigits("limit").refine(
+    (value) => value === undefined || value <= MAX_REVIEW_PAGE_SIZE,
+    `limit must be at most ${MAX_REVIEW_PAGE_SIZE}`,
+  ),
+});
+export type ReviewListQuery = z.infer<typeof reviewListQuerySchema>;

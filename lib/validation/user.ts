@@ -78,11 +78,17 @@ export const passwordSchema = z.object(passwordFields).superRefine((value, ctx) 
 });
 export type PasswordInput = z.infer<typeof passwordSchema>;
 
-/** The change-password form on /password, which always asks for the confirmation. */
-export const passwordFormSchema = z.object(passwordFields).superRefine((value, ctx) => {
-  const confirmation = confirmationOf(value);
-  if (!confirmation)
-    ctx.addIssue({ code: "custom", path: ["comfirmPassword"], message: "Confirm password is required" });
-  else if (confirmation !== value.newPassword)
-    ctx.addIssue({ code: "custom", path: ["comfirmPassword"], message: "Passwords must match" });
-});
+/**
+ * The change-password form on /password, which always asks for the confirmation. It is a field
+ * check of its own, not part of the object's refinement: zod skips that refinement while any field
+ * is invalid, so an empty form would say nothing about an empty Confirm Password.
+ */
+export const passwordFormSchema = z
+  .object({
+    ...passwordFields,
+    comfirmPassword: requiredText("comfirmPassword", "Confirm password is required"),
+  })
+  .superRefine((value, ctx) => {
+    if (value.comfirmPassword !== value.newPassword)
+      ctx.addIssue({ code: "custom", path: ["comfirmPassword"], message: "Passwords must match" });
+  });

@@ -961,23 +961,16 @@ export function posterSvg(movie: ArtMovie): string {
   return svgDocument(w, h, defs + extraDefs, body + overlay);
 }
 
-/** Landscape 1600x900 banner/backdrop with the title at the lower left. */
+/**
+ * Landscape 1600x900 backdrop: the scene alone, darker on the left. No lettering: every page that
+ * shows it (the home banner, the movie page's hero, the player's poster) prints the title, year and
+ * category itself, beside or above it, and the art would only repeat them.
+ */
 export function titleImageSvg(movie: ArtMovie): string {
   const w = 1600;
   const h = 900;
   const { defs, body, scene } = backdrop(movie, w, h, "title");
-  const { id, accent } = scene;
-  const layout = layoutTitle(movie.name, { width: 860, height: 330, maxSize: 130, maxLines: 3, lineHeight: 1.04 });
-  const lineGap = layout.size * 1.04;
-  const metaY = h - 96;
-  const ruleY = metaY - 40;
-  const lastBaseline = ruleY - 30;
-  const firstBaseline = lastBaseline - lineGap * (layout.lines.length - 1);
-  const x = 96;
-  const category = escapeXml(movie.category.toUpperCase());
-  const titleLines = layout.lines
-    .map((line, i) => `<text x="${x}" y="${n(firstBaseline + i * lineGap)}">${escapeXml(line)}</text>`)
-    .join("");
+  const { id } = scene;
   const extraDefs = `
     <linearGradient id="side-${id}" x1="0" y1="0" x2="1" y2="0">
       <stop offset="0" stop-color="#000" stop-opacity="0.8"/>
@@ -990,11 +983,7 @@ export function titleImageSvg(movie: ArtMovie): string {
     </linearGradient>`;
   const overlay = `
   <rect width="${w}" height="${h}" fill="url(#side-${id})"/>
-  <rect width="${w}" height="${h}" fill="url(#foot-${id})"/>
-  <text x="${x}" y="${n(firstBaseline - layout.size - 24)}" font-family="${FONT}" font-size="22" font-weight="700" letter-spacing="8" fill="${lighten(accent, 0.5)}">MARQUEE PRESENTS</text>
-  <g font-family="${FONT}" font-weight="700" font-size="${layout.size}" fill="${titleColour(accent)}" filter="url(#shadow-${id})">${titleLines}</g>
-  <rect x="${x}" y="${n(ruleY)}" width="110" height="6" rx="3" fill="${accent}"/>
-  <text x="${x}" y="${n(metaY)}" font-family="${FONT}" font-size="28" font-weight="700" letter-spacing="5" fill="#ffffff" opacity="0.92">${movie.year} · ${category}</text>`;
+  <rect width="${w}" height="${h}" fill="url(#foot-${id})"/>`;
   return svgDocument(w, h, defs + extraDefs, body + overlay);
 }
 

@@ -54,6 +54,8 @@ export async function seedDemoCatalogue(db: Db, storage: StorageDriver, log: Log
         passwordHash: await hashPassword(user.password),
         isAdmin: user.isAdmin,
         image,
+        // Demo addresses (.local) receive no mail: they count as verified from the start.
+        emailVerifiedAt: new Date(),
       },
       select: { id: true },
     });
@@ -93,7 +95,9 @@ export async function seedDemoCatalogue(db: Db, storage: StorageDriver, log: Log
       hour: movie.hour,
       categoryId,
       image: await webp(`image/demo-${movie.slug}-poster.webp`, () => posterSvg(movie)),
-      titleImage: await webp(`image/demo-${movie.slug}-title.webp`, () => titleImageSvg(movie)),
+      // "-backdrop", not the "-title" of the lettered art before it: a store seeded earlier keeps
+      // that file, and would otherwise serve it for the new art's key.
+      titleImage: await webp(`image/demo-${movie.slug}-backdrop.webp`, () => titleImageSvg(movie)),
       video: clips.get(movie.clip)!,
     };
     const casts: { id: string; name: string; position: number; image: string }[] = [];

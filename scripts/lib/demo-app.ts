@@ -1,17 +1,21 @@
 // A throwaway Marquee to measure: an embedded PostgreSQL seeded with the demo catalogue and the
-// production build served by `next start`, everything in a temporary folder removed on stop.
-// Shared by the scripts that load the app as a visitor would (bench-api.ts, lighthouse.ts).
+// production build served as `npm start` and the Docker image serve it (server.ts), with a public
+// address as production has (PUBLIC_URL), everything in a temporary folder removed on stop.
+// Shared by the scripts that load the app as a visitor would (bench-api.ts, bench-memory.ts,
+// lighthouse.ts).
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "./embedded-postgres";
 import { buildIfStale } from "./build";
-import { bin, migrate, openDatabase, projectRoot, seed, type Database } from "./database";
+import { migrate, openDatabase, projectRoot, seed, type Database } from "./database";
 
 export type DemoApp = {
-  /** The app's origin, e.g. http://127.0.0.1:41234 (also its public URL: NEXTAUTH_URL). */
+  /** The app's origin, e.g. http://127.0.0.1:41234 (also its public URL: PUBLIC_URL). */
   url: string;
+  /** The web server's process id (server.ts), for the benchmarks that watch its memory. */
+  pid: number;
   databaseUrl: string;
   stop(): Promise<void>;
 };
@@ -63,21 +67,24 @@ export async function startDemoApp(name: string, log: (line: string) => void): P
     await seed(database.url, { onlyIfEmpty: false, log, uploadsDir: path.join(dataDir, "uploads") });
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    app = spawn(bin("next"), ["start", "--port", String(port), "--hostname", "127.0.0.1"], {
+    app = spawn(process.execPath, ["--import", "tsx", "server.ts", "--port", String(port), "--hostname", "127.0.0.1"], {
       cwd: projectRoot,
       stdio: ["ignore", "ignore", "inherit"],
       env: {
         ...process.env,
         DATABASE_URL: database.url,
         AUTH_SECRET: "demo-app-secret-that-is-long-enough-for-hs256",
-        NEXTAUTH_URL: url,
+        PUBLIC_URL: url,
         MARQUEE_DATA_DIR: dataDir,
+        // The scheduled jobs run in the app as deployed, but the seeded clips are not transcoded:
+        // ffmpeg on the same cores would be measured with the pages.
+        TRANSCODE_BACKLOG_ON_START: "false",
         NEXT_TELEMETRY_DISABLED: "1",
         NODE_ENV: "production",
       },
     });
     await waitFor(`${url}/api/health`, "The app");
-    return { url, databaseUrl: database.url, stop };
+    return { url, pid: app.pid!, databaseUrl: database.url, stop };
   } catch (error) {
     await stop();
     throw error;

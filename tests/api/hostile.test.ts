@@ -262,6 +262,19 @@ describe("fuzz: every endpoint, hostile input, zero 5xx", () => {
     ["POST", "/api/user/favorite", "user"],
     ["DELETE", "/api/user/favorite", "user"],
     ["DELETE", `/api/user/favorite/${UNKNOWN}`, "user"],
+    ["POST", "/api/user/password-reset", "anyone"],
+    ["POST", "/api/user/password-reset/confirm", "anyone"],
+    ["POST", "/api/user/verify-email", "anyone"],
+    ["POST", "/api/user/verify-email/resend", "user"],
+    ["POST", "/api/user/email", "user"],
+    ["POST", "/api/user/email/confirm", "user"],
+    ["GET", "/api/user/export", "user"],
+    ["GET", "/api/user/passkeys", "user"],
+    ["POST", "/api/user/passkeys", "user"],
+    ["DELETE", "/api/user/passkeys/x", "user"],
+    ["POST", "/api/user/passkeys/registration-options", "user"],
+    ["POST", "/api/user/passkeys/authentication-options", "anyone"],
+    ["POST", "/api/user/passkeys/login", "anyone"],
     ["GET", "/api/movie", "anyone"],
     ["POST", "/api/movie", "admin"],
     ["GET", "/api/movie/{movie}", "anyone"],
@@ -296,6 +309,8 @@ describe("fuzz: every endpoint, hostile input, zero 5xx", () => {
     ["GET", "/movies", "anyone"],
     ["GET", "/movie/{movie}", "anyone"],
     ["GET", "/login", "anyone"],
+    ["GET", "/reset-password", "anyone"],
+    ["GET", "/verify-email", "anyone"],
   ];
   const FIELDS = [
     "email",
@@ -323,6 +338,10 @@ describe("fuzz: every endpoint, hostile input, zero 5xx", () => {
     "ticket",
     "partNumbers",
     "parts",
+    "token",
+    "purpose",
+    "response",
+    "passkey",
   ];
   const QUERY = [
     "search",
@@ -341,6 +360,7 @@ describe("fuzz: every endpoint, hostile input, zero 5xx", () => {
     "download",
     "name",
     "kind",
+    "token",
   ];
   const hostile: Record<string, string[]> = {
     "control characters": [

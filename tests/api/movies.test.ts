@@ -21,6 +21,7 @@ const LIST_ITEM_KEYS = [
   "countReviews",
   "createdAt",
   "desc",
+  "durationSeconds", // an extra field (CONTRACT.md allows them): the cards' runtime
   "hour",
   "image",
   "language",

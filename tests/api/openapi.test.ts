@@ -7,10 +7,17 @@ import {
   categoryShape,
   continueWatchingItemShape,
   healthShape,
+  historyPageShape,
   movieDetailShape,
   movieListItemShape,
   movieListPageShape,
   movieSuggestionShape,
+  ownReviewShape,
+  recommendationRowShape,
+  trendingMovieShape,
+  reviewPageShape,
+  preferencesShape,
+  upNextShape,
   uploadConfigShape,
   userInfoShape,
 } from "@/lib/api-shapes";
@@ -119,10 +126,15 @@ describe("GET /api/openapi.json", () => {
 });
 
 describe("real answers match their documented shapes", () => {
-  let movie: { _id: string; name: string };
+  let movie: { _id: string; name: string; category: string };
+  /** Of the movie's category: the movie is like it, and the viewer's recommendations hold it. */
+  let related: { _id: string; name: string };
   let viewer: TestUser;
   beforeAll(async () => {
     movie = await createTestMovie();
+    related = await createTestMovie({}, movie.category);
+    await createTestMovie({}, movie.category);
+    await createTestMovie({}, movie.category);
     viewer = await freshUser("openapi");
     const token = viewer.token;
     expect(
@@ -137,6 +149,7 @@ describe("real answers match their documented shapes", () => {
     expect(
       (await api("PUT", `/api/user/progress/${movie._id}`, { token, body: { position: 300, duration: 600 } })).status,
     ).toBe(200);
+    expect((await api("PUT", `/api/user/list/${movie._id}`, { token })).status).toBe(200);
   });
 
   // [documented path, request path, the zod shape, whether the answer is a list of it, signed in]
@@ -152,11 +165,20 @@ describe("real answers match their documented shapes", () => {
     ],
     ["/api/movie/random", () => "/api/movie/random", movieListItemShape, true, false],
     ["/api/movie/toprate", () => "/api/movie/toprate", movieListItemShape, true, false],
+    ["/api/movie/{id}/reviews", () => `/api/movie/${movie._id}/reviews?sort=highest`, reviewPageShape, false, false],
+    ["/api/movie/review/{id}", () => `/api/movie/review/${movie._id}`, ownReviewShape, false, true],
     ["/api/category", () => "/api/category", categoryShape, true, false],
     ["/api/upload/config", () => "/api/upload/config", uploadConfigShape, false, false],
     ["/api/health", () => "/api/health", healthShape, false, false],
     ["/api/user/favorite", () => "/api/user/favorite", movieListItemShape, true, true],
     ["/api/user/progress", () => "/api/user/progress", continueWatchingItemShape, true, true],
+    ["/api/movie/trending", () => "/api/movie/trending", trendingMovieShape, true, false],
+    ["/api/movie/{id}/similar", () => `/api/movie/${related._id}/similar`, movieListItemShape, true, false],
+    ["/api/user/recommendations", () => "/api/user/recommendations", recommendationRowShape, true, true],
+    ["/api/user/list", () => "/api/user/list", movieListItemShape, true, true],
+    ["/api/user/history", () => "/api/user/history", historyPageShape, false, true],
+    ["/api/user/preferences", () => "/api/user/preferences", preferencesShape, false, true],
+    ["/api/movie/{id}/next", () => `/api/movie/${movie._id}/next`, upNextShape, false, true],
   ];
 
   test.each(cases)("GET %s", async (documented, requestPath, shape, isList, signedIn) => {

@@ -16,6 +16,8 @@ describe("signed out", () => {
     ["/profile", "/login?callbackUrl=%2Fprofile"],
     ["/password", "/login?callbackUrl=%2Fpassword"],
     ["/favorite", "/login?callbackUrl=%2Ffavorite"],
+    ["/my-list", "/login?callbackUrl=%2Fmy-list"],
+    ["/history", "/login?callbackUrl=%2Fhistory"],
     ["/admin", "/login?callbackUrl=%2Fadmin"],
     ["/admin/users?page=2", "/login?callbackUrl=%2Fadmin%2Fusers%3Fpage%3D2"],
   ])("%s goes to %s", async (path, to) => {
@@ -48,7 +50,7 @@ describe("signed in as a member", () => {
   });
 
   test("account pages render", async () => {
-    for (const path of ["/profile", "/password", "/favorite"])
+    for (const path of ["/profile", "/password", "/favorite", "/my-list", "/history"])
       expect((await open(path, await cookie)).status, path).toBe(200);
   });
 });

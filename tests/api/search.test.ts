@@ -2,7 +2,7 @@
 // The movies live in a category of their own, and the listing is filtered by it wherever an exact
 // list is asserted, so other tests' movies never change the answers.
 import { beforeAll, describe, expect, test } from "vitest";
-import { api } from "../support/http";
+import { api, baseUrl } from "../support/http";
 import { createTestCategory, createTestMovie, IMAGE } from "../support/catalogue";
 import { adminToken, freshUser } from "../support/users";
 
@@ -38,6 +38,9 @@ const MOVIES: { key: string; name: string; year: number; casts?: string[] }[] = 
   { key: "marmaladeCast", name: "Brisk Tidings", year: 2014, casts: ["Ivo Marmalade"] },
   { key: "wolfpack", name: "100% Wolfpack_Club", year: 2020 },
   { key: "accented", name: "Éventail Ørsted", year: 2021 },
+  { key: "hexaPoint", name: "Hexa Point", year: 2013 },
+  { key: "morrowQuay", name: "Morrow Quay", year: 2015, casts: ["Hal Vexa"] },
+  { key: "quailRidge", name: "Quail Ridge", year: 2009 },
 ];
 
 beforeAll(async () => {
@@ -54,23 +57,34 @@ beforeAll(async () => {
   expect(review.status).toBe(200);
 });
 
-describe("typos allowed by word length", () => {
-  test("words under 5 letters must be exact", async () => {
-    expect(await found("vexa")).toEqual(expect.arrayContaining(["Vexa Dawn", "Vexa Dusk", "Vexa Noon"]));
-    expect(await found("vexo dawn")).toEqual([]);
-    expect(await found("dawn vexo")).toEqual([]);
+describe("typos allowed by word length (Typesense's rules: one from 4 letters, two from 7)", () => {
+  test("words of 3 letters or fewer must be exact", async () => {
+    expect(await found("ivo marmalade")).toEqual(["Brisk Tidings"]);
+    expect(await found("iva marmalade")).toEqual([]);
   });
 
-  test("words of 5 to 8 letters forgive one typo: insertion, deletion, substitution or swap", async () => {
-    for (const typo of ["quilon", "quilllon", "quillan", "qiullon"])
-      expect(await found(`${typo} harbour`), typo).toContain("Quillon Harbour");
-    expect(await found("qiullan harbour")).toEqual([]);
+  test("words of 4 to 6 letters forgive one typo: insertion, deletion, substitution or swap", async () => {
+    for (const typo of ["vexo", "vexxa", "vxa", "evxa"])
+      expect(await found(`${typo} dawn`), typo).toEqual(["Vexa Dawn"]);
+    expect(await found("dawn vexo")).toEqual(["Vexa Dawn"]);
+    expect(await found("vxeo dawn")).toEqual([]);
+    for (const typo of ["hrbour", "harboru"]) expect(await found(`quillon ${typo}`), typo).toContain("Quillon Harbour");
   });
 
-  test("words of 9 letters or more forgive two typos", async () => {
-    for (const typo of ["zephyrin", "zehpyrine", "zepyhrinn", "zpehyrien"])
+  test("words of 7 letters or more forgive two typos", async () => {
+    // Both titles hold both words; "Quillon Harbour" has them in the query's order.
+    for (const typo of ["qiullan", "quilolon", "qullon", "quilon"])
+      expect(await found(`${typo} harbour`), typo).toEqual(["Quillon Harbour", "Grey Harbour Quillon"]);
+    expect(await found("qiullaan harbour")).toEqual([]);
+    for (const typo of ["zephyrin", "zehpyrine", "zepyhrinn", "zpehyrien", "zphyrne"])
       expect(await found(`${typo} marmalade`), typo).toEqual(["Zephyrine Marmalade"]);
     expect(await found("zpehyrein marmalade")).toEqual([]);
+  });
+
+  test("the longer of the typed and the catalogue's word decides, so a dropped letter costs no budget", async () => {
+    // "dwn" (3 letters) is "dawn" (4) less a letter; "qulln" (5) is "quillon" (7) less two.
+    expect(await found("dwn vexa")).toEqual(["Vexa Dawn"]);
+    expect(await found("qulln harbour")).toEqual(["Quillon Harbour", "Grey Harbour Quillon"]);
   });
 });
 
@@ -110,6 +124,21 @@ describe("ranking", () => {
     expect((await found("quillon")).slice(0, 2)).toEqual(["Quillon", "Quillon Harbour"]);
   });
 
+  test("exact and prefix word matches before typo matches, a title's or not", async () => {
+    // "quil" starts "quillon" and "quillin" (no typo); "quail" is one typo away. Titles starting
+    // with the query first, then by rate and newest.
+    expect(await found("quil")).toEqual([
+      "Quillon Harbour",
+      "Quillon",
+      "The Quillin",
+      "Old Quillon",
+      "Grey Harbour Quillon",
+      "Quail Ridge",
+    ]);
+    // "Hal Vexa" holds the word exactly, in the cast; "Hexa Point" a typo of it, in the title.
+    expect(await found("vexa")).toEqual(["Vexa Dusk", "Vexa Noon", "Vexa Dawn", "Morrow Quay", "Hexa Point"]);
+  });
+
   test("fewer typos first", async () => {
     const names = await found("quillin");
     expect(names[0]).toBe("The Quillin");
@@ -122,7 +151,7 @@ describe("ranking", () => {
   });
 
   test("then rating, then newest", async () => {
-    expect(await found("vexa")).toEqual(["Vexa Dusk", "Vexa Noon", "Vexa Dawn"]);
+    expect((await found("vexa")).slice(0, 3)).toEqual(["Vexa Dusk", "Vexa Noon", "Vexa Dawn"]);
   });
 });
 
@@ -196,7 +225,13 @@ describe("the lexicon follows every change", () => {
 
 describe("sort=", () => {
   test("newest, top rated, year, A-Z; without it, best matches (or newest) first", async () => {
-    expect(await found("vexa", "&sort=newest")).toEqual(["Vexa Noon", "Vexa Dusk", "Vexa Dawn"]);
+    expect(await found("vexa", "&sort=newest")).toEqual([
+      "Morrow Quay",
+      "Hexa Point",
+      "Vexa Noon",
+      "Vexa Dusk",
+      "Vexa Dawn",
+    ]);
     expect(await found("quillon", "&sort=year")).toEqual([
       "Quillon Harbour",
       "The Quillin",
@@ -238,6 +273,35 @@ describe("GET /api/movie/suggest", () => {
     expect(many.body).toHaveLength(8);
   });
 
+  test("the same typo rules as search: one typo from 4 letters, two from 7, a dropped letter costing none", async () => {
+    const suggested = async (q: string) => {
+      const response = await api("GET", `/api/movie/suggest?q=${encodeURIComponent(q)}`);
+      expect(response.status, q).toBe(200);
+      return (response.body as Item[]).map((movie) => movie.name);
+    };
+    // 4-letter words with one typo each, the last one still a prefix while typing.
+    expect(await suggested("evxa dwan")).toEqual(["Vexa Dawn"]);
+    expect(await suggested("vexo du")).toEqual(["Vexa Dusk"]);
+    // Two typos in a 7-letter word, one of them a dropped letter; then the prefix "harb".
+    expect(await suggested("qulln harb")).toEqual(["Quillon Harbour", "Grey Harbour Quillon"]);
+    // Beyond the rules: two typos in a 4-letter word, one too many in a 7-letter one.
+    expect(await suggested("vxeo dawn")).toEqual([]);
+    expect(await suggested("qiullaan harbour")).toEqual([]);
+  });
+
+  test("exact and prefix matches before typo matches", async () => {
+    const response = await api("GET", "/api/movie/suggest?q=vexa");
+    expect(response.status).toBe(200);
+    // The titles holding "vexa", then the cast's "Hal Vexa", then "Hexa Point" (one typo).
+    expect((response.body as Item[]).map((movie) => movie.name)).toEqual([
+      "Vexa Dusk",
+      "Vexa Noon",
+      "Vexa Dawn",
+      "Morrow Quay",
+      "Hexa Point",
+    ]);
+  });
+
   test("nothing typed or nothing found is an empty list; too long is 400", async () => {
     expect(await api("GET", "/api/movie/suggest?q=")).toMatchObject({ status: 200, body: [] });
     expect(await api("GET", "/api/movie/suggest")).toMatchObject({ status: 200, body: [] });
@@ -246,6 +310,31 @@ describe("GET /api/movie/suggest", () => {
       status: 400,
       body: { message: "q must be at most 200 characters" },
     });
+  });
+});
+
+describe('"Did you mean" on a search page that found nothing', () => {
+  /** The name offered, and where its link goes; null when the page offers none. */
+  async function offered(search: string): Promise<{ name: string; href: string } | null> {
+    const response = await fetch(`${baseUrl}/movies/${encodeURIComponent(search)}`);
+    expect(response.status).toBe(200);
+    const html = (await response.text()).replaceAll("<!-- -->", "");
+    expect(html).toContain("No movies found");
+    const match = /Did you mean <a[^>]*href="([^"]+)"[^>]*>([^<]+)<\/a>\?/.exec(html);
+    return match ? { href: match[1]!, name: match[2]! } : null;
+  }
+
+  test("offers the closest title, or the closest cast name, beyond the typos search forgives", async () => {
+    expect(await found("zpehyrein marmalade")).toEqual([]);
+    expect(await offered("zpehyrein marmalade")).toEqual({
+      name: "Zephyrine Marmalade",
+      href: "/movies/Zephyrine%20Marmalade",
+    });
+    // "kwenell" is three typos from "quennell": no match, but Orla Quennell is the closest name.
+    expect(await found("orla kwenell")).toEqual([]);
+    expect(await offered("orla kwenell")).toEqual({ name: "Orla Quennell", href: "/movies/Orla%20Quennell" });
+    expect(await found("Orla Quennell")).toEqual(["Zephyrine Marmalade"]);
+    expect(await offered("qzxwv")).toBeNull();
   });
 });
 

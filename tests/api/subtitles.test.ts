@@ -3,7 +3,8 @@
 import { describe, expect, test } from "vitest";
 import { api, baseUrl } from "../support/http";
 import { createTestCategory, createTestMovie, movieBody, uniqueName } from "../support/catalogue";
-import { newFilesSince, storedFiles } from "../support/media";
+import { healthDuring } from "../support/health";
+import { newFilesSince, storedFiles, tinyCues } from "../support/media";
 import { adminToken, memberToken } from "../support/users";
 
 async function uploadSubtitle(content: string | Uint8Array, token?: string, fileName = "movie.srt") {
@@ -94,6 +95,40 @@ describe("POST /api/upload/subtitle", () => {
     });
     expect(newFilesSince(before)).toEqual([]);
   });
+});
+
+describe("large subtitle files do not stall the server", () => {
+  test(
+    "20,000 karaoke cues are stored, and /api/health keeps answering quickly meanwhile",
+    { timeout: 60_000 },
+    async () => {
+      const token = await adminToken();
+      const { slowestMs, answers, result } = await healthDuring(() => uploadSubtitle(tinyCues(20_000), token));
+      expect(result.status).toBe(200);
+      expect(result.body).toMatch(STORED_URL);
+      expect((await (await fetch(new URL(result.body as string, baseUrl))).text()).match(/-->/g)).toHaveLength(20_000);
+      expect(answers).toBeGreaterThan(0);
+      expect(slowestMs).toBeLessThan(1000);
+    },
+  );
+
+  test(
+    "a 2 MB file of 50,000 tiny cues is a 413 naming the limit; nothing is stored, /api/health stays quick",
+    { timeout: 60_000 },
+    async () => {
+      const token = await adminToken();
+      const before = storedFiles();
+      const file = tinyCues(50_000);
+      expect(file.length).toBeGreaterThan(1_900_000);
+      const { slowestMs, result } = await healthDuring(() => uploadSubtitle(file, token));
+      expect(result).toEqual({
+        status: 413,
+        body: { message: "The subtitle file has too many cues (at most 30,000)." },
+      });
+      expect(newFilesSince(before)).toEqual([]);
+      expect(slowestMs).toBeLessThan(1000);
+    },
+  );
 });
 
 describe("movie subtitles", () => {

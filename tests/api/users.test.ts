@@ -12,6 +12,7 @@ describe("POST /api/user/register", () => {
     const email = uniqueEmail("Register");
     const response = await api("POST", "/api/user/register", {
       body: { fullName: "  Ada Lovelace ", email: `  ${email.toUpperCase()} `, password: "secret1", isAdmin: true },
+      headers: { "x-forwarded-for": freshIp() },
     });
     expect(response.status).toBe(201);
     expect(response.body).toEqual({
@@ -25,11 +26,14 @@ describe("POST /api/user/register", () => {
 
   test("a taken email (any case) is 409 naming it", async () => {
     const email = uniqueEmail("taken");
+    const headers = { "x-forwarded-for": freshIp() };
     expect(
-      (await api("POST", "/api/user/register", { body: { fullName: "First", email, password: "secret1" } })).status,
+      (await api("POST", "/api/user/register", { body: { fullName: "First", email, password: "secret1" }, headers }))
+        .status,
     ).toBe(201);
     const again = await api("POST", "/api/user/register", {
       body: { fullName: "Second", email: email.toUpperCase(), password: "secret1" },
+      headers,
     });
     expect(again).toMatchObject({ status: 409, body: { message: `${email} is already registered` } });
   });

@@ -1,5 +1,8 @@
+import fs from "node:fs";
+import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { LEXICON_TYPO_RULES, typoBudget } from "@/lib/search-typo-rules";
 import { migrate } from "@/scripts/lib/database";
 
 // A brand-new database on the test server, migrated exactly as production is.
@@ -36,6 +39,7 @@ test("migrations create every table on an empty database", async () => {
     `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`,
   );
   expect(rows.map((r) => r.table_name)).toEqual([
+    "AccountToken",
     "CacheTag",
     "CastMember",
     "CatalogueCount",
@@ -43,7 +47,11 @@ test("migrations create every table on an empty database", async () => {
     "Favorite",
     "HandOverCode",
     "Movie",
+    "MovieAudience",
     "MovieWord",
+    "Passkey",
+    "PasskeyChallenge",
+    "MyListEntry",
     "RateLimit",
     "Review",
     "SearchWord",
@@ -51,6 +59,7 @@ test("migrations create every table on an empty database", async () => {
     "Session",
     "Subtitle",
     "Upload",
+    "UploadAllowance",
     "User",
     "WatchProgress",
     "_prisma_migrations",
@@ -110,7 +119,7 @@ test("the database refuses a rating outside 0 to 5 and deleting a category in us
   );
 });
 
-test("'Did you mean' is served by the trigram index", async () => {
+test("'Did you mean' is served by the trigram indexes of titles and cast names", async () => {
   // Seq scans off, as a small table would be read whole; on a near-empty one a full scan of any
   // index looks as cheap, so the planner gets a catalogue to weigh.
   await client.query("BEGIN");
@@ -134,6 +143,10 @@ test("'Did you mean' is served by the trigram index", async () => {
       `EXPLAIN SELECT id FROM "Movie" WHERE "searchName" % marquee_search_text('creme brule')`,
     );
     expect(rows.map((r) => r["QUERY PLAN"]).join("\n")).toContain("Movie_searchName_trgm_idx");
+    const cast = await client.query<{ "QUERY PLAN": string }>(
+      `EXPLAIN SELECT id FROM "CastMember" WHERE "searchName" % marquee_search_text('orla kwenell')`,
+    );
+    expect(cast.rows.map((r) => r["QUERY PLAN"]).join("\n")).toContain("CastMember_searchName_trgm_idx");
   } finally {
     await client.query("ROLLBACK");
   }
@@ -173,15 +186,79 @@ test("the triggers keep the search lexicon: title, cast and category words with 
     { source: 2, position: 1, word: "film" },
     { source: 2, position: 2, word: "noir" },
   ]);
-  // "verdict" (7 letters, one typo allowed) is stored with each one-letter deletion.
-  const variants = (
-    await client.query<{ variant: string }>(
-      `SELECT variant FROM "SearchWordVariant" WHERE word = 'verdict' ORDER BY variant`,
-    )
-  ).rows.map((r) => r.variant);
-  expect(variants).toEqual(["erdict", "vedict", "verdct", "verdic", "verdict", "verdit", "verict", "vrdict"]);
+  // "verdict" (7 letters, two typos allowed) is stored with every string made by deleting up to two
+  // letters; "noir" (4 letters, one typo) with every one-letter deletion.
+  const variants = async (word: string) =>
+    (
+      await client.query<{ variant: string }>(
+        `SELECT variant FROM "SearchWordVariant" WHERE word = $1 ORDER BY variant`,
+        [word],
+      )
+    ).rows.map((r) => r.variant);
+  const deletions = (word: string, depth: number): string[] =>
+    depth === 0
+      ? [word]
+      : [word, ...[...word].flatMap((_, i) => deletions(word.slice(0, i) + word.slice(i + 1), depth - 1))];
+  expect(await variants("verdict")).toEqual([...new Set(deletions("verdict", 2))].sort());
+  expect(await variants("verdict")).toHaveLength(29);
+  expect(await variants("noir")).toEqual(["nir", "noi", "noir", "nor", "oir"]);
   expect((await client.query(`SELECT marquee_typos('verdict', 'vedrict', 1) AS typos`)).rows[0].typos).toBe(1);
   await client.query(`UPDATE "Movie" SET name = 'Blackwater' WHERE id = $1`, [movie.id]);
   await client.query(`UPDATE "Category" SET name = 'Neo Noir' WHERE id = $1`, [category]);
   expect((await words()).map((r) => r.word)).toEqual(["blackwater", "zoe", "kravitz", "neo", "noir"]);
+});
+
+test("the migrated search is prisma/search.sql's: running the file changes nothing, and no old version is left", async () => {
+  const searchSql = fs.readFileSync(path.resolve(import.meta.dirname, "../../prisma/search.sql"), "utf8");
+  const definitions = async () =>
+    (
+      await client.query<{ name: string; definition: string }>(
+        `SELECT p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ')' AS name, pg_get_functiondef(p.oid) AS definition
+         FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = 'public' AND p.proname LIKE 'marquee\\_%'
+         UNION ALL
+         SELECT t.tgname, pg_get_triggerdef(t.oid) FROM pg_trigger t WHERE NOT t.tgisinternal
+         ORDER BY 1`,
+      )
+    ).rows;
+  const migrated = await definitions();
+  await client.query(searchSql);
+  expect(await definitions()).toEqual(migrated);
+  // A function whose arguments changed must have been dropped, not left beside the new one.
+  const names = [...searchSql.matchAll(/^CREATE OR REPLACE FUNCTION (\w+)/gm)].map((match) => match[1]!);
+  const overloads = migrated.map((row) => row.name.replace(/\(.*$/, "")).filter((name) => names.includes(name));
+  expect(overloads.sort()).toEqual([...names].sort());
+});
+
+test("the lexicon stores variants for the rules lib/search-typo-rules.ts names, and stricter rules passed in forgive less", async () => {
+  const { rows } = await client.query<{ budget: number }>(
+    `SELECT marquee_lexicon_typo_budget(n) AS budget FROM generate_series(1, 30) AS n ORDER BY n`,
+  );
+  expect(rows.map((row) => row.budget)).toEqual(
+    Array.from({ length: 30 }, (_, i) => typoBudget(i + 1, LEXICON_TYPO_RULES)),
+  );
+  const category = (
+    await client.query(
+      `INSERT INTO "Category" (id, name, "updatedAt") VALUES (gen_random_uuid(), 'Rules Test', now()) RETURNING id`,
+    )
+  ).rows[0].id;
+  await client.query(
+    `INSERT INTO "Movie" (id, name, "titleImage", image, language, year, hour, video, "categoryId", "updatedAt")
+     VALUES (gen_random_uuid(), 'Corvina Ledger', 't', 'i', 'English', 2010, 2, 'v', $1, now())`,
+    [category],
+  );
+  const found = async (search: string, oneTypoFrom: number, twoTyposFrom: number) =>
+    (
+      await client.query(
+        `SELECT "movieId" FROM marquee_search($1, 50, $2, $3, $4::uuid, NULL, NULL, NULL, NULL, NULL)`,
+        [search, oneTypoFrom, twoTyposFrom, category],
+      )
+    ).rowCount;
+  // "crvna" is "corvina" less two letters: two typos, forgiven from 7 letters, not from 9.
+  expect(await found("crvna ledger", 4, 7)).toBe(1);
+  expect(await found("crvna ledger", 5, 9)).toBe(0);
+  expect(await found("corvna ledger", 5, 9)).toBe(1);
+  // "ldgr" is "ledger" less two letters: one more than a 6-letter word forgives.
+  expect(await found("corvina ldgr", 4, 7)).toBe(0);
+  // Rules more forgiving than the lexicon stores are held to it.
+  expect(await found("crvna lgr", 2, 3)).toBe(0);
 });

@@ -1,7 +1,9 @@
 // Uploads are recorded with their owner; members have an upload rate and a daily quota (429 with
-// Retry-After), admins none; uploads nothing uses after a day are removed by the scheduled clean-up,
+// Retry-After), admins none, reserved before a body is read so that uploads sent at once cannot all
+// pass (issue 24 item 2), counted as bodies without a length stream, and given back on failure; uploads nothing uses after a day are removed by the scheduled clean-up,
 // and half-written files of dead uploads are swept (issue 8 item 10).
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
@@ -11,7 +13,7 @@ import { createLocalStorage } from "@/lib/storage/local";
 import { newStorageKey, urlOf, type StorageKey } from "@/lib/storage";
 import { baseUrl } from "../support/http";
 import { adminToken, freshUser } from "../support/users";
-import { imageOf } from "../support/media";
+import { imageOf, newFilesSince, storedFiles } from "../support/media";
 
 const db = createPrismaClient(process.env.DATABASE_URL!);
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "marquee-ledger-"));
@@ -22,6 +24,60 @@ afterAll(async () => {
 
 const RATE_LIMIT = 10; // UPLOAD_RATE_LIMIT's default
 const DAILY_QUOTA = 50 * 1024 * 1024; // UPLOAD_DAILY_QUOTA_BYTES' default
+
+/** A multipart body with one file, as a browser sends it. */
+async function multipart(bytes: Buffer): Promise<{ body: Buffer; contentType: string }> {
+  const form = new FormData();
+  form.append("file", new Blob([new Uint8Array(bytes)], { type: "image/png" }), "me.png");
+  const encoded = new Response(form);
+  return { body: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get("content-type")! };
+}
+
+/**
+ * POST /api/upload over node:http, with Content-Length: the answer is read even when the server
+ * answers before reading the body (fetch would fail with EPIPE then).
+ */
+async function postImage(token: string, bytes: Buffer): Promise<{ status: number; body: unknown }> {
+  const { body, contentType } = await multipart(bytes);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${baseUrl}/api/upload`,
+      {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": contentType, "content-length": body.length },
+      },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (text += chunk));
+        response.on("end", () => resolve({ status: response.statusCode!, body: JSON.parse(text) as unknown }));
+      },
+    );
+    request.on("error", (error) => (request.writableFinished ? reject(error) : undefined));
+    request.end(body);
+  });
+}
+
+/** POST /api/upload with a chunked body (no Content-Length), sent 64 KiB at a time. */
+async function postChunked(token: string, bytes: Buffer): Promise<{ status: number; body: unknown }> {
+  const { body, contentType } = await multipart(bytes);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${baseUrl}/api/upload`,
+      { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": contentType } },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (text += chunk));
+        response.on("end", () => resolve({ status: response.statusCode!, body: JSON.parse(text) as unknown }));
+      },
+    );
+    request.on("error", (error) => (request.writableFinished ? reject(error) : undefined));
+    for (let offset = 0; offset < body.length; offset += 64 * 1024)
+      request.write(body.subarray(offset, offset + 64 * 1024));
+    request.end();
+  });
+}
 
 async function uploadImage(token: string) {
   const form = new FormData();
@@ -61,11 +117,17 @@ describe("POST /api/upload limits", () => {
     for (let i = 0; i < RATE_LIMIT + 1; i++) expect((await uploadImage(admin)).status).toBe(200);
   });
 
-  test("a member past the daily quota gets 429 until the day's oldest upload ages out", async () => {
+  test("a member past the daily quota gets 429 until the quota's day ends", async () => {
     const user = await freshUser("upquota");
     const fiveHoursAgo = new Date(Date.now() - 5 * 60 * 60 * 1000);
-    await db.upload.create({
-      data: { key: newStorageKey("image", "png"), ownerId: user._id, size: DAILY_QUOTA, createdAt: fiveHoursAgo },
+    await db.uploadAllowance.create({
+      data: {
+        ownerId: user._id,
+        windowStartedAt: fiveHoursAgo,
+        windowUploads: 1,
+        dayStartedAt: fiveHoursAgo,
+        dayBytes: DAILY_QUOTA,
+      },
     });
     const limited = await uploadImage(user.token);
     expect(limited).toMatchObject({
@@ -75,6 +137,71 @@ describe("POST /api/upload limits", () => {
     // 19 hours, give or take the test's own seconds.
     expect(Number(limited.retryAfter)).toBeGreaterThan(19 * 3600 - 60);
     expect(Number(limited.retryAfter)).toBeLessThanOrEqual(19 * 3600);
+  });
+
+  test(
+    "20 uploads of 9.3 MB sent at once: the quota's 5 are stored, the other 15 are 429 and stored nothing",
+    { timeout: 120_000 },
+    async () => {
+      const user = await freshUser("uprace");
+      const file = Buffer.concat([await imageOf("png"), Buffer.alloc(9.3 * 1024 * 1024 - 100, 7)]);
+      const before = storedFiles();
+      const answers = await Promise.all(Array.from({ length: 20 }, () => postImage(user.token, file)));
+      const statuses = answers.map((answer) => answer.status).sort();
+      expect(statuses).toEqual([...Array<number>(5).fill(200), ...Array<number>(15).fill(429)]);
+      for (const refused of answers.filter((answer) => answer.status === 429))
+        expect(refused.body).toEqual({ message: "Daily upload quota reached, please try again later" });
+      expect(newFilesSince(before).filter((file) => !file.endsWith(".partial"))).toHaveLength(5);
+      const allowance = await db.uploadAllowance.findUniqueOrThrow({ where: { ownerId: user._id } });
+      // What the five stored hold, to the byte: the reservations of the declared bodies were settled.
+      expect(allowance).toMatchObject({ windowUploads: 5, dayBytes: BigInt(5 * file.length) });
+    },
+  );
+
+  test("a body without Content-Length is refused once the quota is used, and counted as it streams", async () => {
+    const user = await freshUser("upchunked");
+    const png = await imageOf("png");
+    const windowStartedAt = new Date();
+    // Room for 1.5 MiB: a chunked 1 MiB image passes, a chunked 3 MiB one is refused part way.
+    await db.uploadAllowance.create({
+      data: {
+        ownerId: user._id,
+        windowStartedAt,
+        windowUploads: 0,
+        dayStartedAt: windowStartedAt,
+        dayBytes: DAILY_QUOTA - 1.5 * 1024 * 1024,
+      },
+    });
+    const before = storedFiles();
+    const small = await postChunked(user.token, Buffer.concat([png, Buffer.alloc(1024 * 1024 - png.length, 1)]));
+    expect(small.status).toBe(200);
+    const used = (await db.uploadAllowance.findUniqueOrThrow({ where: { ownerId: user._id } })).dayBytes;
+    expect(used).toBe(BigInt(DAILY_QUOTA - 0.5 * 1024 * 1024));
+
+    const large = await postChunked(user.token, Buffer.concat([png, Buffer.alloc(3 * 1024 * 1024, 1)]));
+    expect(large).toEqual({ status: 429, body: { message: "Daily upload quota reached, please try again later" } });
+    // The refused upload gave back its slot and what it had taken.
+    expect(await db.uploadAllowance.findUniqueOrThrow({ where: { ownerId: user._id } })).toMatchObject({
+      windowUploads: 1,
+      dayBytes: used,
+    });
+    expect(newFilesSince(before).filter((file) => !file.endsWith(".partial"))).toHaveLength(1);
+
+    // With the quota now full, even a one-byte chunked body is refused before it is read.
+    await db.uploadAllowance.update({ where: { ownerId: user._id }, data: { dayBytes: DAILY_QUOTA } });
+    expect((await postChunked(user.token, png)).status).toBe(429);
+  });
+
+  test("a refused upload gives back its slot and bytes", async () => {
+    const user = await freshUser("uprelease");
+    expect((await uploadImage(user.token)).status).toBe(200);
+    const after = await db.uploadAllowance.findUniqueOrThrow({ where: { ownerId: user._id } });
+    const refused = await postImage(user.token, Buffer.from("this is not an image at all, only words ".repeat(100)));
+    expect(refused.status).toBe(415);
+    expect(await db.uploadAllowance.findUniqueOrThrow({ where: { ownerId: user._id } })).toMatchObject({
+      windowUploads: after.windowUploads,
+      dayBytes: after.dayBytes,
+    });
   });
 });
 

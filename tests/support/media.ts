@@ -39,3 +39,12 @@ export function newFilesSince(before: string[]): string[] {
   const seen = new Set(before);
   return storedFiles().filter((file) => !seen.has(file) && UPLOADED_NAME.test(file));
 }
+
+/** An SRT file of `count` tiny cues, a tenth of a second each (a karaoke-style file). */
+export function tinyCues(count: number): string {
+  const time = (ms: number) =>
+    `${String(Math.floor(ms / 3_600_000)).padStart(2, "0")}:${String(Math.floor(ms / 60_000) % 60).padStart(2, "0")}:${String(Math.floor(ms / 1000) % 60).padStart(2, "0")},${String(ms % 1000).padStart(3, "0")}`;
+  return Array.from({ length: count }, (_, i) => `${i + 1}\n${time(i * 100)} --> ${time(i * 100 + 100)}\nla\n`).join(
+    "\n",
+  );
+}

@@ -20,10 +20,13 @@ export const memberToken = () => tokens.get("member") ?? tokens.set("member", lo
 
 export type TestUser = { _id: string; email: string; password: string; fullName: string; token: string };
 
-/** Registers and logs in a new user that only the calling test uses. */
+/** Registers and logs in a new user that only the calling test uses (from an address of its own: sign-ups are limited per address). */
 export async function freshUser(label = "user"): Promise<TestUser> {
   const account = { fullName: `Test ${label}`, email: uniqueEmail(label), password: TEST_PASSWORD };
-  const registered = await api("POST", "/api/user/register", { body: account });
+  const registered = await api("POST", "/api/user/register", {
+    body: account,
+    headers: { "x-forwarded-for": freshIp() },
+  });
   expect(registered.status, JSON.stringify(registered.body)).toBe(201);
   return { ...account, _id: registered.body._id, token: await login(account) };
 }

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { backupDir, configuredPublicUrl, parseEnv } from "@/lib/env";
+import { backupDir, configuredPublicUrl, parseEnv, searchTypoRules } from "@/lib/env";
 
 test("defaults need no configuration at all", () => {
   const env = parseEnv({});
@@ -54,6 +54,44 @@ test("the public URL: PUBLIC_URL, else NEXTAUTH_URL's origin, else none (each re
   );
 });
 
+test("the media pipeline's limits have defaults a real film passes, and refuse nonsense", () => {
+  expect(parseEnv({})).toMatchObject({
+    TRANSCODE_CONCURRENCY: 2,
+    TRANSCODE_SHORT_JOB_SECONDS: 1200,
+    TRANSCODE_MAX_DURATION_SECONDS: 6 * 3600,
+    TRANSCODE_MAX_FRAME_PIXELS: 7680 * 4320,
+    TRANSCODE_MAX_FRAME_RATE: 120,
+    TRANSCODE_TIME_LIMIT_MIN_SECONDS: 600,
+    TRANSCODE_TIME_LIMIT_FACTOR: 4,
+  });
+  expect(parseEnv({ TRANSCODE_CONCURRENCY: "4", TRANSCODE_TIME_LIMIT_FACTOR: "1.5" })).toMatchObject({
+    TRANSCODE_CONCURRENCY: 4,
+    TRANSCODE_TIME_LIMIT_FACTOR: 1.5,
+  });
+  expect(() => parseEnv({ TRANSCODE_CONCURRENCY: "0" })).toThrow(/TRANSCODE_CONCURRENCY/);
+  expect(() => parseEnv({ TRANSCODE_MAX_DURATION_SECONDS: "ten hours" })).toThrow(/TRANSCODE_MAX_DURATION_SECONDS/);
+});
+
+test("search typo rules: Typesense's by default, stricter if asked, never more forgiving than the lexicon", () => {
+  expect(searchTypoRules(parseEnv({}))).toEqual({ oneTypoMinLength: 4, twoTyposMinLength: 7 });
+  expect(searchTypoRules(parseEnv({ SEARCH_ONE_TYPO_MIN_LENGTH: "5", SEARCH_TWO_TYPOS_MIN_LENGTH: "9" }))).toEqual({
+    oneTypoMinLength: 5,
+    twoTyposMinLength: 9,
+  });
+  expect(() => parseEnv({ SEARCH_ONE_TYPO_MIN_LENGTH: "3" })).toThrow(
+    /SEARCH_ONE_TYPO_MIN_LENGTH: must be at least 4: the search lexicon holds no typo variants for shorter words/,
+  );
+  expect(() => parseEnv({ SEARCH_TWO_TYPOS_MIN_LENGTH: "6" })).toThrow(
+    /SEARCH_TWO_TYPOS_MIN_LENGTH: must be at least 7/,
+  );
+  expect(() => parseEnv({ SEARCH_ONE_TYPO_MIN_LENGTH: "four" })).toThrow(
+    /SEARCH_ONE_TYPO_MIN_LENGTH: must be a whole number of letters/,
+  );
+  expect(() => parseEnv({ SEARCH_ONE_TYPO_MIN_LENGTH: "8", SEARCH_TWO_TYPOS_MIN_LENGTH: "8" })).toThrow(
+    /SEARCH_TWO_TYPOS_MIN_LENGTH: must be greater than SEARCH_ONE_TYPO_MIN_LENGTH/,
+  );
+});
+
 test("backups and metrics: off by default, and their settings checked", () => {
   const defaults = parseEnv({ MARQUEE_DATA_DIR: "/srv/marquee" });
   expect(defaults.BACKUP_SCHEDULE).toBeUndefined();
@@ -67,4 +105,21 @@ test("backups and metrics: off by default, and their settings checked", () => {
   );
   expect(() => parseEnv({ BACKUP_KEEP: "0" })).toThrow(/BACKUP_KEEP: must be a whole number of archives/);
   expect(() => parseEnv({ METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+});
+
+test("mail and Google issuer settings: defaults, and bad values named", () => {
+  const defaults = parseEnv({});
+  expect(defaults.SMTP_URL).toBeUndefined();
+  expect(defaults.MAIL_FROM).toBe("Marquee <no-reply@marquee.local>");
+  expect(defaults.GOOGLE_ISSUER).toBe("https://accounts.google.com");
+  expect(defaults.REGISTER_RATE_LIMIT).toBe(10);
+  expect(defaults.REGISTER_RATE_WINDOW_SECONDS).toBe(3600);
+  const set = parseEnv({ SMTP_URL: "smtps://user:pass@smtp.example.com:465", GOOGLE_ISSUER: "http://127.0.0.1:4000/" });
+  expect(set.SMTP_URL).toBe("smtps://user:pass@smtp.example.com:465");
+  expect(set.GOOGLE_ISSUER).toBe("http://127.0.0.1:4000");
+  expect(() => parseEnv({ SMTP_URL: "http://smtp.example.com" })).toThrow(
+    /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/,
+  );
+  expect(() => parseEnv({ GOOGLE_ISSUER: "accounts.google.com" })).toThrow(/GOOGLE_ISSUER: must be an http\(s\) URL/);
+  expect(() => parseEnv({ REGISTER_RATE_LIMIT: "0" })).toThrow(/REGISTER_RATE_LIMIT/);
 });

@@ -23,6 +23,10 @@ test("login page error codes read as sentences", () => {
   expect(signInErrorMessage("session-ended")).toBe("Your session has ended. Please sign in again.");
   expect(signInErrorMessage("AccessDenied")).toBe("Sign-in was cancelled or refused");
   expect(signInErrorMessage("OAuthCallback")).toBe("Google sign-in failed. Please try again.");
+  expect(signInErrorMessage("google-denied")).toBe("Google sign-in was cancelled, so you are not signed in.");
+  expect(signInErrorMessage("google-unverified")).toBe(
+    "Google has not verified this email address, so it cannot sign in here. Sign in with your password instead.",
+  );
 });
 
 test("category ids and dates as the admin tables show them", () => {

@@ -52,8 +52,17 @@ describe("password change", () => {
     expect(issues(passwordFormSchema.safeParse(bare))).toEqual(["Confirm password is required"]);
     for (const schema of [passwordSchema, passwordFormSchema]) {
       expect(schema.safeParse({ ...bare, comfirmPassword: "newpass1" }).success).toBe(true);
-      expect(issues(schema.safeParse({ ...bare, confirmPassword: "other12" }))).toEqual(["Passwords must match"]);
+      expect(issues(schema.safeParse({ ...bare, comfirmPassword: "other12" }))).toEqual(["Passwords must match"]);
     }
+    expect(issues(passwordSchema.safeParse({ ...bare, confirmPassword: "other12" }))).toEqual(["Passwords must match"]);
+  });
+
+  test("the /password form submitted empty says every field is required, Confirm Password too", () => {
+    expect(issues(passwordFormSchema.safeParse({ oldPassword: "", newPassword: "", comfirmPassword: "" }))).toEqual([
+      "Password is required",
+      "New password is required",
+      "Confirm password is required",
+    ]);
   });
 });
 

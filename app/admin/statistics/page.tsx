@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { StatisticsChart } from "@/components/admin/statistics-chart";
+import { Runtime } from "@/components/movie/runtime";
 import { DataTable, Thumbnail, cellClass } from "@/components/ui/data-table";
 import { requirePageAdmin } from "@/lib/auth/page-user";
 import { listLatestMovies } from "@/lib/data/movies";
@@ -118,7 +119,7 @@ export default async function StatisticsPage() {
         </Suspense>
       </div>
       <h2 className="text-lg font-semibold">Recent Movies</h2>
-      <DataTable label="Recent movies" head={["Image", "Name", "Category", "Language", "Year", "Hours"]}>
+      <DataTable label="Recent movies" head={["Image", "Name", "Category", "Language", "Year", "Runtime"]}>
         {recent.map((movie) => (
           <tr key={movie._id}>
             <td className={cellClass}>
@@ -128,7 +129,9 @@ export default async function StatisticsPage() {
             <td className={cellClass}>{movie.category.name}</td>
             <td className={cellClass}>{movie.language}</td>
             <td className={cellClass}>{movie.year}</td>
-            <td className={cellClass}>{movie.hour} Hr</td>
+            <td className={cellClass}>
+              <Runtime hour={movie.hour} durationSeconds={movie.durationSeconds} />
+            </td>
           </tr>
         ))}
       </DataTable>

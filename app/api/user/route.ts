@@ -1,8 +1,10 @@
 import { requireUser } from "@/lib/auth";
+import { confirmIdentity } from "@/lib/auth/confirm-identity";
 import { authenticate } from "@/lib/auth/login";
 import { deleteAccount, loginUser, updateProfile } from "@/lib/data/users";
 import { parseJson, preflight, route } from "@/lib/http";
 import { mediaUrls } from "@/lib/http/media-urls";
+import { deleteAccountSchema } from "@/lib/validation/account";
 import { loginSchema, profileSchema } from "@/lib/validation/user";
 
 /** Login: UserInfo with a bearer token. */
@@ -18,9 +20,10 @@ export const PUT = route(async (request) => {
   return media.userInfo(await updateProfile(user.id, media.profileInput(await parseJson(request, profileSchema))));
 });
 
-/** Deletes the caller's account. */
+/** Deletes the caller's account, once confirmed with the password or a passkey (lib/auth/confirm-identity.ts). */
 export const DELETE = route(async (request) => {
   const user = await requireUser(request);
+  await confirmIdentity(user, await parseJson(request, deleteAccountSchema), request);
   return deleteAccount(user.id);
 });
 

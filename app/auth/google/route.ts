@@ -7,17 +7,26 @@ import {
   GOOGLE_UNAVAILABLE_PATH,
   REDIRECT_NOT_ALLOWED,
   allowedRedirectOrigin,
+  googleIssuerOrigin,
   isGoogleConfigured,
 } from "@/lib/auth/google";
 import { badRequest, errorResponse } from "@/lib/http";
 import { publicOrigin } from "@/lib/http/public-url";
+import { AUTH_REDIRECT_CONTENT_SECURITY_POLICY, googleHandOffContentSecurityPolicy } from "@/lib/http/security-headers";
+
+/** Answers other than the page: nothing in them runs. */
+function withoutScripts(response: Response): Response {
+  const headers = new Headers(response.headers);
+  headers.set("content-security-policy", AUTH_REDIRECT_CONTENT_SECURITY_POLICY);
+  return new Response(response.body, { status: response.status, headers });
+}
 
 export function GET(request: Request): Response {
   const requested = new URL(request.url).searchParams.get("redirect");
   const origin = allowedRedirectOrigin(requested);
-  if (requested && !origin) return errorResponse(badRequest(REDIRECT_NOT_ALLOWED));
+  if (requested && !origin) return withoutScripts(errorResponse(badRequest(REDIRECT_NOT_ALLOWED)));
   const base = publicOrigin(request);
-  if (!isGoogleConfigured()) return Response.redirect(new URL(GOOGLE_UNAVAILABLE_PATH, base), 302);
+  if (!isGoogleConfigured()) return withoutScripts(Response.redirect(new URL(GOOGLE_UNAVAILABLE_PATH, base), 302));
 
   const callbackUrl = origin ? `/auth/google/callback?redirect=${encodeURIComponent(origin)}` : "/auth/google/callback";
   const page = `<!doctype html>
@@ -40,6 +49,7 @@ fetch("/api/auth/csrf", { credentials: "same-origin" })
     headers: {
       "content-type": "text/html; charset=utf-8",
       "cache-control": "no-store",
+      "content-security-policy": googleHandOffContentSecurityPolicy(googleIssuerOrigin()),
       "set-cookie": googleStateCookie(newGoogleState()),
     },
   });

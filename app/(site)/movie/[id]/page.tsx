@@ -6,11 +6,15 @@ import { CastCarousel } from "@/components/movie/cast-carousel";
 import { DownloadButton } from "@/components/movie/download-button";
 import { LikeButton } from "@/components/movie/like-button";
 import { MovieCard } from "@/components/movie/movie-card";
+import { MovieRow } from "@/components/movie/movie-row";
+import { MyListButton } from "@/components/movie/my-list-button";
+import { Runtime } from "@/components/movie/runtime";
 import { NO_RATINGS, Stars } from "@/components/movie/stars";
 import { ReviewForm } from "@/components/review/review-form";
 import { ReviewList } from "@/components/review/review-list";
 import type { MovieDetail } from "@/lib/data/movie-shapes";
 import { getMovieDetail, listRelatedMovies } from "@/lib/data/movies";
+import { ROW_SIZE, moreLikeThis } from "@/lib/data/recommendations";
 import { absoluteMediaUrl } from "@/lib/http/media-urls";
 import { pagePublicOrigin } from "@/lib/http/public-url";
 import { movieRuntime } from "@/lib/media/runtime";
@@ -65,8 +69,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  */
 export default async function MoviePage({ params }: Props) {
   const movie = await loadMovie((await params).id);
-  const related = await listRelatedMovies(movie.category, movie._id);
-  const runtime = movieRuntime(movie.hour, movie.durationSeconds);
+  const [related, similar] = await Promise.all([listRelatedMovies(movie.category, movie._id), moreLikeThis(movie._id)]);
+  // Related Movies stays the spec's grid of the category; More like this shows what it cannot (films
+  // members watch with this one, films with its cast, from any category), never a film twice.
+  const relatedIds = new Set(related.map((item) => item._id));
+  const moreLike = similar.filter((item) => !relatedIds.has(item._id)).slice(0, ROW_SIZE);
   return (
     <main className="flex flex-col gap-14 pb-12">
       {/* Without a configured address it reads the request's Host: then only it renders per request. */}
@@ -91,9 +98,9 @@ export default async function MoviePage({ params }: Props) {
               alt={`${movie.name} poster`}
               width={600}
               height={900}
-              sizes="(min-width: 768px) 256px, 224px"
+              sizes="(min-width: 768px) 256px, 160px"
               loading="eager"
-              className="mx-auto aspect-[2/3] w-56 rounded-lg object-cover shadow-2xl md:w-full"
+              className="mx-auto aspect-[2/3] w-40 rounded-lg object-cover shadow-2xl md:w-full"
             />
             <div className="flex min-w-0 flex-col gap-5">
               <h1 className="text-3xl font-bold sm:text-5xl">{movie.name}</h1>
@@ -111,7 +118,7 @@ export default async function MoviePage({ params }: Props) {
                 </li>
                 <li>{movie.year}</li>
                 <li>
-                  <time dateTime={runtime.iso}>{runtime.text}</time>
+                  <Runtime hour={movie.hour} durationSeconds={movie.durationSeconds} />
                 </li>
                 <li>{movie.language}</li>
               </ul>
@@ -125,11 +132,7 @@ export default async function MoviePage({ params }: Props) {
                   </span>
                 </p>
               )}
-              <p className="max-w-3xl leading-7 text-text">{movie.desc}</p>
-              <p className="text-sm">
-                <span className="text-text">Language: </span>
-                <span className="font-semibold">{movie.language}</span>
-              </p>
+              {/* Before the synopsis: on a phone the Watch button is in the first view, above the bottom bar. */}
               <div className="flex flex-wrap items-center gap-4">
                 <Link
                   href={`/watch/${movie._id}`}
@@ -138,8 +141,14 @@ export default async function MoviePage({ params }: Props) {
                   Watch
                 </Link>
                 <DownloadButton videoUrl={movie.video} movieName={movie.name} />
+                <MyListButton movieId={movie._id} movieName={movie.name} labelled />
                 <LikeButton movieId={movie._id} movieName={movie.name} className="size-12" />
               </div>
+              <p className="max-w-3xl leading-7 text-text">{movie.desc}</p>
+              <p className="text-sm">
+                <span className="text-text">Language: </span>
+                <span className="font-semibold">{movie.language}</span>
+              </p>
             </div>
           </div>
         </div>
@@ -151,10 +160,11 @@ export default async function MoviePage({ params }: Props) {
             Reviews
           </h2>
           <div className="grid gap-8 rounded-lg border border-border/40 bg-dry p-4 sm:p-8 lg:grid-cols-2">
-            <ReviewForm movieId={movie._id} movieName={movie.name} />
-            <ReviewList reviews={movie.reviews} count={movie.countReviews} movieName={movie.name} />
+            <ReviewForm movieId={movie._id} movieName={movie.name} reviews={movie.reviews} count={movie.countReviews} />
+            <ReviewList movieId={movie._id} reviews={movie.reviews} count={movie.countReviews} movieName={movie.name} />
           </div>
         </section>
+        {moreLike.length > 0 && <MovieRow id="more-like-this" title="More like this" movies={moreLike} />}
         {related.length > 0 && (
           <section aria-labelledby="related" className="flex flex-col gap-6">
             <h2 id="related" className="text-2xl font-bold">

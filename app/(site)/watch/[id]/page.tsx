@@ -1,16 +1,19 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { notFound } from "next/navigation";
 import { Suspense, cache } from "react";
 import { DownloadButton } from "@/components/movie/download-button";
+import { AutoplayNextSwitch } from "@/components/movie/autoplay-next-switch";
 import { LikeButton } from "@/components/movie/like-button";
-import { Player, WATCH_ERROR } from "@/components/movie/player";
+import { MyListButton } from "@/components/movie/my-list-button";
+import { Player } from "@/components/movie/player";
 import { getPageUser } from "@/lib/auth/page-user";
 import { resumePoint } from "@/lib/client/watch-progress";
 import { PageLoading } from "@/components/ui/page-loading";
 import { getMovieDetail } from "@/lib/data/movies";
 import { getWatchProgress } from "@/lib/data/progress";
 
-type Props = { params: Promise<{ id: string }> };
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ play?: string | string[] }> };
 
 const loadMovie = cache((id: string) => getMovieDetail(id));
 
@@ -19,26 +22,19 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: movie ? `Watch ${movie.name}` : "Watch", robots: { index: false } };
 }
 
-export default function WatchPage({ params }: Props) {
+export default function WatchPage({ params, searchParams }: Props) {
   return (
     <Suspense fallback={<PageLoading />}>
-      <WatchMovie params={params} />
+      <WatchMovie params={params} searchParams={searchParams} />
     </Suspense>
   );
 }
 
-async function WatchMovie({ params }: Props) {
-  const { id } = await params;
+async function WatchMovie({ params, searchParams }: Props) {
+  const [{ id }, { play }] = await Promise.all([params, searchParams]);
   const [movie, user] = await Promise.all([loadMovie(id), getPageUser()]);
-  if (!movie) {
-    return (
-      <main className="mx-auto max-w-4xl px-4 py-24 text-center">
-        <p role="alert" className="text-xl">
-          {WATCH_ERROR}
-        </p>
-      </main>
-    );
-  }
+  // proxy.ts answers an unknown id with the 404 page before this renders; a movie deleted in between gets it here.
+  if (!movie) notFound();
   const progress = user ? await getWatchProgress(user.id, movie._id) : null;
   return (
     <main className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
@@ -50,7 +46,9 @@ async function WatchMovie({ params }: Props) {
           <span aria-hidden="true">←</span>
           <h1 className="truncate">{movie.name}</h1>
         </Link>
-        <div className="flex items-center gap-3">
+        <div className="flex flex-wrap items-center gap-3">
+          <AutoplayNextSwitch />
+          <MyListButton movieId={movie._id} movieName={movie.name} />
           <LikeButton movieId={movie._id} movieName={movie.name} />
           <DownloadButton videoUrl={movie.video} movieName={movie.name} />
         </div>
@@ -64,6 +62,8 @@ async function WatchMovie({ params }: Props) {
         name={movie.name}
         subtitles={movie.subtitles}
         resumeAt={resumePoint(progress)}
+        // ?play=1 (a card's Play, Continue watching, the next film): straight into the player, at the resume point.
+        playAtOnce={play === "1"}
         signedIn={user !== null}
       />
     </main>

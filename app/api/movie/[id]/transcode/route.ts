@@ -1,23 +1,37 @@
 import { requireAdmin } from "@/lib/auth";
-import { badRequest, notFound, preflight, route } from "@/lib/http";
+import { HttpError, badRequest, notFound, preflight, route } from "@/lib/http";
 import { isUuid } from "@/lib/data/ids";
 import { MOVIE_NOT_FOUND } from "@/lib/data/movies";
 import { ffmpegStatus } from "@/lib/media/ffmpeg";
-import { retryTranscode } from "@/lib/jobs/transcode";
+import { cancelTranscode, retryTranscode } from "@/lib/jobs/transcode";
 
 type Context = { params: Promise<{ id: string }> };
 
-/** Admin: transcode the movie's video again (the retry button of a failed one). */
-export const POST = route<Context>(async (request, { params }) => {
-  await requireAdmin(request);
+async function movieId(params: Context["params"]): Promise<string> {
   const { id } = await params;
   if (!isUuid(id)) throw notFound(MOVIE_NOT_FOUND);
+  return id;
+}
+
+/** Admin: transcode the movie's video again (the retry of a failed or cancelled one). */
+export const POST = route<Context>(async (request, { params }) => {
+  await requireAdmin(request);
+  const id = await movieId(params);
   const ffmpeg = ffmpegStatus();
   if (!ffmpeg.available) throw badRequest(ffmpeg.reason);
   const jobId = await retryTranscode(id);
   if (jobId === undefined) throw notFound(MOVIE_NOT_FOUND);
   if (jobId === null) throw badRequest("This movie's video is not a file stored here, so it cannot be transcoded.");
   return { message: "Transcoding queued", jobId };
+});
+
+/** Admin: cancel the movie's queued or running transcode; a running ffmpeg stops within seconds. */
+export const DELETE = route<Context>(async (request, { params }) => {
+  await requireAdmin(request);
+  const cancelled = await cancelTranscode(await movieId(params));
+  if (cancelled === undefined) throw notFound(MOVIE_NOT_FOUND);
+  if (!cancelled) throw new HttpError(409, "No transcode of this movie is queued or running.");
+  return { message: "Transcoding cancelled" };
 });
 
 export const OPTIONS = preflight;

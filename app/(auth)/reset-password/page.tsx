@@ -1,0 +1,25 @@
+import type { Metadata } from "next";
+import { AuthCard } from "@/components/account/auth-card";
+import { LinkProblem } from "@/components/account/link-problem";
+import { ResetPasswordForm } from "@/components/account/reset-password-form";
+import { peekAccountToken } from "@/lib/auth/account-tokens";
+import { RESET_LINK_INVALID } from "@/lib/auth/password-reset";
+
+export const metadata: Metadata = { title: "Choose a new password", robots: { index: false } };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** Opened from a reset email: the form when the link still works, else the way to a new one. */
+export default async function ResetPasswordPage({ searchParams }: { searchParams: SearchParams }) {
+  const { token } = await searchParams;
+  const live = typeof token === "string" && (await peekAccountToken(token, "password_reset")) !== null;
+  return (
+    <AuthCard title="Choose a new password">
+      {live ? (
+        <ResetPasswordForm token={token} />
+      ) : (
+        <LinkProblem message={RESET_LINK_INVALID} href="/forgot-password" action="Send a new link" />
+      )}
+    </AuthCard>
+  );
+}

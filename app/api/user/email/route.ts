@@ -1,0 +1,13 @@
+import { requireUser } from "@/lib/auth";
+import { requestEmailChange } from "@/lib/auth/email-verification";
+import { parseJson, preflight, route } from "@/lib/http";
+import { publicOrigin } from "@/lib/http/public-url";
+import { emailChangeSchema } from "@/lib/validation/account";
+
+/** Asks to change the email: a link goes to the new address, which takes effect when it is opened. */
+export const POST = route(async (request) => {
+  const user = await requireUser(request);
+  return requestEmailChange(user.id, await parseJson(request, emailChangeSchema), publicOrigin(request));
+});
+
+export const OPTIONS = preflight;

@@ -1,0 +1,63 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import toast from "react-hot-toast";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/form-field";
+import { Spinner } from "@/components/ui/spinner";
+import { apiFetch, errorMessage } from "@/lib/client/fetcher";
+import { resetPasswordFormSchema } from "@/lib/validation/account";
+
+/** The new password for a reset link's account; on success every session has ended, so: sign in. */
+export function ResetPasswordForm({ token }: { token: string }) {
+  const router = useRouter();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(resetPasswordFormSchema), defaultValues: { password: "", confirmPassword: "" } });
+
+  const onSubmit = handleSubmit(async ({ password, confirmPassword }) => {
+    try {
+      const { message } = await apiFetch<{ message: string }>("/api/user/password-reset/confirm", {
+        method: "POST",
+        body: { token, password, confirmPassword },
+      });
+      toast.success(message);
+      router.replace("/login");
+      router.refresh();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  });
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-5">
+      <p className="text-sm leading-relaxed text-text">
+        Choose a new password of 6 to 12 characters. Every device signed in to your account will be signed out.
+      </p>
+      <TextField
+        label="New Password"
+        type="password"
+        autoComplete="new-password"
+        placeholder="******"
+        error={errors.password?.message}
+        {...register("password")}
+      />
+      <TextField
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+        placeholder="******"
+        error={errors.confirmPassword?.message}
+        {...register("confirmPassword")}
+      />
+      <Button type="submit" disabled={isSubmitting} className="w-full py-3">
+        {isSubmitting && <Spinner />}
+        Set new password
+      </Button>
+    </form>
+  );
+}

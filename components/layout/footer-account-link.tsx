@@ -1,0 +1,27 @@
+"use client";
+
+import Link from "next/link";
+import { useViewer } from "./viewer-provider";
+
+/**
+ * The footer's first My Account link: Sign In for a visitor, My List for a signed-in member (who
+ * has nothing to sign in to). Until the session is known it keeps the line's place, empty.
+ */
+export function FooterAccountLink({ className }: { className: string }) {
+  const viewer = useViewer();
+  if (viewer === undefined)
+    return (
+      <span aria-hidden="true" className={`${className} invisible`}>
+        Sign In
+      </span>
+    );
+  return viewer ? (
+    <Link href="/my-list" className={className}>
+      My List
+    </Link>
+  ) : (
+    <Link href="/login" className={className}>
+      Sign In
+    </Link>
+  );
+}

@@ -1,0 +1,98 @@
+import "server-only";
+// The one-time links Marquee sends by email: password reset, email verification, email change.
+// A token is 32 random bytes; only its SHA-256 is stored, so a copy of the database opens nothing.
+// Sending a new link of a kind voids the older ones, a link is spent by its first use whatever the
+// outcome, and reset and change links die with a password change (the row keeps the credentials
+// version it was issued under).
+import { createHash, randomBytes } from "node:crypto";
+import { db } from "@/lib/db";
+import type { AccountTokenPurpose, Prisma } from "@/lib/generated/prisma/client";
+
+export const RESET_LINK_MINUTES = 30;
+
+const LIFETIME_MS: Record<AccountTokenPurpose, number> = {
+  password_reset: RESET_LINK_MINUTES * 60 * 1000,
+  email_verification: 24 * 60 * 60 * 1000,
+  email_change: 24 * 60 * 60 * 1000,
+};
+
+/** Links that a password change voids: whoever changed it decides again. */
+const ENDED_BY_PASSWORD_CHANGE: AccountTokenPurpose[] = ["password_reset", "email_change"];
+
+const sha256 = (token: string) => createHash("sha256").update(token).digest("base64url");
+
+/** A plausible token (43 base64url characters), so junk never reaches the database. */
+const isTokenShaped = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);
+
+/** A new link token for `user`, sent to `email`; older links of the same kind stop working. */
+export async function issueAccountToken(
+  user: { id: string; credentialsVersion: number },
+  purpose: AccountTokenPurpose,
+  email: string,
+): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await db.$transaction([
+    db.accountToken.deleteMany({ where: { userId: user.id, purpose } }),
+    db.accountToken.create({
+      data: {
+        tokenHash: sha256(token),
+        userId: user.id,
+        purpose,
+        email,
+        credentialsVersion: user.credentialsVersion,
+        expiresAt: new Date(Date.now() + LIFETIME_MS[purpose]),
+      },
+    }),
+  ]);
+  return token;
+}
+
+/** What a live link stands for. */
+export type SpentToken = { userId: string; email: string };
+
+type Row = { userId: string; email: string; expiresAt: Date; tokenVersion: number; userVersion: number };
+
+const isLive = (row: Row | undefined, purpose: AccountTokenPurpose): row is Row =>
+  row !== undefined &&
+  row.expiresAt > new Date() &&
+  (!ENDED_BY_PASSWORD_CHANGE.includes(purpose) || row.tokenVersion === row.userVersion);
+
+/**
+ * Spends a link: deletes its row (atomically: of two requests with the same link, one gets it)
+ * and answers what it stood for, or null when it was unknown, expired, voided, or (with `userId`)
+ * another account's. Runs inside the caller's transaction so the change it authorises commits with it.
+ */
+export async function spendAccountToken(
+  tx: Prisma.TransactionClient,
+  token: string,
+  purpose: AccountTokenPurpose,
+  userId?: string,
+): Promise<SpentToken | null> {
+  if (!isTokenShaped(token)) return null;
+  const [row] = await tx.$queryRaw<Row[]>`
+    DELETE FROM "AccountToken" t USING "User" u
+    WHERE t."tokenHash" = ${sha256(token)} AND t."purpose" = ${purpose}::"AccountTokenPurpose"
+      AND u."id" = t."userId" AND (${userId ?? null}::uuid IS NULL OR t."userId" = ${userId ?? null}::uuid)
+    RETURNING t."userId"::text AS "userId", t."email"::text AS "email", t."expiresAt",
+      t."credentialsVersion" AS "tokenVersion", u."credentialsVersion" AS "userVersion"`;
+  return isLive(row, purpose) ? { userId: row.userId, email: row.email } : null;
+}
+
+/**
+ * What a link stands for if it would still work, without spending it: the reset page asks before
+ * showing its form, the email change page to name the new address.
+ */
+export async function peekAccountToken(
+  token: string,
+  purpose: AccountTokenPurpose,
+  userId?: string,
+): Promise<SpentToken | null> {
+  if (!isTokenShaped(token)) return null;
+  const [row] = await db.$queryRaw<Row[]>`
+    SELECT t."userId"::text AS "userId", t."email"::text AS "email", t."expiresAt",
+      t."credentialsVersion" AS "tokenVersion", u."credentialsVersion" AS "userVersion"
+    FROM "AccountToken" t JOIN "User" u ON u."id" = t."userId"
+    WHERE t."tokenHash" = ${sha256(token)} AND t."purpose" = ${purpose}::"AccountTokenPurpose"
+      AND (${userId ?? null}::uuid IS NULL OR t."userId" = ${userId ?? null}::uuid)`;
+  return isLive(row, purpose) ? { userId: row.userId, email: row.email } : null;
+}

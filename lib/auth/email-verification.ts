@@ -1,0 +1,130 @@
+import "server-only";
+// Proving the account's email address (docs/security.md, "Email verification and change"): a new
+// account is sent a link that marks its email verified; the profile shows the state and can send
+// the link again. Changing the email is a request that takes effect only when the new address opens
+// the link sent to it, in the browser of the signed-in member; then the old address is told.
+import { after } from "next/server";
+import { db } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { badRequest, conflict, unauthorized } from "@/lib/http/errors";
+import { log } from "@/lib/log";
+import { sendMail, sendMailLater } from "@/lib/mail";
+import { emailChangeMessage, emailChangedNotice, verifyEmailMessage } from "@/lib/mail/messages";
+import type { EmailChangeInput } from "@/lib/validation/account";
+import { issueAccountToken, spendAccountToken } from "./account-tokens";
+import { spendAttempt } from "./account-limits";
+import { WRONG_PASSWORD } from "./confirm-identity";
+import { verifyPassword } from "./password";
+
+export const EMAIL_VERIFIED = "Your email address is verified";
+export const ALREADY_VERIFIED = "Your email address is already verified";
+export const VERIFY_LINK_INVALID =
+  "This verification link is invalid or has expired. Send a new one from your profile.";
+export const CHANGE_LINK_INVALID =
+  "This link is invalid or has expired, or belongs to another account. Ask for the change again from your profile.";
+export const SAME_EMAIL = "That is already your email address";
+
+export const verifyLink = (origin: string, token: string) => `${origin}/verify-email?token=${token}`;
+export const changeLink = (origin: string, token: string) => `${origin}/confirm-email?token=${token}`;
+
+const recipientSelect = { id: true, email: true, fullName: true, credentialsVersion: true } as const;
+
+/** Mails a verification link to a member's current address. */
+async function mailVerificationLink(userId: string, origin: string): Promise<string | null> {
+  const user = await db.user.findUnique({ where: { id: userId }, select: recipientSelect });
+  if (!user) return null;
+  const token = await issueAccountToken(user, "email_verification", user.email);
+  await sendMail(verifyEmailMessage(user, verifyLink(origin, token)));
+  return user.email;
+}
+
+/** After registration: the welcome link goes out once the answer has (a mail server's delay is not the new member's). */
+export function sendVerificationAfterSignUp(userId: string, origin: string): void {
+  after(() =>
+    mailVerificationLink(userId, origin).catch((error: unknown) =>
+      log.error({ err: error, userId }, "verification mail could not be sent"),
+    ),
+  );
+}
+
+/** POST /api/user/verify-email/resend: a new link (the older one stops working). 409 when already verified. */
+export async function resendVerification(userId: string, origin: string): Promise<{ message: string }> {
+  const user = await db.user.findUnique({ where: { id: userId }, select: { emailVerifiedAt: true } });
+  if (!user) throw unauthorized("Not authorized, token failed");
+  if (user.emailVerifiedAt) throw conflict(ALREADY_VERIFIED);
+  await spendAttempt("mailsPerUser", userId);
+  const email = await mailVerificationLink(userId, origin);
+  return { message: `We sent a new link to ${email}` };
+}
+
+/**
+ * POST /api/user/verify-email: spends the link. It must have been sent to the account's current
+ * address (a link to an address the account has since left proves nothing about the new one).
+ */
+export async function verifyEmail(token: string): Promise<{ message: string }> {
+  await db.$transaction(async (tx) => {
+    const spent = await spendAccountToken(tx, token, "email_verification");
+    const verified =
+      spent &&
+      (await tx.user.updateMany({
+        where: { id: spent.userId, email: spent.email },
+        data: { emailVerifiedAt: new Date() },
+      }));
+    if (!verified || verified.count === 0) throw badRequest(VERIFY_LINK_INVALID, { token: [VERIFY_LINK_INVALID] });
+  });
+  return { message: EMAIL_VERIFIED };
+}
+
+/**
+ * POST /api/user/email: sends a link to the new address. The password is asked again when the
+ * account has one (whoever changes the email controls password resets from then on). A taken
+ * address is 409 `<email> is already registered`, as registration says.
+ */
+export async function requestEmailChange(
+  userId: string,
+  input: EmailChangeInput,
+  origin: string,
+): Promise<{ message: string }> {
+  const user = await db.user.findUnique({ where: { id: userId }, select: { ...recipientSelect, passwordHash: true } });
+  if (!user) throw unauthorized("Not authorized, token failed");
+  if (user.passwordHash && !(await verifyPassword(user.passwordHash, input.password ?? "")))
+    throw badRequest(WRONG_PASSWORD, { password: [WRONG_PASSWORD] });
+  if (input.email === user.email.toLowerCase()) throw badRequest(SAME_EMAIL, { email: [SAME_EMAIL] });
+  if (await db.user.findUnique({ where: { email: input.email }, select: { id: true } }))
+    throw conflict(`${input.email} is already registered`);
+  await spendAttempt("mailsPerUser", userId);
+  const token = await issueAccountToken(user, "email_change", input.email);
+  await sendMail(emailChangeMessage(user, input.email, changeLink(origin, token)));
+  return { message: `We sent a link to ${input.email}. Your email address changes when you open it.` };
+}
+
+/**
+ * POST /api/user/email/confirm: spends the link, which must be the signed-in member's own (someone
+ * who receives a mistyped address's mail cannot take the account by clicking). The new address is
+ * verified by this very link; the old one is told.
+ */
+export async function confirmEmailChange(userId: string, token: string): Promise<{ message: string; email: string }> {
+  let previous: { email: string; fullName: string };
+  try {
+    previous = await db.$transaction(async (tx) => {
+      const spent = await spendAccountToken(tx, token, "email_change", userId);
+      if (!spent) throw badRequest(CHANGE_LINK_INVALID, { token: [CHANGE_LINK_INVALID] });
+      const before = await tx.user.findUniqueOrThrow({
+        where: { id: userId },
+        select: { email: true, fullName: true },
+      });
+      await tx.user.update({ where: { id: userId }, data: { email: spent.email, emailVerifiedAt: new Date() } });
+      // Links sent to the old address (verification) or for another change are void now.
+      await tx.accountToken.deleteMany({ where: { userId, purpose: { in: ["email_verification", "email_change"] } } });
+      return before;
+    });
+  } catch (error) {
+    // Someone registered the address between the request and the confirmation.
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")
+      throw conflict("That email address is already registered");
+    throw error;
+  }
+  const current = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
+  sendMailLater(emailChangedNotice(previous, current.email));
+  return { message: `Your email address is now ${current.email}`, email: current.email };
+}
