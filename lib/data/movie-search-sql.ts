@@ -4,6 +4,7 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { MovieSort } from "@/lib/validation/movie-query";
 import { isUuid } from "./ids";
+import { publishedMovieSql } from "./movie-visibility";
 
 export type MovieFilters = { category?: string; time?: number; language?: string; rate?: number; year?: number };
 
@@ -86,7 +87,7 @@ export const SUGGEST_POOL = 50;
  * 20261123090000_search_ranked_postings) finds them among at most `pool` candidates taken from the
  * query word in the fewest movies, best first.
  */
-function searchMatches(search: string, filters: MovieFilters, pool: number): Prisma.Sql {
+export function searchMatches(search: string, filters: MovieFilters, pool: number): Prisma.Sql {
   const category = filters.category || null;
   const categoryId = category && isUuid(category) ? category : null;
   const categoryName = category && !categoryId ? category : null;
@@ -95,7 +96,7 @@ function searchMatches(search: string, filters: MovieFilters, pool: number): Pri
 }
 
 /** Relevance: exact title, title prefix, words found in the title, fewer typos, closer words, rate, newest. */
-function relevanceOrder(search: string): Prisma.Sql {
+export function relevanceOrder(search: string): Prisma.Sql {
   const folded = Prisma.sql`marquee_search_text(${search}::text)`;
   return Prisma.sql`(mv."searchName" = ${folded}) DESC, starts_with(mv."searchName", ${folded}) DESC, s.title_words DESC, s.typos ASC,
     s.distance ASC, mv."rate" DESC, mv."createdAt" DESC, mv."id" ASC`;
@@ -113,13 +114,16 @@ export function searchPageSql(query: ListingQuery & { search: string }): Prisma.
   return Prisma.sql`
     SELECT mv."id", count(*) OVER ()::int AS total, s.capped
     FROM ${searchMatches(query.search, query, SEARCH_POOL)} s JOIN "Movie" mv ON mv."id" = s."movieId"
+    WHERE ${publishedMovieSql()}
     ORDER BY ${order}
     LIMIT ${query.limit} OFFSET ${query.offset}`;
 }
 
 /** The number of search matches (and whether the limit cut them), for a page past the end. */
 export function searchCountSql(query: MovieFilters & { search: string }): Prisma.Sql {
-  return Prisma.sql`SELECT count(*)::int AS total, coalesce(bool_or(s.capped), false) AS capped FROM ${searchMatches(query.search, query, SEARCH_POOL)} s`;
+  return Prisma.sql`SELECT count(*)::int AS total, coalesce(bool_or(s.capped), false) AS capped
+    FROM ${searchMatches(query.search, query, SEARCH_POOL)} s JOIN "Movie" mv ON mv."id" = s."movieId"
+    WHERE ${publishedMovieSql()}`;
 }
 
 /**
@@ -129,7 +133,7 @@ export function searchCountSql(query: MovieFilters & { search: string }): Prisma
  */
 export function listingPageSql(query: ListingQuery & { fromEnd?: boolean }): Prisma.Sql {
   return Prisma.sql`
-    SELECT mv."id" FROM "Movie" mv ${whereClause(movieFilterConditions(query))}
+    SELECT mv."id" FROM "Movie" mv ${whereClause([publishedMovieSql(), ...movieFilterConditions(query)])}
     ORDER BY ${sortOrder(query.sort ?? "newest", query.fromEnd)}
     LIMIT ${query.limit} OFFSET ${query.offset}`;
 }
@@ -142,15 +146,15 @@ export function hasFilters(filters: MovieFilters): boolean {
 }
 
 /**
- * A listing's total. Unfiltered: the catalogue's size, kept by triggers in CatalogueCount (exact,
- * one row read). Filtered: the matching movies counted up to LISTING_COUNT_LIMIT + 1, so a filter
+ * A listing's total. Unfiltered: the published catalogue's size, kept by triggers in CatalogueCount
+ * (exact, one row read). Filtered: the matching movies counted up to LISTING_COUNT_LIMIT + 1, so a filter
  * that keeps a fifth of 100,000 movies costs no more than one that keeps a thousand.
  */
 export function listingCountSql(filters: MovieFilters): Prisma.Sql {
   if (!hasFilters(filters)) return Prisma.sql`SELECT "movies" AS total FROM "CatalogueCount" WHERE "id" = 1`;
   return Prisma.sql`
     SELECT count(*)::int AS total FROM (
-      SELECT 1 FROM "Movie" mv ${whereClause(movieFilterConditions(filters))} LIMIT ${LISTING_COUNT_LIMIT + 1}
+      SELECT 1 FROM "Movie" mv ${whereClause([publishedMovieSql(), ...movieFilterConditions(filters)])} LIMIT ${LISTING_COUNT_LIMIT + 1}
     ) counted`;
 }
 
@@ -158,6 +162,7 @@ export function listingCountSql(filters: MovieFilters): Prisma.Sql {
 export function suggestSql(search: string, limit: number): Prisma.Sql {
   return Prisma.sql`
     SELECT mv."id" FROM ${searchMatches(search, {}, SUGGEST_POOL)} s JOIN "Movie" mv ON mv."id" = s."movieId"
+    WHERE ${publishedMovieSql()}
     ORDER BY ${relevanceOrder(search)}
     LIMIT ${limit}`;
 }
@@ -170,7 +175,7 @@ export function closestTitleSql(search: string): Prisma.Sql {
   const folded = Prisma.sql`marquee_search_text(${search}::text)`;
   return Prisma.sql`
     SELECT mv."name" FROM "Movie" mv
-    WHERE mv."searchName" % ${folded}
+    WHERE mv."searchName" % ${folded} AND ${publishedMovieSql()}
     ORDER BY similarity(mv."searchName", ${folded}) DESC, mv."rate" DESC, mv."id" ASC
     LIMIT 1`;
 }

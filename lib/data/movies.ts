@@ -3,7 +3,12 @@ import { cacheLife, cacheTag } from "next/cache";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { badRequest, notFound } from "@/lib/http/errors";
-import type { MovieCreateInput, MovieUpdateInput, SubtitleInput } from "@/lib/validation/movie";
+import {
+  movieCreateSchema,
+  type MovieCreateInput,
+  type MovieUpdateInput,
+  type SubtitleInput,
+} from "@/lib/validation/movie";
 import { DEFAULT_PAGE_SIZE, SUGGEST_LIMIT, type MovieListQuery } from "@/lib/validation/movie-query";
 import { deleteUnreferencedFiles } from "@/lib/media/cleanup";
 import { discardMedia, queueTranscode } from "@/lib/jobs/transcode";
@@ -29,6 +34,7 @@ import {
   type MovieDetail,
   type MovieListItem,
 } from "./movie-shapes";
+import { publishedMovie, publishedMovieSql } from "./movie-visibility";
 import { lockMovie } from "./ratings";
 import type { MovieListPage, MovieSuggestion } from "@/lib/api-shapes";
 
@@ -44,6 +50,7 @@ export async function listLatestMovies(limit: number): Promise<MovieListItem[]> 
   cacheLife("hours");
   cacheTag(cacheTags.movieLists);
   const rows = await db.movie.findMany({
+    where: publishedMovie,
     select: movieListSelect,
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
     take: limit,
@@ -51,7 +58,7 @@ export async function listLatestMovies(limit: number): Promise<MovieListItem[]> 
   return rows.map(toMovieListItem);
 }
 
-/** Movies by id, in the order of `ids`. */
+/** Movies by id, in the order of `ids` (the callers' queries have kept to published movies). */
 async function moviesInOrder(ids: string[]): Promise<MovieListItem[]> {
   if (ids.length === 0) return [];
   const rows = await db.movie.findMany({ where: { id: { in: ids } }, select: movieListSelect });
@@ -148,6 +155,7 @@ export async function suggestMovies(text: string | undefined): Promise<MovieSugg
     where: { id: { in: ids } },
     select: { id: true, name: true, year: true, image: true, category: { select: { id: true, name: true } } },
   });
+  // suggestSql keeps to published movies, which always have a category.
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
@@ -158,7 +166,7 @@ export async function suggestMovies(text: string | undefined): Promise<MovieSugg
             name: row.name,
             year: row.year,
             image: row.image,
-            category: { _id: row.category.id, name: row.category.name },
+            category: { _id: row.category?.id ?? "", name: row.category?.name ?? "" },
           },
         ]
       : [];
@@ -179,9 +187,9 @@ export async function listMovieYears(): Promise<number[]> {
   // A loose index scan over Movie_year_createdAt_id_idx: one probe per distinct year, however many movies.
   const rows = await db.$queryRaw<{ year: number }[]>`
     WITH RECURSIVE years AS (
-      (SELECT "year" FROM "Movie" ORDER BY "year" DESC LIMIT 1)
+      (SELECT "year" FROM "Movie" mv WHERE ${publishedMovieSql()} ORDER BY "year" DESC LIMIT 1)
       UNION ALL
-      SELECT (SELECT m."year" FROM "Movie" m WHERE m."year" < years."year" ORDER BY m."year" DESC LIMIT 1) FROM years WHERE years."year" IS NOT NULL
+      SELECT (SELECT mv."year" FROM "Movie" mv WHERE mv."year" < years."year" AND ${publishedMovieSql()} ORDER BY mv."year" DESC LIMIT 1) FROM years WHERE years."year" IS NOT NULL
     )
     SELECT "year" FROM years WHERE "year" IS NOT NULL`;
   return rows.map((row) => row.year);
@@ -197,9 +205,22 @@ async function cachedMovieDetail(id: string): Promise<MovieDetail | null> {
   cacheLife("hours");
   // An unknown id is cached too (a create never reuses an id); deleteMovie expires it anyway.
   cacheTag(cacheTags.movie(id));
-  const row = await db.movie.findUnique({ where: { id }, select: movieDetailSelect });
-  if (row) cacheTag(cacheTags.category(row.category.id));
+  const row = await db.movie.findFirst({ where: { id, ...publishedMovie }, select: movieDetailSelect });
+  if (row?.category) cacheTag(cacheTags.category(row.category.id));
   return row && toMovieDetail(row);
+}
+
+/** A movie's detail whether it is published or a draft, uncached: for the admin and for answers to writes. */
+export async function readMovieDetail(id: string): Promise<MovieDetail | null> {
+  if (!isUuid(id)) return null;
+  const row = await db.movie.findUnique({ where: { id }, select: movieDetailSelect });
+  return row && toMovieDetail(row);
+}
+
+async function requireAnyMovieDetail(id: string): Promise<MovieDetail> {
+  const movie = await readMovieDetail(id);
+  if (!movie) throw notFound(MOVIE_NOT_FOUND);
+  return movie;
 }
 
 /** Like getMovieDetail, but 404 `Movie not found`. */
@@ -215,7 +236,7 @@ export async function listRelatedMovies(categoryId: string, excludeId: string, l
   cacheLife("hours");
   cacheTag(cacheTags.movieLists);
   const rows = await db.movie.findMany({
-    where: { categoryId, id: { not: excludeId } },
+    where: { categoryId, id: { not: excludeId }, ...publishedMovie },
     select: movieListSelect,
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
     take: limit,
@@ -243,10 +264,12 @@ export async function randomMovies(count = RANDOM_MOVIES_COUNT): Promise<MovieLi
     const percent = Math.min(100, (SAMPLE_TARGET_ROWS * 100) / rows);
     ids = await db.$queryRaw<
       { id: string }[]
-    >`SELECT "id" FROM "Movie" TABLESAMPLE SYSTEM (${percent}::float8) ORDER BY random() LIMIT ${count}`;
+    >`SELECT "id" FROM "Movie" mv TABLESAMPLE SYSTEM (${percent}::float8) WHERE ${publishedMovieSql()} ORDER BY random() LIMIT ${count}`;
   }
   if (ids.length < count)
-    ids = await db.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Movie" ORDER BY random() LIMIT ${count}`;
+    ids = await db.$queryRaw<
+      { id: string }[]
+    >`SELECT "id" FROM "Movie" mv WHERE ${publishedMovieSql()} ORDER BY random() LIMIT ${count}`;
   return moviesInOrder(ids.map((row) => row.id));
 }
 
@@ -268,6 +291,7 @@ export async function topRatedMovies(count = TOP_RATED_COUNT): Promise<MovieList
   cacheLife("hours");
   cacheTag(cacheTags.movieLists);
   const rows = await db.movie.findMany({
+    where: publishedMovie,
     select: movieListSelect,
     orderBy: [{ rate: "desc" }, { countReviews: "desc" }, { name: "asc" }, { id: "asc" }],
     take: count,
@@ -312,7 +336,7 @@ export async function createMovie(input: MovieCreateInput): Promise<MovieDetail>
     })
     .catch(rethrowMissingCategory);
   await expireMovie(row.id);
-  if (await queueTranscodeSafely(row.id)) return requireMovieDetail(row.id);
+  if (await queueTranscodeSafely(row.id)) return requireAnyMovieDetail(row.id);
   return toMovieDetail(row);
 }
 
@@ -350,6 +374,7 @@ function fileUrlsOf(movie: {
 
 const fileUrlsSelect = {
   ...oldMediaSelect,
+  draft: true,
   image: true,
   titleImage: true,
   video: true,
@@ -374,7 +399,7 @@ export async function updateMovie(
       if (!(await lockMovie(tx, id))) throw notFound(MOVIE_NOT_FOUND);
       const before = await tx.movie.findUniqueOrThrow({ where: { id }, select: fileUrlsSelect });
       const categoryId = category === undefined ? undefined : await requireCategoryId(tx, category);
-      const after = await tx.movie.update({
+      const { draft, ...after } = await tx.movie.update({
         where: { id },
         data: {
           ...fields,
@@ -384,8 +409,9 @@ export async function updateMovie(
           ...(casts && { casts: { deleteMany: {}, create: castRows(casts) } }),
           ...(subtitles && { subtitles: { deleteMany: {}, create: subtitleRows(subtitles) } }),
         },
-        select: movieDetailSelect,
+        select: { ...movieDetailSelect, draft: true },
       });
+      if (before.draft && !draft) assertPublishable(after);
       return { before, after };
     })
     .catch(rethrowMissingCategory);
@@ -395,9 +421,36 @@ export async function updateMovie(
   await deleteUnreferencedFiles(replacedUrls);
   if (after.video !== before.video) {
     await discardMedia(before);
-    if (await queueTranscodeSafely(id)) return { movie: await requireMovieDetail(id), replacedUrls };
+    if (await queueTranscodeSafely(id)) return { movie: await requireAnyMovieDetail(id), replacedUrls };
   }
   return { movie: toMovieDetail(after), replacedUrls };
+}
+
+/**
+ * A draft being published must be a whole movie: everything the create form asks for, by its rules
+ * (the transaction rolls back otherwise). 400 with the missing or invalid fields.
+ */
+function assertPublishable(movie: {
+  name: string;
+  desc: string;
+  titleImage: string;
+  image: string;
+  language: string;
+  year: number;
+  hour: number | null;
+  video: string;
+  category: { id: string } | null;
+  casts: { name: string; image: string }[];
+}): void {
+  const checked = movieCreateSchema.safeParse({
+    ...movie,
+    category: movie.category?.id,
+    hour: movie.hour ?? undefined,
+  });
+  if (checked.success) return;
+  const errors: Record<string, string[]> = {};
+  for (const issue of checked.error.issues) (errors[issue.path.join(".") || "body"] ??= []).push(issue.message);
+  throw badRequest(checked.error.issues[0]!.message, errors);
 }
 
 /**

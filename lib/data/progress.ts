@@ -5,6 +5,7 @@ import { CONTINUE_FROM, WATCHED_FROM, type WatchProgressInput } from "@/lib/vali
 import { isUuid } from "./ids";
 import { MOVIE_NOT_FOUND } from "./movies";
 import { movieListSelect, toMovieListItem } from "./movie-shapes";
+import { publishedMovie, publishedMovieSql } from "./movie-visibility";
 import type { ContinueWatchingItem, WatchProgress } from "@/lib/api-shapes";
 
 export type { ContinueWatchingItem, WatchProgress };
@@ -24,8 +25,8 @@ export async function saveWatchProgress(
   if (!isUuid(movieId)) throw notFound(MOVIE_NOT_FOUND);
   const [row] = await db.$queryRaw<{ updatedAt: Date }[]>`
     INSERT INTO "WatchProgress" ("userId", "movieId", "position", "duration", "updatedAt")
-    SELECT ${userId}::uuid, m."id", ${position}::float8, ${duration}::float8, now()
-    FROM "Movie" m WHERE m."id" = ${movieId}::uuid
+    SELECT ${userId}::uuid, mv."id", ${position}::float8, ${duration}::float8, now()
+    FROM "Movie" mv WHERE mv."id" = ${movieId}::uuid AND ${publishedMovieSql()}
     ON CONFLICT ("userId", "movieId")
     DO UPDATE SET "position" = EXCLUDED."position", "duration" = EXCLUDED."duration", "updatedAt" = EXCLUDED."updatedAt"
     RETURNING "updatedAt"`;
@@ -57,13 +58,14 @@ export async function listContinueWatching(userId: string): Promise<ContinueWatc
     LIMIT ${CONTINUE_WATCHING_LIMIT}`;
   if (progressRows.length === 0) return [];
   const movies = await db.movie.findMany({
-    where: { id: { in: progressRows.map((row) => row.movieId) } },
+    where: { id: { in: progressRows.map((row) => row.movieId) }, ...publishedMovie },
     select: movieListSelect,
   });
   const byId = new Map(movies.map((movie) => [movie.id, movie]));
   return progressRows.flatMap(({ movieId, position, duration, updatedAt }) => {
     const movie = byId.get(movieId);
-    // A movie deleted between the two reads takes its progress with it (cascade): skip it.
+    // A movie deleted between the two reads takes its progress with it (cascade), and one taken back
+    // to draft is not shown: skip it.
     return movie
       ? [{ ...toMovieListItem(movie), progress: { position, duration, updatedAt: updatedAt.toISOString() } }]
       : [];

@@ -6,6 +6,8 @@ import "server-only";
 // client on another origin would resolve a path against itself) and this site's absolute URLs
 // back into paths on the way in.
 import type {
+  AdminMovieDetail,
+  AdminMoviePage,
   AdminUserItem,
   AdminUserPage,
   MovieDetail,
@@ -35,6 +37,15 @@ export function mediaUrls(request: Pick<Request, "headers" | "url">) {
   const ownOrigins = new Set([origin, requestOrigin(request.headers, request.url)]);
   const absolute = (url: string) => absoluteMediaUrl(url, origin);
 
+  const movieDetail = (detail: MovieDetail): MovieDetail => ({
+    ...movie(detail),
+    casts: detail.casts.map((cast) => ({ ...cast, img: absolute(cast.img), image: absolute(cast.image) })),
+    reviews: detail.reviews.map((review) => ({ ...review, userImage: absolute(review.userImage) })),
+    subtitles: detail.subtitles.map((subtitle) => ({ ...subtitle, url: absolute(subtitle.url) })),
+    hls: detail.hls && absolute(detail.hls),
+    posterFrame: detail.posterFrame && absolute(detail.posterFrame),
+    thumbnails: detail.thumbnails && absolute(detail.thumbnails),
+  });
   const movie = <T extends MovieMedia>(item: T): T => ({
     ...item,
     image: absolute(item.image),
@@ -72,14 +83,11 @@ export function mediaUrls(request: Pick<Request, "headers" | "url">) {
     }),
     suggestions: (items: MovieSuggestion[]): MovieSuggestion[] =>
       items.map((item) => ({ ...item, image: absolute(item.image) })),
-    movieDetail: (detail: MovieDetail): MovieDetail => ({
-      ...movie(detail),
-      casts: detail.casts.map((cast) => ({ ...cast, img: absolute(cast.img), image: absolute(cast.image) })),
-      reviews: detail.reviews.map((review) => ({ ...review, userImage: absolute(review.userImage) })),
-      subtitles: detail.subtitles.map((subtitle) => ({ ...subtitle, url: absolute(subtitle.url) })),
-      hls: detail.hls && absolute(detail.hls),
-      posterFrame: detail.posterFrame && absolute(detail.posterFrame),
-      thumbnails: detail.thumbnails && absolute(detail.thumbnails),
+    movieDetail,
+    adminMovieDetail: (detail: AdminMovieDetail): AdminMovieDetail => ({ ...detail, ...movieDetail(detail) }),
+    adminMoviePage: (page: AdminMoviePage): AdminMoviePage => ({
+      ...page,
+      movies: page.movies.map((item) => ({ ...item, image: absolute(item.image), video: absolute(item.video) })),
     }),
     user,
     userInfo: (info: UserInfo): UserInfo => user(info),

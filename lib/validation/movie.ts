@@ -127,6 +127,11 @@ export const movieCreateSchema = z.object({
 });
 export type MovieCreateInput = z.infer<typeof movieCreateSchema>;
 
-/** An edit sends any of the create fields; the ones it sends follow the same rules. */
-export const movieUpdateSchema = movieCreateSchema.partial();
+/**
+ * An edit sends any of the create fields; the ones it sends follow the same rules. `draft: false`
+ * publishes a draft (which must then pass every create rule); `draft: true` hides a movie again.
+ */
+export const movieUpdateSchema = movieCreateSchema.partial().extend({
+  draft: z.boolean({ error: "draft must be true or false" }).optional(),
+});
 export type MovieUpdateInput = z.infer<typeof movieUpdateSchema>;
