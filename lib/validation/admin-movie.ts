@@ -40,6 +40,18 @@ const oneOf = <T extends string>(field: string, values: readonly T[]) =>
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The list's parameters, in the order its API query string keeps them. */
+export const ADMIN_MOVIE_QUERY_KEYS = [
+  "search",
+  "category",
+  "status",
+  "media",
+  "sort",
+  "order",
+  "page",
+  "limit",
+] as const;
+
 export const adminMoviesQuerySchema = z.object({
   /** Words of the title, cast or category, by the site's own search rules (docs/api.md "Search"). */
   search: text("search")

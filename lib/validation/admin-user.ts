@@ -19,6 +19,9 @@ const oneOf = <T extends string>(field: string, values: readonly T[]) =>
     .transform((value) => (value || undefined) as T | undefined)
     .optional();
 
+/** The list's parameters, in the order its API query string keeps them. */
+export const ADMIN_USER_QUERY_KEYS = ["search", "role", "sort", "order", "page", "limit"] as const;
+
 export const adminUsersQuerySchema = z.object({
   /** Part of the name or the email, any case. */
   search: text("search")
