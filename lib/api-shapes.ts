@@ -242,6 +242,51 @@ export const adminUsersBulkResultShape = shape(
   }),
 );
 
+const importOutcome = z.enum(["created", "updated", "skipped", "failed"]);
+
+export const importSummaryShape = shape(
+  "ImportSummary",
+  z.object({
+    _id: id,
+    kind: z.enum(["file", "folder"]).meta({ description: "An uploaded file, or a scan of IMPORT_DIR" }),
+    dryRun: z.boolean().meta({ description: "A dry run checks every row and writes nothing to the catalogue" }),
+    state: z.enum(["queued", "running", "done", "failed"]),
+    fileName: z.string(),
+    total: z.int().nonnegative().meta({ description: "Rows in the file (found in the folder)" }),
+    processed: z.int().nonnegative().meta({ description: "Rows done so far: the progress is processed / total" }),
+    counts: z
+      .object({
+        created: z.int().nonnegative(),
+        updated: z.int().nonnegative(),
+        skipped: z.int().nonnegative(),
+        failed: z.int().nonnegative(),
+      })
+      .meta({ description: "Rows by outcome; on a dry run, what the real run would do" }),
+    error: z.string().nullable().meta({ description: "Why the whole import stopped, if it did" }),
+    createdBy: z.string().nullable(),
+    createdAt: timestamp,
+    startedAt: timestamp.nullable(),
+    finishedAt: timestamp.nullable(),
+  }),
+);
+
+export const importRowShape = shape(
+  "ImportRow",
+  z.object({
+    row: z.int().positive().meta({ description: "1 for the file's first movie (on a CSV, the line after the header)" }),
+    externalId: z.string(),
+    name: z.string(),
+    outcome: importOutcome.nullable().meta({ description: "null until the job has come to the row" }),
+    errors: z.array(z.object({ field: z.string(), message: z.string() })),
+    movieId: id.nullable(),
+  }),
+);
+
+export const importRowPageShape = shape(
+  "ImportRowPage",
+  z.object({ rows: z.array(importRowShape), rowsCount: z.int().nonnegative(), ...page }),
+);
+
 export const passwordChangedShape = shape(
   "PasswordChanged",
   z.object({ message: z.literal("Password updated successfully"), token: z.string() }),
@@ -358,3 +403,6 @@ export type AdminMoviePage = z.infer<typeof adminMoviePageShape>;
 export type AdminMovieDetail = z.infer<typeof adminMovieDetailShape>;
 export type AdminMovieBulkResult = z.infer<typeof adminMovieBulkResultShape>;
 export type AdminUsersBulkResult = z.infer<typeof adminUsersBulkResultShape>;
+export type ImportSummary = z.infer<typeof importSummaryShape>;
+export type ImportRowItem = z.infer<typeof importRowShape>;
+export type ImportRowPage = z.infer<typeof importRowPageShape>;

@@ -313,9 +313,9 @@ function rethrowMissingCategory(error: unknown): never {
   throw error;
 }
 
-const castRows = (casts: { name: string; image: string }[]) =>
+export const castRows = (casts: { name: string; image: string }[]) =>
   casts.map((cast, position) => ({ name: cast.name, image: cast.image, position }));
-const subtitleRows = (subtitles: SubtitleInput[]) =>
+export const subtitleRows = (subtitles: SubtitleInput[]) =>
   subtitles.map(({ language, label, url }, position) => ({ language, label, url, position }));
 
 /** POST /api/movie: the movie and its cast in one statement; 400 for an unknown category. */
@@ -341,7 +341,7 @@ export async function createMovie(input: MovieCreateInput): Promise<MovieDetail>
 }
 
 /** The movie is saved either way; a queue that is down leaves it playing its MP4 (an admin can retry). */
-async function queueTranscodeSafely(movieId: string): Promise<boolean> {
+export async function queueTranscodeSafely(movieId: string): Promise<boolean> {
   try {
     return (await queueTranscode(movieId)) !== null;
   } catch (error) {
@@ -356,7 +356,7 @@ export async function expireMovie(id: string): Promise<void> {
 }
 
 /** The file URLs a movie uses: poster, title image, video, cast pictures and subtitle files. */
-function fileUrlsOf(movie: {
+export function fileUrlsOf(movie: {
   image: string;
   titleImage: string;
   video: string;
@@ -372,7 +372,7 @@ function fileUrlsOf(movie: {
   ];
 }
 
-const fileUrlsSelect = {
+export const fileUrlsSelect = {
   ...oldMediaSelect,
   draft: true,
   image: true,

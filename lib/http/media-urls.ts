@@ -18,7 +18,7 @@ import type {
 } from "@/lib/api-shapes";
 import { mediaUrlMessage, type MediaKind } from "@/lib/validation/fields";
 import { badRequest } from "./errors";
-import { publicOrigin, requestOrigin } from "./public-url";
+import { publicOrigin, siteOrigins } from "./public-url";
 
 const UPLOAD_PATH = /^\/api\/upload\//;
 
@@ -34,7 +34,7 @@ type MediaInput = { field: string; label: string; kind: MediaKind };
 export function mediaUrls(request: Pick<Request, "headers" | "url">) {
   const origin = publicOrigin(request);
   // An upload URL on either address is ours: the configured one, or the one this request came to.
-  const ownOrigins = new Set([origin, requestOrigin(request.headers, request.url)]);
+  const ownOrigins = new Set(siteOrigins(request));
   const absolute = (url: string) => absoluteMediaUrl(url, origin);
 
   const movieDetail = (detail: MovieDetail): MovieDetail => ({

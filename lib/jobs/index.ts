@@ -9,8 +9,10 @@ import "server-only";
 import { env } from "@/lib/env";
 import { ffmpegStatus } from "@/lib/media/ffmpeg";
 import { runTranscodeJob } from "@/lib/media/transcode";
+import { runImport } from "@/lib/import/run";
+import type { ImportJobData } from "./imports";
 import { removeStalePartials, runMaintenance } from "./maintenance";
-import { jobQueue, MAINTENANCE_QUEUE, TRANSCODE_QUEUE, TRANSCODE_RETRY_LIMIT } from "./queue";
+import { IMPORT_QUEUE, jobQueue, MAINTENANCE_QUEUE, TRANSCODE_QUEUE, TRANSCODE_RETRY_LIMIT } from "./queue";
 import { queueUntranscoded, recoverStalledTranscodes, type TranscodeJobData } from "./transcode";
 
 type ScheduledJob = { name: string; /** cron, UTC */ schedule: string; run: () => Promise<unknown> };
@@ -39,6 +41,12 @@ export function startJobs(log: (line: string) => void = (line) => console.log(`[
         return result;
       });
     }
+    // Catalogue imports (docs/import.md): one at a time per process; the rows carry the progress.
+    await boss.work<ImportJobData>(IMPORT_QUEUE, { pollingIntervalSeconds: 2 }, async ([job]) => {
+      if (!job) return;
+      await runImport(job.data.importId);
+      log(`${IMPORT_QUEUE} ${job.data.importId}: done`);
+    });
     const ffmpeg = ffmpegStatus();
     let stalledWatch: NodeJS.Timeout | undefined;
     if (ffmpeg.available) {
@@ -65,7 +73,7 @@ export function startJobs(log: (line: string) => void = (line) => console.log(`[
       }
     } else log(ffmpeg.reason);
     log(
-      `Started (${SCHEDULED.map((job) => `${job.name} at "${job.schedule}"`).join(", ")}${ffmpeg.available ? `, ${TRANSCODE_QUEUE}` : ""})`,
+      `Started (${SCHEDULED.map((job) => `${job.name} at "${job.schedule}"`).join(", ")}, ${IMPORT_QUEUE}${ffmpeg.available ? `, ${TRANSCODE_QUEUE}` : ""})`,
     );
     return {
       stop: () => {

@@ -7,6 +7,7 @@ import { env } from "@/lib/env";
 
 export const TRANSCODE_QUEUE = "transcode";
 export const MAINTENANCE_QUEUE = "maintenance";
+export const IMPORT_QUEUE = "catalogue-import";
 /** Attempts after the first: a worker that died or a passing storage error gets another go. */
 export const TRANSCODE_RETRY_LIMIT = 2;
 
@@ -33,8 +34,23 @@ export function jobQueue(): Promise<PgBoss> {
       expireInSeconds: 3600,
     });
     await boss.createQueue(MAINTENANCE_QUEUE);
+    // An import resumes where it stopped (rows done are recorded), so a worker that died is retried;
+    // its heartbeat (kept by pg-boss while the handler runs) notices that within a minute, not hours.
+    await boss.createQueue(IMPORT_QUEUE, {
+      retryLimit: 3,
+      retryDelay: 10,
+      heartbeatSeconds: 60,
+      expireInSeconds: 24 * 3600,
+    });
     return boss;
   })();
   globalForQueue.marqueeQueue.catch(() => (globalForQueue.marqueeQueue = undefined));
   return globalForQueue.marqueeQueue;
+}
+
+/** Stops this process's client, if it was started (a command-line script that queued jobs, as it exits). */
+export async function stopJobQueue(): Promise<void> {
+  const started = globalForQueue.marqueeQueue;
+  globalForQueue.marqueeQueue = undefined;
+  if (started) await (await started.catch(() => null))?.stop({ graceful: false });
 }

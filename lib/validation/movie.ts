@@ -47,12 +47,14 @@ const languageField = requiredText("language", "Language is required")
   .refine((value) => languageByLowerCase.has(value.toLowerCase()), "Language is not supported")
   .transform((value) => languageByLowerCase.get(value.toLowerCase()) as Language);
 
+export const castNameField = requiredText("name", "Cast name is required", {
+  max: 100,
+  message: "Cast name must be at most 100 characters",
+});
+
 const castMemberSchema = z
   .object({
-    name: requiredText("name", "Cast name is required", {
-      max: 100,
-      message: "Cast name must be at most 100 characters",
-    }),
+    name: castNameField,
     image: mediaUrl("image", "Cast image is required", "image", "Cast image").optional(),
     /** The detail shape calls the cast image `img` too; accepted when `image` is absent. */
     img: mediaUrl("img", "Cast image is required", "image", "Cast image").optional(),
@@ -76,7 +78,7 @@ const LANGUAGE_TAG = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
 
 export const MAX_SUBTITLES = 20;
 
-const subtitleSchema = z.object({
+export const subtitleSchema = z.object({
   language: requiredText("language", "Subtitle language is required", {
     max: 35,
     message: "Subtitle language must be a language code such as en or pt-BR",
