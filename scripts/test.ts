@@ -78,6 +78,10 @@ const sharedEnv: Record<string, string> = {
   // reverse proxy in front of the app (tests/api/client-ip.test.ts starts an instance without it).
   TRUST_PROXY: "1",
   NEXT_TELEMETRY_DISABLED: "1",
+  // Catalogue imports download test media from https servers on this machine (tests/import), signed
+  // by a test-only certificate that the app is told to trust.
+  IMPORT_FETCH_PRIVATE: "true",
+  NODE_EXTRA_CA_CERTS: path.join(projectRoot, "tests/fixtures/tls/cert.pem"),
 };
 
 async function main(): Promise<number> {
@@ -198,7 +202,10 @@ async function prepareTier(tier: "integration" | "e2e" | "smoke", serverUrl: str
     DATABASE_URL: url,
     MARQUEE_DATA_DIR: path.join(work, tier, "data"),
     STORAGE_LOCAL_DIR: path.join(work, tier, "uploads"),
+    // The folder imports read films and pictures from (docs/import.md); tests put files there.
+    IMPORT_DIR: path.join(work, tier, "import"),
   };
+  fs.mkdirSync(env.IMPORT_DIR, { recursive: true });
   log(`${tier}: migrating and seeding its database`);
   // `npm run db:seed` migrates, then seeds; a process of its own, since storage and env are read once.
   await runCommand(process.execPath, ["--import", "tsx", "scripts/seed.ts"], env, "ignore");

@@ -107,6 +107,9 @@ export function isPrivateAddress(address: string): boolean {
   return family === 0 || privateAddresses.check(address, family === 4 ? "ipv4" : "ipv6");
 }
 
+const privateHost = (hostname: string) =>
+  new IngestError(`${hostname} is on a private network or this machine (set IMPORT_FETCH_PRIVATE=true to allow it)`);
+
 type LookupCallback = (
   error: NodeJS.ErrnoException | null,
   address: string | dns.LookupAddress[],
@@ -122,13 +125,8 @@ function guardedLookup(hostname: string, options: dns.LookupOptions, callback: L
   dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
     if (error) return callback(error, []);
     const list = addresses;
-    if (!env.IMPORT_FETCH_PRIVATE && list.some((entry) => isPrivateAddress(entry.address))) {
-      const refusal: NodeJS.ErrnoException = new Error(
-        `${hostname} is on a private network or this machine (set IMPORT_FETCH_PRIVATE=true to allow it)`,
-      );
-      refusal.code = "EPRIVATE";
-      return callback(refusal, []);
-    }
+    if (!env.IMPORT_FETCH_PRIVATE && list.some((entry) => isPrivateAddress(entry.address)))
+      return callback(Object.assign(privateHost(hostname), { code: "EPRIVATE" }), []);
     if (options.all) return callback(null, list);
     const first = list[0];
     if (!first) return callback(Object.assign(new Error(`${hostname} has no address`), { code: "ENOTFOUND" }), []);
@@ -145,8 +143,12 @@ function getHttps(url: URL, redirectsLeft = MAX_REDIRECTS): Promise<IncomingMess
   return new Promise((resolve, reject) => {
     if (url.protocol !== "https:")
       return reject(new IngestError(`Only https URLs are downloaded (${url.protocol} given)`));
+    // An address in the URL is connected to without a lookup, so it is checked here.
+    const literal = url.hostname.replace(/^\[|\]$/g, "");
+    if (net.isIP(literal) && !env.IMPORT_FETCH_PRIVATE && isPrivateAddress(literal))
+      return reject(privateHost(literal));
     const request = https.get(url, {
-      lookup: guardedLookup as unknown as typeof dns.lookup,
+      lookup: guardedLookup,
       timeout: IDLE_TIMEOUT_MS,
       headers: { "user-agent": "Marquee catalogue import", accept: "*/*" },
     });
@@ -168,7 +170,8 @@ function getHttps(url: URL, redirectsLeft = MAX_REDIRECTS): Promise<IncomingMess
         } catch {
           return reject(new IngestError(`${url.href} redirects to an invalid address`));
         }
-        return getHttps(next, redirectsLeft - 1).then(resolve, reject);
+        getHttps(next, redirectsLeft - 1).then(resolve, reject);
+        return;
       }
       if (status < 200 || status >= 300) {
         response.resume();
