@@ -3,7 +3,8 @@
 // casts.0.image, casts.1.name, ...). Pure: no database, no storage, so the CLI, the server and the
 // unit tests share it.
 import Papa from "papaparse";
-import { MAX_IMPORT_ROWS, type CatalogueRow } from "@/lib/validation/catalogue";
+import type { z } from "zod";
+import { MAX_IMPORT_ROWS, type catalogueRowSchema } from "@/lib/validation/catalogue";
 
 export type CatalogueFormat = "csv" | "json";
 
@@ -115,7 +116,7 @@ function csvBoolean(value: string): boolean | string {
 }
 
 /** A movie as Export writes it: a catalogue row with its media as URLs (or paths of this site). */
-export type ExportedRow = CatalogueRow;
+export type ExportedRow = z.input<typeof catalogueRowSchema>;
 
 const SCALAR_COLUMNS = [
   "id",
