@@ -2,7 +2,7 @@
 
 // The admin movie form: Add Movie, and the edit modal of List Movie with the same fields. The shared
 // movie schema checks it before sending; the server's field messages land on the same fields.
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import { useForm, useWatch, type Path } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import toast from "react-hot-toast";
@@ -115,10 +115,8 @@ export function MovieForm({ movie, draft = false, onSaved, categories: initialCa
     setValue(field, url, { shouldValidate: true, shouldDirty: true });
   const setCasts = (next: CastValue[]) => setValue("casts", next, { shouldValidate: true, shouldDirty: true });
 
-  // Which button submitted a draft's form: Publish, or Save draft.
-  const publishing = useRef(false);
-  const onSubmit = handleSubmit(async (values) => {
-    const publish = draft && publishing.current;
+  /** Saves the form; `publish` (a draft's Publish button) publishes the movie as well. */
+  const save = async (values: z.output<typeof movieCreateSchema>, publish: boolean) => {
     try {
       await apiFetch(movie ? `/api/movie/${movie._id}` : "/api/movie", {
         method: movie ? "PUT" : "POST",
@@ -141,7 +139,7 @@ export function MovieForm({ movie, draft = false, onSaved, categories: initialCa
         }
       }
     }
-  });
+  };
 
   const castsError =
     errors.casts?.message ?? (Array.isArray(errors.casts) ? "Every cast member needs a name and an image" : undefined);
@@ -149,8 +147,9 @@ export function MovieForm({ movie, draft = false, onSaved, categories: initialCa
   return (
     <form
       onSubmit={(event) => {
-        publishing.current = (event.nativeEvent as SubmitEvent).submitter?.getAttribute("value") === "publish";
-        void onSubmit(event);
+        // Which button submitted a draft's form: Publish, or Save draft.
+        const publish = draft && (event.nativeEvent as SubmitEvent).submitter?.getAttribute("value") === "publish";
+        void handleSubmit((values) => save(values, publish))(event);
       }}
       noValidate
       className="flex flex-col gap-6"

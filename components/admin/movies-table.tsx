@@ -3,7 +3,7 @@
 // The admin movie list (issue 26): the site's search, filters by category, status and video state,
 // a sort on every column and a page size, all in the URL; rows selected for bulk actions. Each row
 // turns into a card on phones (components/ui/data-table.tsx), where a select takes the sort.
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import useSWR from "swr";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -51,6 +51,8 @@ const SORT_LABELS: Record<AdminMovieSort, string> = {
 };
 
 /** `initial` is the list the server rendered for the page's URL. */
+const NO_SELECTION: ReadonlySet<string> = new Set();
+
 export function MoviesTable({
   initial,
   categories,
@@ -61,16 +63,23 @@ export function MoviesTable({
   const [params, setQuery] = useUrlQuery();
   const query = listQueryString(params, ADMIN_MOVIE_QUERY_KEYS);
   const { data, error, isLoading, mutate } = useAdminMovies(query, initial);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  // A selection belongs to the rows it was made on: another page, filter or sort starts afresh.
+  const [selection, setSelection] = useState<{ query: string; ids: ReadonlySet<string> }>({
+    query: "",
+    ids: new Set(),
+  });
   const [editing, setEditing] = useState<AdminMovieItem | null>(null);
   const [deleting, setDeleting] = useState<AdminMovieItem | null>(null);
   const [confirmBulkDelete, setConfirmBulkDelete] = useState(false);
   const [moveTo, setMoveTo] = useState("");
   const [failures, setFailures] = useState<AdminMovieBulkResult["failed"]>([]);
+  const selected = selection.query === query ? selection.ids : NO_SELECTION;
+  const setSelected = (update: ReadonlySet<string> | ((current: ReadonlySet<string>) => ReadonlySet<string>)) =>
+    setSelection((current) => {
+      const ids = current.query === query ? current.ids : NO_SELECTION;
+      return { query, ids: typeof update === "function" ? update(ids) : update };
+    });
   const { run, pending } = useApiMutation();
-
-  // A selection belongs to the rows it was made on: another page, filter or sort starts afresh.
-  useEffect(() => setSelected(new Set()), [query]);
 
   const sort = (params.get("sort") as AdminMovieSort | null) ?? undefined;
   const order = (params.get("order") as SortDirection | null) ?? defaultOrder(sort);

@@ -3,7 +3,7 @@
 // Every account, searched by name or email, filtered by role, sorted by joined date (or name, email),
 // with grant/revoke admin and delete, one by one or for the selected rows; never on one's own row.
 // The list's state is in the URL. `initial` is the list the server rendered for it.
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -21,6 +21,8 @@ import { listQueryString } from "@/lib/validation/admin-list-query";
 import { ADMIN_USER_QUERY_KEYS, defaultUserOrder, type AdminUserSort } from "@/lib/validation/admin-user";
 import { FilterSelect, ListFilters, SearchBox } from "./list-filters";
 
+const NO_SELECTION: ReadonlySet<string> = new Set();
+
 export function UsersTable({
   currentUserId,
   initial,
@@ -33,12 +35,20 @@ export function UsersTable({
   const { data, error, isLoading, mutate } = useAdminUsers(query, initial);
   const [deleting, setDeleting] = useState<AdminUserItem | null>(null);
   const [promoting, setPromoting] = useState<AdminUserItem | null>(null);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  // A selection belongs to the rows it was made on: another page, filter or sort starts afresh.
+  const [selection, setSelection] = useState<{ query: string; ids: ReadonlySet<string> }>({
+    query: "",
+    ids: new Set(),
+  });
   const [confirmBulkDelete, setConfirmBulkDelete] = useState(false);
   const [failures, setFailures] = useState<AdminUsersBulkResult["failed"]>([]);
+  const selected = selection.query === query ? selection.ids : NO_SELECTION;
+  const setSelected = (update: ReadonlySet<string> | ((current: ReadonlySet<string>) => ReadonlySet<string>)) =>
+    setSelection((current) => {
+      const ids = current.query === query ? current.ids : NO_SELECTION;
+      return { query, ids: typeof update === "function" ? update(ids) : update };
+    });
   const { run, pending: busy } = useApiMutation();
-
-  useEffect(() => setSelected(new Set()), [query]);
 
   const sort = (params.get("sort") as AdminUserSort | null) ?? undefined;
   const order = (params.get("order") as SortDirection | null) ?? defaultUserOrder(sort);

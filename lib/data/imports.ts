@@ -3,7 +3,7 @@ import "server-only";
 // folder scan is asked for, advanced by the background job (lib/import/run.ts), read by the admin
 // Import page, whose progress bar and row report survive a reload because they live here.
 import { db } from "@/lib/db";
-import { Prisma } from "@/lib/generated/prisma/client";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { notFound } from "@/lib/http/errors";
 import type { ImportRowPage, ImportSummary } from "@/lib/api-shapes";
 import type { RowError } from "@/lib/validation/catalogue";

@@ -150,12 +150,13 @@ export function csvLine(row: ExportedRow, columns: string[]): string {
   const cells = columns.map((column) => {
     const [first, index, field] = column.split(".");
     let value: unknown;
-    if (index === undefined) value = row[first as keyof ExportedRow];
+    if (index === undefined) value = (row as Record<string, unknown>)[first!];
     else {
       const list = row[first as "casts" | "subtitles"] as Record<string, unknown>[] | undefined;
       value = list?.[Number(index)]?.[field!];
     }
-    return value === undefined || value === null ? "" : escapeFormula(String(value));
+    if (value === undefined || value === null) return "";
+    return escapeFormula(typeof value === "object" ? JSON.stringify(value) : String(value));
   });
   return `${Papa.unparse([cells], { header: false, newline: "\r\n" })}\r\n`;
 }

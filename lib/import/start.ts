@@ -53,7 +53,8 @@ export async function startFileImport(
     createdById: userId,
     rows: records.map((input, index) => ({
       row: index + 1,
-      externalId: typeof input.record.id === "string" ? input.record.id : String(input.record.id ?? ""),
+      externalId:
+        typeof input.record.id === "string" || typeof input.record.id === "number" ? String(input.record.id) : "",
       name: typeof input.record.name === "string" ? input.record.name : "",
       input,
     })),
