@@ -147,18 +147,21 @@ export function csvColumns(maxCasts: number, maxSubtitles: number): string[] {
 
 /** One CSV line (with its line break) for a row, in the order of `columns`. */
 export function csvLine(row: ExportedRow, columns: string[]): string {
+  const fields: Record<string, unknown> = row;
   const cells = columns.map((column) => {
-    const [first, index, field] = column.split(".");
-    let value: unknown;
-    if (index === undefined) value = (row as Record<string, unknown>)[first!];
-    else {
-      const list = row[first as "casts" | "subtitles"] as Record<string, unknown>[] | undefined;
-      value = list?.[Number(index)]?.[field!];
-    }
-    if (value === undefined || value === null) return "";
-    return escapeFormula(typeof value === "object" ? JSON.stringify(value) : String(value));
+    const [first = "", index, field = ""] = column.split(".");
+    if (index === undefined) return cellOf(fields[first]);
+    const list = fields[first];
+    const item: unknown = Array.isArray(list) ? list[Number(index)] : undefined;
+    return cellOf(item && typeof item === "object" ? (item as Record<string, unknown>)[field] : undefined);
   });
   return `${Papa.unparse([cells], { header: false, newline: "\r\n" })}\r\n`;
+}
+
+function cellOf(value: unknown): string {
+  if (value === undefined || value === null) return "";
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  return escapeFormula(typeof value === "string" ? value : JSON.stringify(value));
 }
 
 /** The header line. */
