@@ -31,7 +31,27 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"] } },
-    { name: "phone", use: { ...devices["Pixel 7"] } },
+    // Signs the seeded admin and member in once (e2e/auth.setup.ts) for every test after it.
+    { name: "setup", testMatch: /auth\.setup\.ts/ },
+    { name: "desktop", use: { ...devices["Desktop Chrome"] }, dependencies: ["setup"] },
+    {
+      name: "phone",
+      use: { ...devices["Pixel 7"] },
+      dependencies: ["setup"],
+      // Where a phone's layout, touch or player matters. Server rules seen through a browser (sign-in
+      // and page access, CSP, first HTML, the other client's hand-over, upload checks, admin forms,
+      // the HLS quality switch) do not depend on the screen: desktop runs them once.
+      // e2e/phone-layout.spec.ts covers the admin tables and forms on a phone.
+      testIgnore: [
+        /account-auth\.spec/,
+        /admin-(categories|movies|users)\.spec/,
+        /errors\.spec/,
+        /first-html\.spec/,
+        /other-client\.spec/,
+        /security\.spec/,
+        /streaming\.spec/,
+        /upload\.spec/,
+      ],
+    },
   ],
 });

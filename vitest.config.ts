@@ -1,8 +1,11 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-// Two tiers: `unit` needs nothing but Node (no database, no app, seconds); `integration` talks to the
-// real PostgreSQL and the built app that `npm test` starts (scripts/test.ts).
+// Three tiers (scripts/test.ts runs them): `unit` needs nothing but Node (no database, no app, seconds);
+// `integration` talks to the real PostgreSQL and the built app that `npm test` starts, its files in
+// parallel, one app and database per worker; `stack` holds the whole-stack tests, which start
+// processes of their own (fresh starts, extra instances, workers killed mid-job, ffmpeg transcodes).
+const STACK = ["tests/foundation/**/*.test.ts", "tests/deploy/**/*.test.ts", "tests/media/transcode*.test.ts"];
 export default defineConfig({
   resolve: {
     alias: {
@@ -22,9 +25,14 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/**/*.test.ts"],
-          exclude: ["tests/unit/**"],
+          exclude: ["tests/unit/**", ...STACK],
           setupFiles: ["tests/support/setup.ts"],
         },
+      },
+      {
+        extends: true,
+        // One file at a time: each starts servers, workers or ffmpeg of its own.
+        test: { name: "stack", include: STACK, setupFiles: ["tests/support/setup.ts"], fileParallelism: false },
       },
     ],
   },

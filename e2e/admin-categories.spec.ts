@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { registerAdmin, signIn, toast } from "./support/accounts";
+import { ADMIN, signIn, toast } from "./support/accounts";
 import { createCategory, createMovie } from "./support/catalogue";
 
 const longDate = (iso: string) =>
   new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
 test("create, edit and delete a category", async ({ page }) => {
-  await signIn(page, await registerAdmin(page.request, "categories"));
+  await signIn(page, ADMIN);
   await page.goto("/admin/categories");
   const name = `E2E Drama ${randomUUID().slice(0, 6)}`;
 
@@ -61,7 +61,7 @@ test("create, edit and delete a category", async ({ page }) => {
 test("a category that a movie uses is not deleted: an error toast with the server's text", async ({ page }) => {
   const category = await createCategory(page.request, "InUse");
   await createMovie(page.request, category._id, "Keeps category");
-  await signIn(page, await registerAdmin(page.request, "inuse"));
+  await signIn(page, ADMIN);
   await page.goto("/admin/categories");
   const row = page.getByRole("row").filter({ hasText: category.name });
   await row.getByRole("button", { name: `Delete ${category.name}` }).click();

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { registerAdmin, signIn, toast } from "./support/accounts";
+import { ADMIN, signIn, toast } from "./support/accounts";
 import { createCategory } from "./support/catalogue";
 import { pngFile } from "./support/media";
 
@@ -29,7 +29,7 @@ test("import a CSV file: a dry run's report survives a reload, then the real run
     `e2e-${tag}-1,${name},Brought in by the Import page.,2015,2,English,E2E Imports ${tag},${poster},${poster},${video},Ada Lane,${poster}`,
     `e2e-${tag}-2,Missing Its Description,,2015,2,English,E2E Imports ${tag},${poster},${poster},${video},Ada Lane,${poster}`,
   ].join("\n");
-  await signIn(page, await registerAdmin(page.request, "importer"));
+  await signIn(page, ADMIN);
   await page.goto("/admin/import");
 
   await page
@@ -78,7 +78,7 @@ test("a folder of films becomes drafts, public only once completed and published
   putInImportDir(`${title} (2003)/${title} (2003).mkv`, tinyVideo());
   putInImportDir(`${title} (2003)/poster.png`, (await pngFile("poster.png", "#1c8a3d")).buffer);
   const category = await createCategory(page.request, "FolderFilms");
-  await signIn(page, await registerAdmin(page.request, "folder"));
+  await signIn(page, ADMIN);
   await page.goto("/admin/import");
   await page.getByRole("button", { name: "Import as drafts" }).click();
   await expect(toast(page, "Folder import started")).toBeVisible();

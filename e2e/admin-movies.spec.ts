@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { apiToken, registerAdmin, signIn, toast } from "./support/accounts";
+import { ADMIN, apiToken, signIn, toast } from "./support/accounts";
 import { createCategory, createMovie } from "./support/catalogue";
 import { mp4File, pngFile } from "./support/media";
 
 test("add movie: required fields, then a complete movie with uploads and a cast", async ({ page }) => {
   test.setTimeout(60_000);
   const category = await createCategory(page.request, "AddMovie");
-  await signIn(page, await registerAdmin(page.request, "addmovie"));
+  await signIn(page, ADMIN);
   await page.goto("/admin/add");
 
   await page.getByRole("button", { name: "Add Movie" }).click();
@@ -78,7 +78,7 @@ test("movie list: edit a movie in the modal, then delete it", async ({ page }) =
   test.setTimeout(60_000);
   const category = await createCategory(page.request, "ListMovie");
   const movie = await createMovie(page.request, category._id, "Listed");
-  await signIn(page, await registerAdmin(page.request, "listmovie"));
+  await signIn(page, ADMIN);
   await page.goto("/admin/list");
   const row = page.getByRole("row").filter({ hasText: movie.name });
   await expect(row).toBeVisible();
@@ -110,9 +110,8 @@ test("statistics shows real totals and the newest movies", async ({ page }) => {
   test.setTimeout(60_000);
   const category = await createCategory(page.request, "Stats");
   const movie = await createMovie(page.request, category._id, "Newest");
-  const admin = await registerAdmin(page.request, "stats");
-  const headers = { authorization: `Bearer ${await apiToken(page.request, admin)}` };
-  await signIn(page, admin);
+  const headers = { authorization: `Bearer ${await apiToken(page.request, ADMIN)}` };
+  await signIn(page, ADMIN);
   const get = async <T>(path: string) => (await (await page.request.get(path, { headers })).json()) as T;
   const counted = async () => {
     const [listing, categories, users] = await Promise.all([
@@ -148,7 +147,7 @@ test("statistics shows real totals and the newest movies", async ({ page }) => {
 
 test("Add Movie waits, and says why, while a video is still uploading", async ({ page }) => {
   test.setTimeout(60_000);
-  await signIn(page, await registerAdmin(page.request, "uploadwait"));
+  await signIn(page, ADMIN);
   await page.goto("/admin/add");
   const submit = page.getByRole("button", { name: "Add Movie" });
   await expect(submit).toBeEnabled();
@@ -190,7 +189,7 @@ test("movie list at scale: search, filter and sort kept in the URL; bulk move an
     .slice(0, 6)}`;
   const one = await createMovie(page.request, category._id, `${tag} Alpha`);
   const two = await createMovie(page.request, category._id, `${tag} Bravo`);
-  await signIn(page, await registerAdmin(page.request, "bulk"));
+  await signIn(page, ADMIN);
   await page.goto("/admin/list");
 
   const table = page.getByRole("table", { name: "Movies" });
@@ -246,7 +245,7 @@ test("movie list fits a 1366 px screen: every row's Delete button in view, nothi
 }) => {
   test.skip(isMobile, "a laptop's width");
   await page.setViewportSize({ width: 1366, height: 900 });
-  await signIn(page, await registerAdmin(page.request, "width"));
+  await signIn(page, ADMIN);
   await page.goto("/admin/list");
   const table = page.getByRole("table", { name: "Movies" });
   await expect(table).toBeVisible();

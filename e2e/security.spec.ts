@@ -2,7 +2,7 @@
 // report no violation. And proxy.ts's sign-in round trip: back to the page that asked, if local.
 import { expect, test, type Page } from "@playwright/test";
 import { demoMovies } from "../prisma/seed/catalogue";
-import { freshIp, registerAccount, registerAdmin, signIn } from "./support/accounts";
+import { ADMIN, freshIp, registerAccount, signIn } from "./support/accounts";
 import { pngFile } from "./support/media";
 
 /** Collects every CSP violation the page reports, from the console and from the DOM event. */
@@ -48,7 +48,7 @@ test("home, movie, watch and play, and login report no CSP violation", async ({ 
 
 test("the admin upload form reports no CSP violation while an image uploads", async ({ page }) => {
   const violations = watchViolations(page);
-  await signIn(page, await registerAdmin(page.request, "csp"));
+  await signIn(page, ADMIN);
   await page.goto("/admin/add");
   await page
     .getByRole("group", { name: "Movie Image" })

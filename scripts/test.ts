@@ -1,16 +1,21 @@
-// `npm test`: every test, against real services on this machine, in three tiers.
+// `npm test`: every test, against real services on this machine, in tiers.
 //
-//   npm test                        everything: unit, then integration and e2e side by side
+//   npm test                        everything: unit first, then integration, e2e and stack side by side
 //   npm test -- unit [args]         Vitest's unit project only: no database, no app, seconds
-//   npm test -- integration [args]  Vitest's integration project (real PostgreSQL + the built app)
+//   npm test -- integration [args]  Vitest's integration project (real PostgreSQL + the built app); with
+//                                   file arguments the stack project's files can be named too
 //   npm test -- e2e [args]          Playwright in Chromium (real PostgreSQL + the built app)
+//   npm test -- stack [args]        the whole-stack tests: fresh starts, two instances, crash recovery,
+//                                   transcodes (Vitest's stack project; they start processes of their own)
 //   npm test -- smoke               start the built app on a fresh database and probe it (CI runs it on
 //                                   every supported Node line; not part of a plain `npm test`)
 //
-// Integration and e2e each get their own database and app instance (one embedded PostgreSQL, one
-// build), so they can run at the same time without one's rows or rate limits reaching the other.
-// A throwaway embedded PostgreSQL is started, or TEST_DATABASE_URL (which must point at localhost)
-// is used, with one database per tier created beside the one it names.
+// One production build serves every tier. The demo catalogue is migrated and seeded once, into a
+// template database and uploads folder; every app instance gets a copy of its own (CREATE DATABASE
+// ... TEMPLATE, a file copy), so tiers and integration workers never see each other's rows, files or
+// rate limits, and can all run at the same time. Integration files run in parallel, one app instance
+// per Vitest worker (tests/support/setup.ts picks its worker's). A throwaway embedded PostgreSQL is
+// started, or TEST_DATABASE_URL (which must point at localhost) is used.
 import "../lib/require-node";
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -23,13 +28,15 @@ import { freePort } from "./lib/embedded-postgres";
 import { buildIfStale } from "./lib/build";
 import { bin, openDatabase, projectRoot, runCommand } from "./lib/database";
 
-type Tier = "unit" | "integration" | "e2e" | "smoke";
-const TIERS: Tier[] = ["unit", "integration", "e2e", "smoke"];
+type Tier = "unit" | "integration" | "e2e" | "stack" | "smoke";
+const TIERS: Tier[] = ["unit", "integration", "e2e", "stack", "smoke"];
 const [first, ...rest] = process.argv.slice(2);
 const only = TIERS.includes(first as Tier) ? (first as Tier) : null;
 const passThrough = only ? rest : process.argv.slice(2);
 const runs = (tier: Tier) => (only === null ? tier !== "smoke" : only === tier);
 const log = (line: string) => console.log(`[test] ${line}`);
+/** Integration files run on this many Vitest workers, each with an app and a database of its own. */
+const integrationWorkers = Math.max(1, Number(process.env.TEST_INTEGRATION_WORKERS) || 3);
 const started = Date.now();
 /** Wall time of each step, printed at the end (CI shows it: the suite's budget is 8 minutes on 2 cores). */
 const timings: { step: string; ms: number }[] = [];
@@ -87,51 +94,75 @@ const sharedEnv: Record<string, string> = {
 async function main(): Promise<number> {
   const totals: Counts = { passed: 0, failed: 0, skipped: 0 };
   let ok = true;
-  if (runs("unit")) ok = (await timed("unit", () => runVitest("unit", { ...sharedEnv }, totals))) && ok;
+  if (runs("unit")) ok = (await timed("unit", () => runVitest(["unit"], { ...sharedEnv }, totals))) && ok;
 
-  const serviceTiers = (["integration", "e2e", "smoke"] as const).filter(runs);
-  if (serviceTiers.length > 0) {
-    if (process.env.TEST_DATABASE_URL) assertLocal(process.env.TEST_DATABASE_URL);
-    const otherClient = await serveOtherClient();
-    Object.assign(sharedEnv, {
-      CORS_ORIGINS: `${sharedEnv.CORS_ORIGINS},${otherClient.origin}`,
-      TEST_OTHER_CLIENT_ORIGIN: otherClient.origin,
-    });
-    Object.assign(process.env, sharedEnv);
-    const database = await timed("database start", () =>
-      openDatabase({
-        url: process.env.TEST_DATABASE_URL,
-        dataDir: path.join(work, "postgres"),
-        name: "marquee_test",
-        log,
-      }),
+  const serviceTiers = (["integration", "e2e", "stack", "smoke"] as const).filter(runs);
+  if (serviceTiers.length === 0) return finish(ok, totals);
+  if (process.env.TEST_DATABASE_URL) assertLocal(process.env.TEST_DATABASE_URL);
+  const otherClient = await serveOtherClient();
+  Object.assign(sharedEnv, {
+    CORS_ORIGINS: `${sharedEnv.CORS_ORIGINS},${otherClient.origin}`,
+    TEST_OTHER_CLIENT_ORIGIN: otherClient.origin,
+  });
+  Object.assign(process.env, sharedEnv);
+  const database = await timed("database start", () =>
+    openDatabase({
+      url: process.env.TEST_DATABASE_URL,
+      dataDir: path.join(work, "postgres"),
+      name: "marquee_test",
+      log,
+    }),
+  );
+  const stacks: Stack[] = [];
+  try {
+    // The build and the seeded template do not depend on each other: prepare them at the same time.
+    const [, template] = await Promise.all([
+      timed("build (when stale)", () => buildIfStale(distDir, { MARQUEE_TEST_PAGES: "1" })),
+      timed("demo catalogue (template)", () => prepareTemplate(database.url)),
+    ]);
+    // One app per integration worker (when files run in parallel), one for each other tier.
+    const parallelIntegration = only === null || (only === "integration" && passThrough.length === 0);
+    const names = serviceTiers.flatMap((tier) =>
+      tier === "integration" && parallelIntegration
+        ? Array.from({ length: integrationWorkers }, (_, index) => `integration_${index + 1}`)
+        : [tier],
     );
-    const stacks: Stack[] = [];
-    try {
-      // The build and the databases do not depend on each other: prepare them at the same time.
-      const [, ...envs] = await Promise.all([
-        timed("build (when stale)", () => buildIfStale(distDir, { MARQUEE_TEST_PAGES: "1" })),
-        ...serviceTiers.map((tier) => timed(`${tier}: database`, () => prepareTier(tier, database.url))),
-      ]);
-      for (const env of envs) stacks.push(await timed("app start", () => startApp(env)));
-      const results = await Promise.all(
-        serviceTiers.map((tier, index) =>
-          timed(tier, () =>
-            tier === "integration"
-              ? runVitest("integration", stacks[index]!.env, totals)
-              : tier === "e2e"
-                ? runPlaywright(stacks[index]!.env, totals)
-                : runSmoke(stacks[index]!.env, totals),
-          ),
-        ),
+    await timed(`app start (${names.length} instances)`, async () => {
+      const started = await Promise.all(
+        names.map(async (name) => startApp(await cloneTemplate(template, database.url, name))),
       );
-      ok = results.every(Boolean) && ok;
-    } finally {
-      await Promise.all(stacks.map(({ app }) => stopApp(app)));
-      otherClient.close();
-      await database.stop();
-    }
+      stacks.push(...started);
+    });
+    const stackOf = (name: string) => stacks[names.indexOf(name)]!;
+    const results = await Promise.all(
+      serviceTiers.map((tier) =>
+        timed(tier, () => {
+          if (tier === "e2e") return runPlaywright(stackOf("e2e").env, totals);
+          if (tier === "smoke") return runSmoke(stackOf("smoke").env, totals);
+          if (tier === "stack") return runVitest(["stack"], stackOf("stack").env, totals);
+          if (!parallelIntegration)
+            // Files named on the command line: run them wherever they live, on one app.
+            return runVitest(["integration", "stack"], stackOf("integration").env, totals);
+          const workers = names.filter((name) => name.startsWith("integration_")).map(stackOf);
+          return runVitest(
+            ["integration"],
+            { ...workers[0]!.env, TEST_STACKS: JSON.stringify(workers.map((stack) => stack.env)) },
+            totals,
+            [`--maxWorkers=${workers.length}`],
+          );
+        }),
+      ),
+    );
+    ok = results.every(Boolean) && ok;
+  } finally {
+    await Promise.all(stacks.map(({ app }) => stopApp(app)));
+    otherClient.close();
+    await database.stop();
   }
+  return finish(ok, totals);
+}
+
+function finish(ok: boolean, totals: Counts): number {
   fs.rmSync(work, { recursive: true, force: true });
   printTimings();
   console.log(`\nTests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
@@ -194,32 +225,52 @@ async function runSmoke(env: Record<string, string>, totals: Counts): Promise<bo
   return ok;
 }
 
-/** A fresh database (migrated, seeded) and an uploads folder of the tier's own; returns its env. */
-async function prepareTier(tier: "integration" | "e2e" | "smoke", serverUrl: string): Promise<Record<string, string>> {
-  const url = await createDatabase(serverUrl, `marquee_${tier}`);
+type Template = { database: string; dataDir: string; uploadsDir: string };
+
+/** Migrates and seeds the demo catalogue once, into a template database and uploads folder. */
+async function prepareTemplate(serverUrl: string): Promise<Template> {
+  const template: Template = {
+    database: "marquee_template",
+    dataDir: path.join(work, "template", "data"),
+    uploadsDir: path.join(work, "template", "uploads"),
+  };
   const env = {
     ...sharedEnv,
-    DATABASE_URL: url,
-    MARQUEE_DATA_DIR: path.join(work, tier, "data"),
-    STORAGE_LOCAL_DIR: path.join(work, tier, "uploads"),
-    // The folder imports read films and pictures from (docs/import.md); tests put files there.
-    IMPORT_DIR: path.join(work, tier, "import"),
+    DATABASE_URL: await createDatabase(serverUrl, template.database),
+    MARQUEE_DATA_DIR: template.dataDir,
+    STORAGE_LOCAL_DIR: template.uploadsDir,
   };
-  fs.mkdirSync(env.IMPORT_DIR, { recursive: true });
-  log(`${tier}: migrating and seeding its database`);
+  log("Migrating and seeding the template database");
   // `npm run db:seed` migrates, then seeds; a process of its own, since storage and env are read once.
   await runCommand(process.execPath, ["--import", "tsx", "scripts/seed.ts"], env, "ignore");
+  return template;
+}
+
+/** A database and data and uploads folders of `name`'s own, copied from the template; returns its env. */
+async function cloneTemplate(template: Template, serverUrl: string, name: string): Promise<Record<string, string>> {
+  const env = {
+    ...sharedEnv,
+    DATABASE_URL: await createDatabase(serverUrl, `marquee_${name}`, template.database),
+    MARQUEE_DATA_DIR: path.join(work, name, "data"),
+    STORAGE_LOCAL_DIR: path.join(work, name, "uploads"),
+    // The folder imports read films and pictures from (docs/import.md); tests put files there.
+    IMPORT_DIR: path.join(work, name, "import"),
+  };
+  fs.mkdirSync(env.MARQUEE_DATA_DIR, { recursive: true });
+  fs.mkdirSync(env.IMPORT_DIR, { recursive: true });
+  if (fs.existsSync(template.dataDir)) fs.cpSync(template.dataDir, env.MARQUEE_DATA_DIR, { recursive: true });
+  fs.cpSync(template.uploadsDir, env.STORAGE_LOCAL_DIR, { recursive: true });
   return env;
 }
 
-/** Creates (or empties) the database `name` on the server that `url` points at. */
-async function createDatabase(url: string, name: string): Promise<string> {
+/** Creates (or empties) the database `name` on the server that `url` points at, as a copy of `template` if given. */
+async function createDatabase(url: string, name: string, template?: string): Promise<string> {
   const { default: pg } = await import("pg");
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.query(`CREATE DATABASE ${name}`);
+    await client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
   } finally {
     await client.end();
   }
@@ -285,7 +336,8 @@ async function stopApp(app: ChildProcess) {
 }
 
 async function waitForHealth(baseUrl: string) {
-  const deadline = Date.now() + 60_000;
+  // Seconds on an idle machine; generous for a busy one.
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     try {
       if ((await fetch(`${baseUrl}/api/health`)).ok) return;
@@ -294,7 +346,7 @@ async function waitForHealth(baseUrl: string) {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error("The app did not become healthy within 60 s");
+  throw new Error("The app did not become healthy within 180 s");
 }
 
 /** Runs a command with its output prefixed (two runners may print at once); resolves to its success. */
@@ -314,21 +366,22 @@ function runPrefixed(prefix: string, command: string, args: string[], env: Recor
 }
 
 async function runVitest(
-  project: "unit" | "integration",
+  projects: ("unit" | "integration" | "stack")[],
   env: Record<string, string>,
   totals: Counts,
+  options: string[] = [],
 ): Promise<boolean> {
-  const report = path.join(work, `vitest-${project}.json`);
+  const report = path.join(work, `vitest-${projects[0]}.json`);
   const ok = await runPrefixed(
-    `[${project}]`,
+    `[${projects[0]}]`,
     bin("vitest"),
     [
       "run",
-      "--project",
-      project,
+      ...projects.flatMap((project) => ["--project", project]),
       "--reporter=default",
       "--reporter=json",
       `--outputFile.json=${report}`,
+      ...options,
       ...passThrough,
     ],
     env,
