@@ -392,14 +392,14 @@ export async function updateMovie(
   input: MovieUpdateInput,
 ): Promise<{ movie: MovieDetail; replacedUrls: string[] }> {
   if (!isUuid(id)) throw notFound(MOVIE_NOT_FOUND);
-  const { category, casts, subtitles, ...fields } = input;
+  const { category, casts, subtitles, draft: wantsDraft, ...fields } = input;
   const { before, after } = await db
     .$transaction(async (tx) => {
       // The lock keeps two edits of one movie from interleaving their cast replacements.
       if (!(await lockMovie(tx, id))) throw notFound(MOVIE_NOT_FOUND);
       const before = await tx.movie.findUniqueOrThrow({ where: { id }, select: fileUrlsSelect });
       const categoryId = category === undefined ? undefined : await requireCategoryId(tx, category);
-      const { draft, ...after } = await tx.movie.update({
+      const { draft: wasDraft, ...after } = await tx.movie.update({
         where: { id },
         data: {
           ...fields,
@@ -411,7 +411,13 @@ export async function updateMovie(
         },
         select: { ...movieDetailSelect, draft: true },
       });
-      if (before.draft && !draft) assertPublishable(after);
+      if (wantsDraft !== undefined && wantsDraft !== wasDraft) {
+        // The draft flag changes last, once the other fields are in: the Movie_published_complete
+        // CHECK refuses a published movie without a category or running time, so a draft is first
+        // checked as a whole movie (a 400 naming what it lacks, rolled back) and only then published.
+        if (!wantsDraft) assertPublishable(after);
+        await tx.movie.update({ where: { id }, data: { draft: wantsDraft } });
+      }
       return { before, after };
     })
     .catch(rethrowMissingCategory);
