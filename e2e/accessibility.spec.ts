@@ -82,6 +82,7 @@ const SIGNED_IN: Record<string, Check> = {
   "admin list movie": { path: "/admin/list", ready: table("Movies") },
   "admin categories": { path: "/admin/categories", ready: table("Categories") },
   "admin users": { path: "/admin/users", ready: table("Users") },
+  "admin import": { path: "/admin/import", ready: heading("Import and Export") },
 };
 
 async function visit(page: Page, { path, ready }: Check): Promise<string> {

@@ -176,3 +176,87 @@ test("Add Movie waits, and says why, while a video is still uploading", async ({
   await expect(submit).toBeEnabled();
   await expect(page.getByText("Please wait until the upload has finished.")).toHaveCount(0);
 });
+
+test("movie list at scale: search, filter and sort kept in the URL; bulk move and delete", async ({
+  page,
+  isMobile,
+}) => {
+  test.setTimeout(90_000);
+  const category = await createCategory(page.request, "Bulk");
+  const target = await createCategory(page.request, "BulkTarget");
+  const tag = `Qz${randomUUID()
+    .replace(/[^a-z]/g, "")
+    .slice(0, 6)}`;
+  const one = await createMovie(page.request, category._id, `${tag} Alpha`);
+  const two = await createMovie(page.request, category._id, `${tag} Bravo`);
+  await signIn(page, ADMIN);
+  await page.goto("/admin/list");
+
+  const table = page.getByRole("table", { name: "Movies" });
+  await page.getByLabel("Search movies").fill(tag);
+  await expect(page).toHaveURL(new RegExp(`search=${tag}`));
+  await expect(table.getByRole("row")).toHaveCount(3); // the head and two movies
+  await page.getByLabel("Category", { exact: true }).selectOption(category._id);
+  await expect(page).toHaveURL(new RegExp(`category=${category._id}`));
+  // Sorted by name, Z to A: by the column head on a desktop, by the sort menu on a phone.
+  if (isMobile) await page.getByLabel("Sort by").selectOption("name:desc");
+  else {
+    await table.getByRole("button", { name: "Name" }).click();
+    await expect(table.getByRole("columnheader", { name: "Name" })).toHaveAttribute("aria-sort", "ascending");
+    await table.getByRole("button", { name: "Name" }).click();
+    await expect(table.getByRole("columnheader", { name: "Name" })).toHaveAttribute("aria-sort", "descending");
+  }
+  await expect(page).toHaveURL(/sort=name&order=desc|order=desc.*sort=name/);
+  await expect(table.getByRole("row").nth(1)).toContainText(two.name);
+
+  // A reload shows the same list.
+  await page.reload();
+  await expect(page.getByLabel("Search movies")).toHaveValue(tag);
+  await expect(table.getByRole("row").nth(1)).toContainText(two.name);
+  await expect(table.getByRole("row").nth(2)).toContainText(one.name);
+
+  // Both selected, moved to another category.
+  await page.getByLabel(`Select ${one.name}`).check();
+  await page.getByLabel(`Select ${two.name}`).check();
+  const selection = page.getByRole("region", { name: "Selected movies" });
+  await expect(selection).toContainText("2 selected");
+  await selection.getByLabel("Move to category").selectOption(target._id);
+  await selection.getByRole("button", { name: "Move" }).click();
+  await expect(toast(page, "2 movies moved")).toBeVisible();
+  await expect(page.getByText("No movies match these filters")).toBeVisible();
+
+  // In their new category, one is deleted.
+  await page.getByLabel("Category", { exact: true }).selectOption(target._id);
+  await expect(table.getByRole("row")).toHaveCount(3);
+  await page.getByLabel(`Select ${one.name}`).check();
+  await page.getByRole("region", { name: "Selected movies" }).getByRole("button", { name: "Delete selected" }).click();
+  const confirm = page.getByRole("dialog", { name: "Confirm" });
+  await expect(confirm).toContainText("Delete the selected movie?");
+  await confirm.getByRole("button", { name: "Yes" }).click();
+  await expect(toast(page, "1 movie deleted")).toBeVisible();
+  await expect(table.getByRole("row")).toHaveCount(2);
+  expect((await page.request.get(`/api/movie/${one._id}`)).status()).toBe(404);
+  expect((await page.request.get(`/api/movie/${two._id}`)).status()).toBe(200);
+});
+
+test("movie list fits a 1366 px screen: every row's Delete button in view, nothing scrolls sideways", async ({
+  page,
+  isMobile,
+}) => {
+  test.skip(isMobile, "a laptop's width");
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, ADMIN);
+  await page.goto("/admin/list");
+  const table = page.getByRole("table", { name: "Movies" });
+  await expect(table).toBeVisible();
+  const deletes = table.getByRole("button", { name: /^Delete / });
+  expect(await deletes.count()).toBeGreaterThan(10);
+  for (const button of (await deletes.all()).slice(0, 10)) {
+    const box = (await button.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(1366);
+  }
+  // The table's own scroller has nothing to scroll.
+  expect(
+    await table.evaluate((element) => element.parentElement!.scrollWidth <= element.parentElement!.clientWidth),
+  ).toBe(true);
+});

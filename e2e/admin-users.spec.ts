@@ -1,8 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { registerAccount, registerAdmin, signIn, toast } from "./support/accounts";
+import { ADMIN, registerAccount, registerAdmin, signIn, toast } from "./support/accounts";
 
 test("grant and revoke admin, delete a user; never on one's own row", async ({ page }) => {
   test.setTimeout(60_000);
+  // An admin of its own, the newest user, so its row is on the first page beside the member's.
   const admin = await registerAdmin(page.request, "users-admin");
   await signIn(page, admin);
   const member = await registerAccount(page.request, "users-member");
@@ -34,4 +35,36 @@ test("grant and revoke admin, delete a user; never on one's own row", async ({ p
   await page.getByRole("dialog", { name: "Confirm" }).getByRole("button", { name: "Yes" }).click();
   await expect(toast(page, "User deleted successfully")).toBeVisible();
   await expect(row).toHaveCount(0);
+});
+
+test("users: search by email, filter admins, select several and delete them", async ({ page }) => {
+  test.setTimeout(60_000);
+  const admin = ADMIN;
+  const label = `bulk${Date.now().toString(36)}`;
+  const first = await registerAccount(page.request, label);
+  const second = await registerAccount(page.request, label);
+  const promoted = await registerAdmin(page.request, label);
+  await signIn(page, admin);
+  await page.goto("/admin/users");
+
+  const table = page.getByRole("table", { name: "Users" });
+  await page.getByLabel("Search users").fill(label);
+  await expect(page).toHaveURL(new RegExp(`search=${label}`));
+  await expect(table.getByRole("row")).toHaveCount(4);
+  await page.getByLabel("Role").selectOption("admin");
+  await expect(table.getByRole("row")).toHaveCount(2);
+  await expect(table).toContainText(promoted.email);
+  await page.getByLabel("Role").selectOption("user");
+  await expect(table.getByRole("row")).toHaveCount(3);
+
+  await page.getByLabel(`Select ${first.email}`).check();
+  await page.getByLabel(`Select ${second.email}`).check();
+  await page.getByRole("region", { name: "Selected users" }).getByRole("button", { name: "Delete selected" }).click();
+  await page.getByRole("dialog", { name: "Confirm" }).getByRole("button", { name: "Yes" }).click();
+  await expect(toast(page, "2 users deleted")).toBeVisible();
+  await expect(page.getByText("No users match these filters")).toBeVisible();
+  // One's own row has no checkbox: it cannot be selected.
+  await page.getByLabel("Search users").fill(admin.email);
+  await expect(table.getByRole("row").filter({ hasText: admin.email })).toContainText("You");
+  await expect(page.getByLabel(`Select ${admin.email}`)).toHaveCount(0);
 });

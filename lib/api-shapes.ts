@@ -254,6 +254,125 @@ export const adminUserPageShape = shape(
   z.object({ users: z.array(adminUserShape), usersCount: z.int().nonnegative(), ...page }),
 );
 
+const adminMediaStatus = z
+  .object({
+    state: z.enum(["queued", "transcoding", "ready", "failed", "cancelled"]),
+    progress: z.int().meta({ description: "Percent of the current transcode done" }),
+    error: z.string().nullable().meta({ description: "Why the last transcode failed" }),
+  })
+  .nullable()
+  .meta({ description: "The HLS transcode of the video; null when there is none" });
+
+export const adminMovieItemShape = shape(
+  "AdminMovieItem",
+  z.object({
+    _id: id,
+    name: z.string(),
+    image: mediaUrl,
+    language: z.string().meta({ description: "Empty on a draft that has none yet" }),
+    year: z.int(),
+    hour: z.int().nullable().meta({ description: "null on a draft that has none yet" }),
+    durationSeconds: z.number().nullable().meta({ description: "The video's real length, probed by the transcode" }),
+    video: mediaUrl.meta({ description: "Empty when the movie has no video (a draft)" }),
+    category: categoryRef.nullable().meta({ description: "null on a draft that has none yet" }),
+    draft: z.boolean().meta({ description: "Hidden from everything public until published" }),
+    externalId: z.string().nullable().meta({ description: "The id a catalogue import knows it by" }),
+    media: adminMediaStatus,
+    createdAt: timestamp,
+  }),
+  "A row of the admin movie list: published movies and drafts",
+);
+
+export const adminMoviePageShape = shape(
+  "AdminMoviePage",
+  z.object({
+    movies: z.array(adminMovieItemShape),
+    moviesCount: z.int().nonnegative(),
+    moviesCountIsLowerBound: z
+      .boolean()
+      .meta({ description: "A search ranks at most 500 candidates: true when it stopped there, so there may be more" }),
+    ...page,
+    transcoding: z.object({
+      available: z.boolean(),
+      reason: z.string().nullable().meta({ description: "Why transcoding is off (no ffmpeg)" }),
+    }),
+  }),
+);
+
+export const adminMovieDetailShape = shape(
+  "AdminMovieDetail",
+  movieDetailShape.extend({
+    draft: z.boolean(),
+    externalId: z.string().nullable(),
+  }),
+  "A movie's detail for the admin's edit form, draft or published (a draft lacking them has category \"\" and hour 0)",
+);
+
+export const adminMovieBulkResultShape = shape(
+  "AdminMovieBulkResult",
+  z.object({
+    message: z.string().meta({ description: "What was done, e.g. `3 movies deleted`" }),
+    done: z.array(id).meta({ description: "The movies the action was applied to" }),
+    failed: z
+      .array(z.object({ _id: id, name: z.string(), message: z.string() }))
+      .meta({ description: "The movies it could not be applied to, and why" }),
+  }),
+);
+
+export const adminUsersBulkResultShape = shape(
+  "AdminUsersBulkResult",
+  z.object({
+    message: z.string().meta({ description: "What was done, e.g. `3 users deleted`" }),
+    done: z.array(id),
+    failed: z.array(z.object({ _id: id, email: z.string(), message: z.string() })),
+  }),
+);
+
+const importOutcome = z.enum(["created", "updated", "skipped", "failed"]);
+
+export const importSummaryShape = shape(
+  "ImportSummary",
+  z.object({
+    _id: id,
+    kind: z.enum(["file", "folder"]).meta({ description: "An uploaded file, or a scan of IMPORT_DIR" }),
+    dryRun: z.boolean().meta({ description: "A dry run checks every row and writes nothing to the catalogue" }),
+    state: z.enum(["queued", "running", "done", "failed"]),
+    fileName: z.string(),
+    total: z.int().nonnegative().meta({ description: "Rows in the file (found in the folder)" }),
+    processed: z.int().nonnegative().meta({ description: "Rows done so far: the progress is processed / total" }),
+    counts: z
+      .object({
+        created: z.int().nonnegative(),
+        updated: z.int().nonnegative(),
+        skipped: z.int().nonnegative(),
+        failed: z.int().nonnegative(),
+      })
+      .meta({ description: "Rows by outcome; on a dry run, what the real run would do" }),
+    error: z.string().nullable().meta({ description: "Why the whole import stopped, if it did" }),
+    createdBy: z.string().nullable(),
+    createdAt: timestamp,
+    startedAt: timestamp.nullable(),
+    finishedAt: timestamp.nullable(),
+  }),
+);
+
+export const importRowShape = shape(
+  "ImportRow",
+  z.object({
+    row: z.int().positive().meta({ description: "1 for the file's first movie (on a CSV, the line after the header)" }),
+    externalId: z.string(),
+    name: z.string(),
+    outcome: importOutcome.nullable().meta({ description: "null until the job has come to the row" }),
+    errors: z.array(z.object({ field: z.string(), message: z.string() })),
+    movieId: id.nullable(),
+  }),
+);
+
+export const importRowPageShape = shape(
+  "ImportRowPage",
+  z.object({ rows: z.array(importRowShape), rowsCount: z.int().nonnegative(), ...page }),
+);
+
 export const passwordChangedShape = shape(
   "PasswordChanged",
   z.object({ message: z.literal("Password updated successfully"), token: z.string() }),
@@ -445,3 +564,11 @@ export type MediaStatus = z.infer<typeof mediaStatusShape>;
 export type MediaOverview = z.infer<typeof mediaOverviewShape>;
 export type PasskeyItem = z.infer<typeof passkeyShape>;
 export type AccountExport = z.infer<typeof accountExportShape>;
+export type AdminMovieItem = z.infer<typeof adminMovieItemShape>;
+export type AdminMoviePage = z.infer<typeof adminMoviePageShape>;
+export type AdminMovieDetail = z.infer<typeof adminMovieDetailShape>;
+export type AdminMovieBulkResult = z.infer<typeof adminMovieBulkResultShape>;
+export type AdminUsersBulkResult = z.infer<typeof adminUsersBulkResultShape>;
+export type ImportSummary = z.infer<typeof importSummaryShape>;
+export type ImportRowItem = z.infer<typeof importRowShape>;
+export type ImportRowPage = z.infer<typeof importRowPageShape>;

@@ -158,6 +158,16 @@ const schema = z.object({
     .nonnegative()
     .default(10 * 60),
   TRANSCODE_TIME_LIMIT_FACTOR: z.coerce.number().positive().default(4),
+  /**
+   * A folder on the server that catalogue imports may read pictures and videos from, and whose films
+   * ("Title (Year).mkv") the admin can import as drafts (docs/import.md). Unset: no path is readable.
+   */
+  IMPORT_DIR: z.string().min(1).optional(),
+  /**
+   * "true" lets imports download from addresses on private networks and this machine (a NAS on the
+   * LAN); by default only public addresses are fetched, so an import file cannot reach inside the network.
+   */
+  IMPORT_FETCH_PRIVATE: flag.default(false),
   /** Failed logins allowed per IP, and per trusted device, in LOGIN_RATE_WINDOW_SECONDS. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   LOGIN_RATE_WINDOW_SECONDS: z.coerce

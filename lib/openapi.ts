@@ -18,7 +18,16 @@ import {
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MOVIE_SORTS } from "@/lib/validation/movie-query";
 import { reviewSchema } from "@/lib/validation/review";
 import { MAX_REVIEW_PAGE_SIZE, REVIEW_PAGE_SIZE, REVIEW_SORTS } from "@/lib/validation/review-options";
-import { adminRoleSchema } from "@/lib/validation/admin-user";
+import { ADMIN_USER_ROLES, ADMIN_USER_SORTS, adminRoleSchema, adminUsersBulkSchema } from "@/lib/validation/admin-user";
+import {
+  ADMIN_MEDIA_FILTERS,
+  ADMIN_MOVIE_PAGE_SIZES,
+  ADMIN_MOVIE_SORTS,
+  ADMIN_STATUS_FILTERS,
+  adminMovieBulkSchema,
+} from "@/lib/validation/admin-movie";
+import { catalogueJsonSchema } from "@/lib/validation/catalogue";
+import { IMPORT_OUTCOMES, exportQuerySchema, folderImportSchema } from "@/lib/validation/import";
 import { loginSchema, passwordSchema, profileSchema, registerSchema } from "@/lib/validation/user";
 import {
   addPasskeySchema,
@@ -114,6 +123,27 @@ const requestSchemas: Record<string, JsonSchema> = {
   DirectUploadPartUrlsBody: requestSchema(partUrlsSchema),
   DirectUploadCompleteBody: requestSchema(completeSchema),
   DirectUploadAbortBody: requestSchema(abortSchema),
+  AdminMovieBulkBody: requestSchema(adminMovieBulkSchema),
+  AdminUsersBulkBody: requestSchema(adminUsersBulkSchema),
+  FolderImportBody: requestSchema(folderImportSchema),
+  // The document's dialect applies; a component carries no $schema of its own.
+  CatalogueFile: (() => {
+    const schema = catalogueJsonSchema();
+    delete schema.$schema;
+    return schema;
+  })(),
+  ImportFileBody: {
+    type: "object",
+    properties: {
+      file: {
+        type: "string",
+        contentMediaType: "text/csv",
+        description: "The catalogue: a .csv or .json file in the format of the CatalogueFile schema (docs/import.md)",
+      },
+      dryRun: { type: "string", enum: ["true", "false"], description: "true: check every row, change nothing" },
+    },
+    required: ["file"],
+  },
   FileUploadBody: {
     type: "object",
     properties: { file: { type: "string", contentMediaType: "application/octet-stream", description: "The file" } },
@@ -167,8 +197,29 @@ const historyParams = [
 ].map((p) => ({ ...p, in: "query", required: false, schema: str }));
 
 const adminUserParams = [
+  { name: "search", description: "Part of the name or the email, any case" },
+  { name: "role", description: `Only ${ADMIN_USER_ROLES.join(" or ")} accounts` },
+  { name: "sort", description: `${ADMIN_USER_SORTS.join(", ")}; newest accounts first without it` },
+  { name: "order", description: "asc or desc; newest first for joined, A-Z for the others without it" },
   { name: "page", description: "1-based page (digits only)" },
   { name: "limit", description: "Page size, default 20, at most 100" },
+].map((p) => ({ ...p, in: "query", required: false, schema: str }));
+
+const adminMovieParams = [
+  { name: "search", description: "The site's own search (typo-tolerant; docs/api.md, Search)" },
+  { name: "category", description: "A category id" },
+  { name: "status", description: `${ADMIN_STATUS_FILTERS.join(" or ")}` },
+  {
+    name: "media",
+    description: `The video: ${ADMIN_MEDIA_FILTERS.join(", ")} (original: not transcoded; none: no video at all)`,
+  },
+  {
+    name: "sort",
+    description: `${ADMIN_MOVIE_SORTS.join(", ")}; without it best matches first for a search, else newest first`,
+  },
+  { name: "order", description: "asc or desc; newest first for created, A-Z for the others without it" },
+  { name: "page", description: "1-based page (digits only)" },
+  { name: "limit", description: `Page size: ${ADMIN_MOVIE_PAGE_SIZES.join(", ")} (default 50)` },
 ].map((p) => ({ ...p, in: "query", required: false, schema: str }));
 
 const multipart = {
@@ -239,16 +290,169 @@ const saveProgress = {
   },
 };
 
+const importId = idParam("import");
+const imported = (description: string) => ({ "202": { description, content: jsonContent(ref("ImportSummary")) } });
+
 const paths = {
+  "/api/admin/movies": {
+    get: {
+      summary: "The admin movie list: drafts included, searched, filtered, sorted, paginated",
+      tags: ["admin"],
+      ...signedIn,
+      parameters: adminMovieParams,
+      responses: {
+        ...ok("A page of movies", ref("AdminMoviePage")),
+        ...error("400", "A parameter is not one of its values"),
+        ...adminErrors,
+      },
+    },
+  },
+  "/api/admin/movies/{id}": {
+    get: {
+      summary: "A movie for the edit form, draft or published",
+      tags: ["admin"],
+      ...signedIn,
+      parameters: idParam("movie"),
+      responses: { ...ok("The movie", ref("AdminMovieDetail")), ...adminErrors, ...error("404", "Movie not found") },
+    },
+  },
+  "/api/admin/movies/bulk": {
+    post: {
+      summary: "Delete, move to a category, transcode again or publish the selected movies (at most 100)",
+      tags: ["admin"],
+      ...signedIn,
+      requestBody: body("AdminMovieBulkBody"),
+      responses: {
+        ...ok("What was done, and for which movies it was not", ref("AdminMovieBulkResult")),
+        ...error("400", "Invalid input, an unknown category, or transcoding is off"),
+        ...adminErrors,
+      },
+    },
+  },
+  "/api/admin/users/bulk": {
+    post: {
+      summary: "Delete the selected accounts (never one's own, never the last admin)",
+      tags: ["admin"],
+      ...signedIn,
+      requestBody: body("AdminUsersBulkBody"),
+      responses: {
+        ...ok("What was done, and for which accounts it was not", ref("AdminUsersBulkResult")),
+        ...invalid,
+        ...adminErrors,
+      },
+    },
+  },
+  "/api/admin/imports": {
+    get: {
+      summary: "The latest catalogue imports, newest first",
+      tags: ["import"],
+      ...signedIn,
+      responses: { ...ok("Imports", arrayOf("ImportSummary")), ...adminErrors },
+    },
+    post: {
+      summary: "Import a CSV or JSON catalogue file (docs/import.md); a background job checks or applies each row",
+      tags: ["import"],
+      ...signedIn,
+      requestBody: { required: true, content: { "multipart/form-data": { schema: ref("ImportFileBody") } } },
+      responses: {
+        ...imported("Recorded and queued"),
+        ...error("400", "Not multipart, not CSV or JSON, not UTF-8, unreadable, empty or over 10,000 movies"),
+        ...adminErrors,
+        ...error("413", "The file is over 64 MB"),
+      },
+    },
+  },
+  "/api/admin/imports/folder": {
+    post: {
+      summary: 'Import the films of IMPORT_DIR ("Title (Year).mkv") as drafts',
+      tags: ["import"],
+      ...signedIn,
+      requestBody: body("FolderImportBody"),
+      responses: { ...imported("Recorded and queued"), ...error("400", "IMPORT_DIR is not set"), ...adminErrors },
+    },
+  },
+  "/api/admin/imports/{id}": {
+    get: {
+      summary: "Where an import stands: state, progress, counts by outcome",
+      tags: ["import"],
+      ...signedIn,
+      parameters: importId,
+      responses: { ...ok("The import", ref("ImportSummary")), ...adminErrors, ...error("404", "Import not found") },
+    },
+  },
+  "/api/admin/imports/{id}/rows": {
+    get: {
+      summary: "Every row's outcome and errors (row, field, message), 50 at a time",
+      tags: ["import"],
+      ...signedIn,
+      parameters: [
+        ...importId,
+        ...[
+          { name: "page", description: "1-based page (digits only)" },
+          { name: "outcome", description: `Only rows of one outcome: ${IMPORT_OUTCOMES.join(", ")}` },
+        ].map((p) => ({ ...p, in: "query", required: false, schema: str })),
+      ],
+      responses: {
+        ...ok("A page of rows", ref("ImportRowPage")),
+        ...invalid,
+        ...adminErrors,
+        ...error("404", "Import not found"),
+      },
+    },
+  },
+  "/api/admin/imports/{id}/run": {
+    post: {
+      summary: "Run a finished dry run for real, as a new import",
+      tags: ["import"],
+      ...signedIn,
+      parameters: importId,
+      responses: {
+        ...imported("Recorded and queued"),
+        ...error("400", "Not a dry run, or not finished"),
+        ...adminErrors,
+        ...error("404", "Import not found"),
+      },
+    },
+  },
+  "/api/admin/export": {
+    get: {
+      summary: "The catalogue as a file in the import's format (CatalogueFile), media as absolute URLs",
+      tags: ["import"],
+      ...signedIn,
+      parameters: Object.keys(exportQuerySchema.shape).map((name) => ({
+        name,
+        in: "query",
+        required: false,
+        description: {
+          format: "json (default) or csv",
+          category: "Only this category's movies (an id)",
+          status: "Only published movies, or only drafts",
+        }[name],
+        schema: str,
+      })),
+      responses: {
+        "200": {
+          description: "The file, as an attachment",
+          content: {
+            "application/json": { schema: ref("CatalogueFile") },
+            "text/csv": { schema: { type: "string" } },
+          },
+        },
+        ...invalid,
+        ...adminErrors,
+      },
+    },
+  },
   "/api/admin/users": {
     get: {
-      summary: "Every account, newest first (admin Users page)",
+      summary:
+        "Every account, newest first unless sorted otherwise, searched by name or email, filtered by role (admin Users page)",
       tags: ["admin"],
       ...signedIn,
       parameters: adminUserParams,
       responses: {
         ...ok("A page of users", ref("AdminUserPage")),
-        ...error("400", "page or limit is not digits, or limit > 100"),
+        ...error("400", "A parameter is not one of its values, page or limit is not digits, or limit > 100"),
         ...adminErrors,
       },
     },

@@ -89,6 +89,10 @@ const sharedEnv: Record<string, string> = {
   // reverse proxy in front of the app (tests/api/client-ip.test.ts starts an instance without it).
   TRUST_PROXY: "1",
   NEXT_TELEMETRY_DISABLED: "1",
+  // Catalogue imports download test media from https servers on this machine (tests/import), signed
+  // by a test-only certificate that the app is told to trust.
+  IMPORT_FETCH_PRIVATE: "true",
+  NODE_EXTRA_CA_CERTS: path.join(projectRoot, "tests/fixtures/tls/cert.pem"),
 };
 
 async function main(): Promise<number> {
@@ -267,8 +271,11 @@ async function cloneTemplate(template: Template, serverUrl: string, name: string
     DATABASE_URL: await createDatabase(serverUrl, `marquee_${name}`, template.database),
     MARQUEE_DATA_DIR: path.join(work, name, "data"),
     STORAGE_LOCAL_DIR: path.join(work, name, "uploads"),
+    // The folder imports read films and pictures from (docs/import.md); tests put files there.
+    IMPORT_DIR: path.join(work, name, "import"),
   };
   fs.mkdirSync(env.MARQUEE_DATA_DIR, { recursive: true });
+  fs.mkdirSync(env.IMPORT_DIR, { recursive: true });
   if (fs.existsSync(template.dataDir)) fs.cpSync(template.dataDir, env.MARQUEE_DATA_DIR, { recursive: true });
   fs.cpSync(template.uploadsDir, env.STORAGE_LOCAL_DIR, { recursive: true });
   return env;

@@ -6,8 +6,9 @@ const LINKS = [
   { href: "/admin/list", label: "List Movie" },
   { href: "/admin/categories", label: "Categories" },
   { href: "/admin/users", label: "Users" },
+  { href: "/admin/import", label: "Import" },
 ];
 
 export function AdminMenu() {
-  return <SideMenu label="Admin" links={LINKS} columns="grid-cols-3 sm:grid-cols-5" />;
+  return <SideMenu label="Admin" links={LINKS} columns="grid-cols-3 md:grid-cols-6" />;
 }

@@ -39,7 +39,8 @@ const EMPTY: MovieFormValues = {
 
 const valuesOf = (movie: MovieDetail): MovieFormValues => ({
   name: movie.name,
-  hour: String(movie.hour),
+  // A draft may have no running time (0) yet.
+  hour: movie.hour ? String(movie.hour) : "",
   language: movie.language,
   year: String(movie.year),
   image: movie.image,
@@ -51,12 +52,15 @@ const valuesOf = (movie: MovieDetail): MovieFormValues => ({
   subtitles: movie.subtitles.map(({ language, label, url }) => ({ language, label, url })),
 });
 
-/** `categories`: the list as the server rendered it (Create Movie); the edit dialog loads it. */
-type Props = { movie?: MovieDetail; onSaved?: () => void; categories?: Category[] };
+/**
+ * `categories`: the list as the server rendered it (Create Movie); the edit dialog loads it.
+ * `draft`: the movie is a draft (hidden from the public): the form offers to publish it.
+ */
+type Props = { movie?: MovieDetail; draft?: boolean; onSaved?: () => void; categories?: Category[] };
 
 export const UPLOAD_WAIT_MESSAGE = "Please wait until the upload has finished.";
 
-export function MovieForm({ movie, onSaved, categories: initialCategories }: Props) {
+export function MovieForm({ movie, draft = false, onSaved, categories: initialCategories }: Props) {
   const uploadWaitId = useId();
   const editing = Boolean(movie);
   const { data: categories } = useCategories(initialCategories);
@@ -111,14 +115,15 @@ export function MovieForm({ movie, onSaved, categories: initialCategories }: Pro
     setValue(field, url, { shouldValidate: true, shouldDirty: true });
   const setCasts = (next: CastValue[]) => setValue("casts", next, { shouldValidate: true, shouldDirty: true });
 
-  const onSubmit = handleSubmit(async (values) => {
+  /** Saves the form; `publish` (a draft's Publish button) publishes the movie as well. */
+  const save = async (values: z.output<typeof movieCreateSchema>, publish: boolean) => {
     try {
       await apiFetch(movie ? `/api/movie/${movie._id}` : "/api/movie", {
         method: movie ? "PUT" : "POST",
-        body: values,
+        body: publish ? { ...values, draft: false } : values,
       });
       if (movie) {
-        toast.success("Movie updated successfully");
+        toast.success(publish ? "Movie published" : "Movie updated successfully");
       } else {
         toast.success("Movie created successfully");
         reset(EMPTY);
@@ -134,13 +139,26 @@ export function MovieForm({ movie, onSaved, categories: initialCategories }: Pro
         }
       }
     }
-  });
+  };
 
   const castsError =
     errors.casts?.message ?? (Array.isArray(errors.casts) ? "Every cast member needs a name and an image" : undefined);
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-6">
+    <form
+      onSubmit={(event) => {
+        // Which button submitted a draft's form: Publish, or Save draft.
+        const publish = draft && (event.nativeEvent as SubmitEvent).submitter?.getAttribute("value") === "publish";
+        void handleSubmit((values) => save(values, publish))(event);
+      }}
+      noValidate
+      className="flex flex-col gap-6"
+    >
+      {draft && (
+        <p className="rounded-md border border-amber-500/40 bg-amber-500/10 px-4 py-3 text-sm">
+          This movie is a draft: visitors cannot see it. Complete it, then publish it.
+        </p>
+      )}
       <div className="grid gap-6 md:grid-cols-2">
         <TextField
           label="Movie Title"
@@ -266,15 +284,32 @@ export function MovieForm({ movie, onSaved, categories: initialCategories }: Pro
       />
 
       <div className="flex flex-col gap-2">
-        <Button
-          type="submit"
-          disabled={isSubmitting || busyUploading}
-          aria-describedby={busyUploading ? uploadWaitId : undefined}
-          className="w-full py-4"
-        >
-          {isSubmitting && <Spinner />}
-          {isSubmitting ? "Processing..." : editing ? "Update Movie" : "Add Movie"}
-        </Button>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          {draft && (
+            <Button
+              type="submit"
+              name="intent"
+              value="publish"
+              disabled={isSubmitting || busyUploading}
+              aria-describedby={busyUploading ? uploadWaitId : undefined}
+              className="w-full py-4"
+            >
+              Publish
+            </Button>
+          )}
+          <Button
+            type="submit"
+            name="intent"
+            value="save"
+            variant={draft ? "quiet" : "primary"}
+            disabled={isSubmitting || busyUploading}
+            aria-describedby={busyUploading ? uploadWaitId : undefined}
+            className="w-full py-4"
+          >
+            {isSubmitting && <Spinner />}
+            {isSubmitting ? "Processing..." : draft ? "Save draft" : editing ? "Update Movie" : "Add Movie"}
+          </Button>
+        </div>
         {busyUploading && (
           <p id={uploadWaitId} className="text-center text-sm text-text">
             {UPLOAD_WAIT_MESSAGE}

@@ -6,19 +6,31 @@ export { Thumbnail } from "./thumbnail";
 const phoneCards =
   "max-sm:block max-sm:[&_tbody]:block max-sm:[&_thead]:sr-only max-sm:[&_tr]:flex max-sm:[&_tr]:flex-wrap max-sm:[&_tr]:items-center max-sm:[&_tr]:gap-x-3 max-sm:[&_tr]:gap-y-1 max-sm:[&_tr]:p-3 max-sm:[&_td]:block max-sm:[&_td]:p-0 max-sm:[&_td:last-child:has(button,a)]:basis-full max-sm:[&_td:last-child:has(button,a)]:pt-2";
 
+/** A column head: its content, or its content with the table's order by it (aria-sort) and classes. */
+export type HeadCell =
+  React.ReactNode | { cell: React.ReactNode; sort?: "ascending" | "descending"; className?: string };
+
+const isHeadObject = (
+  cell: HeadCell,
+): cell is { cell: React.ReactNode; sort?: "ascending" | "descending"; className?: string } =>
+  typeof cell === "object" && cell !== null && "cell" in cell;
+
 export function DataTable({
   head,
   children,
   label,
+  wide = true,
 }: {
-  head: React.ReactNode[];
+  head: HeadCell[];
   children: React.ReactNode;
   label: string;
+  /** false: no minimum width, for a table that fits its panel by itself. */
+  wide?: boolean;
 }) {
   return (
     <div className="w-full overflow-x-auto rounded-lg border border-border/40">
       <table
-        className={`w-full table-auto sm:min-w-[40rem] ${phoneCards} divide-y divide-border/40 text-left text-sm`}
+        className={`w-full table-auto ${wide ? "sm:min-w-[40rem]" : ""} ${phoneCards} divide-y divide-border/40 text-left text-sm`}
         aria-label={label}
       >
         <thead className="bg-main/70">
@@ -27,9 +39,10 @@ export function DataTable({
               <th
                 key={index}
                 scope="col"
-                className="whitespace-nowrap px-3 py-3 text-xs font-semibold uppercase tracking-wide text-text"
+                aria-sort={isHeadObject(cell) ? cell.sort : undefined}
+                className={`whitespace-nowrap px-3 py-3 text-xs font-semibold uppercase tracking-wide text-text ${isHeadObject(cell) ? (cell.className ?? "") : ""}`}
               >
-                {cell}
+                {isHeadObject(cell) ? cell.cell : cell}
               </th>
             ))}
           </tr>

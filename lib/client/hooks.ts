@@ -5,6 +5,7 @@
 import useSWR from "swr";
 import type { Category } from "@/lib/data/categories";
 import type { MovieListItem } from "@/lib/data/movie-shapes";
+import type { AdminMoviePage } from "@/lib/data/admin-movies";
 import type { AdminUserPage } from "@/lib/data/admin-users";
 import type { MovieListPage, MovieSuggestion } from "@/lib/data/movies";
 import type { ContinueWatchingItem, HistoryPage } from "@/lib/data/progress";
@@ -24,8 +25,9 @@ export const historyUrl = (page: number) => `${HISTORY_URL}?page=${page}`;
 export const historyItemUrl = (movieId: string) => `${HISTORY_URL}/${movieId}`;
 export const upNextUrl = (movieId: string) => `/api/movie/${movieId}/next`;
 export const CATEGORIES_URL = "/api/category";
-export const adminMoviesUrl = (page: number) => `/api/movie?limit=${ADMIN_MOVIES_PAGE_SIZE}&page=${page}`;
-export const adminUsersUrl = (page: number) => `/api/admin/users?page=${page}`;
+/** The admin lists' API URLs for a query string (lib/client/use-url-query.ts apiQuery). */
+export const adminMoviesUrl = (query: string) => `/api/admin/movies${query ? `?${query}` : ""}`;
+export const adminUsersUrl = (query: string) => `/api/admin/users${query ? `?${query}` : ""}`;
 
 /** The signed-in user's favourites; pass false for a visitor, who has none to load. */
 export const useFavorites = (signedIn = true, initial?: MovieListItem[]) =>
@@ -51,16 +53,23 @@ export const useRecommendations = (signedIn = true) =>
   useSWR<RecommendationRow[], Error>(signedIn ? RECOMMENDATIONS_URL : null, fetcher);
 export const useCategories = (initial?: Category[]) =>
   useSWR<Category[], Error>(CATEGORIES_URL, fetcher, { fallbackData: initial });
-/** `initial` is page 1's; other pages load when asked for. */
-export const useAdminMovies = (page: number, initial?: MovieListPage) =>
-  useSWR<MovieListPage, Error>(adminMoviesUrl(page), fetcher, {
+/**
+ * `initial` is the list the server rendered for `initialQuery` (the page's own URL); any other query
+ * loads when asked for. While the list shows a transcode in progress, it is read again every 3 s.
+ */
+export const useAdminMovies = (query: string, initial: { query: string; page: AdminMoviePage }) =>
+  useSWR<AdminMoviePage, Error>(adminMoviesUrl(query), fetcher, {
     keepPreviousData: true,
-    fallbackData: page === 1 ? initial : undefined,
+    fallbackData: query === initial.query ? initial.page : undefined,
+    refreshInterval: (latest) =>
+      latest?.movies.some((movie) => movie.media?.state === "queued" || movie.media?.state === "transcoding")
+        ? 3000
+        : 0,
   });
-export const useAdminUsers = (page: number, initial?: AdminUserPage) =>
-  useSWR<AdminUserPage, Error>(adminUsersUrl(page), fetcher, {
+export const useAdminUsers = (query: string, initial: { query: string; page: AdminUserPage }) =>
+  useSWR<AdminUserPage, Error>(adminUsersUrl(query), fetcher, {
     keepPreviousData: true,
-    fallbackData: page === 1 ? initial : undefined,
+    fallbackData: query === initial.query ? initial.page : undefined,
   });
 export type { MovieSuggestion };
 export const movieSuggestUrl = (query: string) => `/api/movie/suggest?q=${encodeURIComponent(query)}`;

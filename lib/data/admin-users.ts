@@ -3,14 +3,20 @@ import "server-only";
 // delete an account. An admin never acts on itself here (its own account is on /profile), and the
 // last admin is never demoted or deleted, so the site always keeps someone who can manage it.
 import { db } from "@/lib/db";
-import type { Prisma } from "@/lib/generated/prisma/client";
-import { badRequest, forbidden, notFound } from "@/lib/http/errors";
-import { ADMIN_USERS_PAGE_SIZE, type AdminRoleInput, type AdminUsersQuery } from "@/lib/validation/admin-user";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { HttpError, badRequest, forbidden, notFound } from "@/lib/http/errors";
+import {
+  ADMIN_USERS_PAGE_SIZE,
+  defaultUserOrder,
+  type AdminRoleInput,
+  type AdminUsersBulkInput,
+  type AdminUsersQuery,
+} from "@/lib/validation/admin-user";
 import { isUuid } from "./ids";
 import { removeUser } from "./users";
-import type { AdminUserItem, AdminUserPage } from "@/lib/api-shapes";
+import type { AdminUserItem, AdminUserPage, AdminUsersBulkResult } from "@/lib/api-shapes";
 
-export type { AdminUserItem, AdminUserPage };
+export type { AdminUserItem, AdminUserPage, AdminUsersBulkResult };
 
 export const USER_NOT_FOUND = "User not found";
 export const NOT_ON_YOURSELF = "You cannot change or delete your own account here";
@@ -32,20 +38,52 @@ const toAdminUserItem = ({ id, createdAt, ...rest }: AdminUserRow): AdminUserIte
   createdAt: createdAt.toISOString(),
 });
 
-/** GET /api/admin/users: newest accounts first. */
+/** The list's conditions: part of the name or email (a plain substring, no wildcards), the role. */
+function userConditions(query: AdminUsersQuery): Prisma.Sql {
+  const where: Prisma.Sql[] = [];
+  if (query.search)
+    where.push(
+      Prisma.sql`(strpos(lower(u."fullName"), lower(${query.search})) > 0 OR strpos(lower(u."email"::text), lower(${query.search})) > 0)`,
+    );
+  if (query.role) where.push(query.role === "admin" ? Prisma.sql`u."isAdmin"` : Prisma.sql`NOT u."isAdmin"`);
+  return where.length ? Prisma.sql`WHERE ${Prisma.join(where, " AND ")}` : Prisma.empty;
+}
+
+function userOrder(query: AdminUsersQuery): Prisma.Sql {
+  const dir = Prisma.raw((query.order ?? defaultUserOrder(query.sort)) === "asc" ? "ASC" : "DESC");
+  switch (query.sort) {
+    case "name":
+      return Prisma.sql`lower(u."fullName") ${dir}, u."createdAt" DESC, u."id" ASC`;
+    case "email":
+      return Prisma.sql`u."email" ${dir}, u."id" ASC`;
+    default:
+      return Prisma.sql`u."createdAt" ${dir}, u."id" ASC`;
+  }
+}
+
+/** GET /api/admin/users: newest accounts first unless sorted otherwise; searched and filtered. */
 export async function listUsersForAdmin(query: AdminUsersQuery): Promise<AdminUserPage> {
   const limit = query.limit ?? ADMIN_USERS_PAGE_SIZE;
   const page = query.page ?? 1;
-  const [rows, usersCount] = await Promise.all([
-    db.user.findMany({
-      select: adminUserSelect,
-      orderBy: [{ createdAt: "desc" }, { id: "asc" }],
-      skip: (page - 1) * limit,
-      take: limit,
-    }),
-    db.user.count(),
+  const where = userConditions(query);
+  const [idRows, [counted]] = await Promise.all([
+    db.$queryRaw<{ id: string }[]>`SELECT u."id" FROM "User" u ${where} ORDER BY ${userOrder(query)}
+      LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
+    db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM "User" u ${where}`,
   ]);
-  return { users: rows.map(toAdminUserItem), usersCount, totalPage: Math.ceil(usersCount / limit), currentPage: page };
+  const ids = idRows.map((row) => row.id);
+  const rows = ids.length ? await db.user.findMany({ where: { id: { in: ids } }, select: adminUserSelect }) : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const usersCount = counted?.total ?? 0;
+  return {
+    users: ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [toAdminUserItem(row)] : [];
+    }),
+    usersCount,
+    totalPage: Math.ceil(usersCount / limit),
+    currentPage: page,
+  };
 }
 
 function checkTarget(actorId: string, userId: string) {
@@ -83,4 +121,30 @@ export async function deleteUserAsAdmin(actorId: string, userId: string): Promis
     lastAdminMessage: "The last admin cannot be deleted",
   });
   return { message: "User deleted successfully" };
+}
+
+/**
+ * POST /api/admin/users/bulk: deletes each selected account by the rules of the single delete (never
+ * one's own, never the last admin); each succeeds or fails on its own, and the answer lists both.
+ */
+export async function bulkDeleteUsers(actorId: string, input: AdminUsersBulkInput): Promise<AdminUsersBulkResult> {
+  const ids = [...new Set(input.ids.map((id) => id.toLowerCase()))];
+  const emails = new Map(
+    (await db.user.findMany({ where: { id: { in: ids } }, select: { id: true, email: true } })).map((row) => [
+      row.id,
+      row.email,
+    ]),
+  );
+  const done: string[] = [];
+  const failed: AdminUsersBulkResult["failed"] = [];
+  for (const id of ids) {
+    try {
+      await deleteUserAsAdmin(actorId, id);
+      done.push(id);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      failed.push({ _id: id, email: emails.get(id) ?? "", message: error.message });
+    }
+  }
+  return { message: `${done.length} ${done.length === 1 ? "user" : "users"} deleted`, done, failed };
 }

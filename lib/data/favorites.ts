@@ -4,12 +4,13 @@ import { notFound } from "@/lib/http/errors";
 import { isUuid } from "./ids";
 import { MOVIE_NOT_FOUND } from "./movies";
 import { movieListSelect, toMovieListItem, type MovieListItem } from "./movie-shapes";
+import { publishedMovie, publishedMovieSql } from "./movie-visibility";
 import type { ToggleResult } from "@/lib/api-shapes";
 
 /** GET /api/user/favorite: the user's liked movies, most recently liked first. */
 export async function listFavorites(userId: string): Promise<MovieListItem[]> {
   const rows = await db.favorite.findMany({
-    where: { userId },
+    where: { userId, movie: publishedMovie },
     select: { movie: { select: movieListSelect } },
     orderBy: [{ createdAt: "desc" }, { movieId: "asc" }],
   });
@@ -31,7 +32,7 @@ export async function toggleFavorite(userId: string, movieId: string): Promise<T
     if (removed.count > 0) return false;
     const inserted = await tx.$executeRaw`
       INSERT INTO "Favorite" ("userId", "movieId")
-      SELECT ${userId}::uuid, m."id" FROM "Movie" m WHERE m."id" = ${movieId}::uuid`;
+      SELECT ${userId}::uuid, mv."id" FROM "Movie" mv WHERE mv."id" = ${movieId}::uuid AND ${publishedMovieSql()}`;
     if (inserted === 0) throw notFound(MOVIE_NOT_FOUND);
     return true;
   });

@@ -6,6 +6,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { TypoRules } from "@/lib/search-typo-rules";
 import type { MovieSort } from "@/lib/validation/movie-query";
 import { isUuid } from "./ids";
+import { publishedMovieSql } from "./movie-visibility";
 
 export type MovieFilters = { category?: string; time?: number; language?: string; rate?: number; year?: number };
 
@@ -87,7 +88,7 @@ export const SUGGEST_POOL = 50;
  * with what ranks it: `title_words`, `typos` and `distance`. marquee_search() (prisma/search.sql)
  * finds them among at most `pool` candidates taken from the query word in the fewest movies, best first.
  */
-function searchMatches(search: string, filters: MovieFilters, pool: number, typoRules: TypoRules): Prisma.Sql {
+export function searchMatches(search: string, filters: MovieFilters, pool: number, typoRules: TypoRules): Prisma.Sql {
   const category = filters.category || null;
   const categoryId = category && isUuid(category) ? category : null;
   const categoryName = category && !categoryId ? category : null;
@@ -101,7 +102,7 @@ function searchMatches(search: string, filters: MovieFilters, pool: number, typo
  * typo matches), words found in the title, closer words, rate, newest. marquee_search() reads its
  * candidates in the same order.
  */
-function relevanceOrder(search: string): Prisma.Sql {
+export function relevanceOrder(search: string): Prisma.Sql {
   const folded = Prisma.sql`marquee_search_text(${search}::text)`;
   return Prisma.sql`(mv."searchName" = ${folded}) DESC, starts_with(mv."searchName", ${folded}) DESC, s.typos ASC, s.title_words DESC,
     s.distance ASC, mv."rate" DESC, mv."createdAt" DESC, mv."id" ASC`;
@@ -121,13 +122,16 @@ export function searchPageSql(query: ListingQuery & Search): Prisma.Sql {
   return Prisma.sql`
     SELECT mv."id", count(*) OVER ()::int AS total, s.capped
     FROM ${searchMatches(query.search, query, SEARCH_POOL, query.typoRules)} s JOIN "Movie" mv ON mv."id" = s."movieId"
+    WHERE ${publishedMovieSql()}
     ORDER BY ${order}
     LIMIT ${query.limit} OFFSET ${query.offset}`;
 }
 
 /** The number of search matches (and whether the limit cut them), for a page past the end. */
 export function searchCountSql(query: MovieFilters & Search): Prisma.Sql {
-  return Prisma.sql`SELECT count(*)::int AS total, coalesce(bool_or(s.capped), false) AS capped FROM ${searchMatches(query.search, query, SEARCH_POOL, query.typoRules)} s`;
+  return Prisma.sql`SELECT count(*)::int AS total, coalesce(bool_or(s.capped), false) AS capped
+    FROM ${searchMatches(query.search, query, SEARCH_POOL, query.typoRules)} s JOIN "Movie" mv ON mv."id" = s."movieId"
+    WHERE ${publishedMovieSql()}`;
 }
 
 /**
@@ -137,7 +141,7 @@ export function searchCountSql(query: MovieFilters & Search): Prisma.Sql {
  */
 export function listingPageSql(query: ListingQuery & { fromEnd?: boolean }): Prisma.Sql {
   return Prisma.sql`
-    SELECT mv."id" FROM "Movie" mv ${whereClause(movieFilterConditions(query))}
+    SELECT mv."id" FROM "Movie" mv ${whereClause([publishedMovieSql(), ...movieFilterConditions(query)])}
     ORDER BY ${sortOrder(query.sort ?? "newest", query.fromEnd)}
     LIMIT ${query.limit} OFFSET ${query.offset}`;
 }
@@ -150,15 +154,15 @@ export function hasFilters(filters: MovieFilters): boolean {
 }
 
 /**
- * A listing's total. Unfiltered: the catalogue's size, kept by triggers in CatalogueCount (exact,
- * one row read). Filtered: the matching movies counted up to LISTING_COUNT_LIMIT + 1, so a filter
+ * A listing's total. Unfiltered: the published catalogue's size, kept by triggers in CatalogueCount
+ * (exact, one row read). Filtered: the matching movies counted up to LISTING_COUNT_LIMIT + 1, so a filter
  * that keeps a fifth of 100,000 movies costs no more than one that keeps a thousand.
  */
 export function listingCountSql(filters: MovieFilters): Prisma.Sql {
   if (!hasFilters(filters)) return Prisma.sql`SELECT "movies" AS total FROM "CatalogueCount" WHERE "id" = 1`;
   return Prisma.sql`
     SELECT count(*)::int AS total FROM (
-      SELECT 1 FROM "Movie" mv ${whereClause(movieFilterConditions(filters))} LIMIT ${LISTING_COUNT_LIMIT + 1}
+      SELECT 1 FROM "Movie" mv ${whereClause([publishedMovieSql(), ...movieFilterConditions(filters)])} LIMIT ${LISTING_COUNT_LIMIT + 1}
     ) counted`;
 }
 
@@ -166,6 +170,7 @@ export function listingCountSql(filters: MovieFilters): Prisma.Sql {
 export function suggestSql({ search, typoRules }: Search, limit: number): Prisma.Sql {
   return Prisma.sql`
     SELECT mv."id" FROM ${searchMatches(search, {}, SUGGEST_POOL, typoRules)} s JOIN "Movie" mv ON mv."id" = s."movieId"
+    WHERE ${publishedMovieSql()}
     ORDER BY ${relevanceOrder(search)}
     LIMIT ${limit}`;
 }
@@ -180,7 +185,7 @@ export function didYouMeanSql(search: string): Prisma.Sql {
   return Prisma.sql`
     SELECT closest."name" FROM (
       (SELECT mv."name", similarity(mv."searchName", ${folded}) AS score, 0 AS kind FROM "Movie" mv
-      WHERE mv."searchName" % ${folded}
+      WHERE mv."searchName" % ${folded} AND ${publishedMovieSql()}
       ORDER BY score DESC, mv."rate" DESC, mv."id" ASC
       LIMIT 1)
       UNION ALL

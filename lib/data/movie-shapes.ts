@@ -24,8 +24,18 @@ export const movieListSelect = {
 
 type MovieListRow = Prisma.MovieGetPayload<{ select: typeof movieListSelect }>;
 
-export function toMovieListItem({ id, category, createdAt, ...rest }: MovieListRow): MovieListItem {
-  return { _id: id, ...rest, category: { _id: category.id, name: category.name }, createdAt: createdAt.toISOString() };
+/**
+ * Public reads hold published movies only, which always have a category and a running time (CHECK
+ * "Movie_published_complete"). A draft, which only admins see, may lack them: "" and 0 then.
+ */
+export function toMovieListItem({ id, category, hour, createdAt, ...rest }: MovieListRow): MovieListItem {
+  return {
+    _id: id,
+    ...rest,
+    hour: hour ?? 0,
+    category: { _id: category?.id ?? "", name: category?.name ?? "" },
+    createdAt: createdAt.toISOString(),
+  };
 }
 
 /** What a review shows: its author's current name and picture, rating, comment and date. */

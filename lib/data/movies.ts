@@ -4,7 +4,12 @@ import { db } from "@/lib/db";
 import { searchTypoRules } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { badRequest, notFound } from "@/lib/http/errors";
-import type { MovieCreateInput, MovieUpdateInput, SubtitleInput } from "@/lib/validation/movie";
+import {
+  movieCreateSchema,
+  type MovieCreateInput,
+  type MovieUpdateInput,
+  type SubtitleInput,
+} from "@/lib/validation/movie";
 import { DEFAULT_PAGE_SIZE, SUGGEST_LIMIT, type MovieListQuery } from "@/lib/validation/movie-query";
 import { deleteUnreferencedFiles } from "@/lib/media/cleanup";
 import { discardMedia, queueTranscode } from "@/lib/jobs/transcode";
@@ -30,6 +35,7 @@ import {
   type MovieDetail,
   type MovieListItem,
 } from "./movie-shapes";
+import { publishedMovie, publishedMovieSql } from "./movie-visibility";
 import { lockMovie } from "./ratings";
 import type { MovieListPage, MovieSuggestion } from "@/lib/api-shapes";
 
@@ -45,6 +51,7 @@ export async function listLatestMovies(limit: number): Promise<MovieListItem[]> 
   cacheLife("hours");
   cacheTag(cacheTags.movieLists);
   const rows = await db.movie.findMany({
+    where: publishedMovie,
     select: movieListSelect,
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
     take: limit,
@@ -52,7 +59,7 @@ export async function listLatestMovies(limit: number): Promise<MovieListItem[]> 
   return rows.map(toMovieListItem);
 }
 
-/** Movies by id, in the order of `ids`. */
+/** Movies by id, in the order of `ids` (the callers' queries have kept to published movies). */
 async function moviesInOrder(ids: string[]): Promise<MovieListItem[]> {
   if (ids.length === 0) return [];
   const rows = await db.movie.findMany({ where: { id: { in: ids } }, select: movieListSelect });
@@ -150,6 +157,7 @@ export async function suggestMovies(text: string | undefined): Promise<MovieSugg
     where: { id: { in: ids } },
     select: { id: true, name: true, year: true, image: true, category: { select: { id: true, name: true } } },
   });
+  // suggestSql keeps to published movies, which always have a category.
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
@@ -160,7 +168,7 @@ export async function suggestMovies(text: string | undefined): Promise<MovieSugg
             name: row.name,
             year: row.year,
             image: row.image,
-            category: { _id: row.category.id, name: row.category.name },
+            category: { _id: row.category?.id ?? "", name: row.category?.name ?? "" },
           },
         ]
       : [];
@@ -181,9 +189,9 @@ export async function listMovieYears(): Promise<number[]> {
   // A loose index scan over Movie_year_createdAt_id_idx: one probe per distinct year, however many movies.
   const rows = await db.$queryRaw<{ year: number }[]>`
     WITH RECURSIVE years AS (
-      (SELECT "year" FROM "Movie" ORDER BY "year" DESC LIMIT 1)
+      (SELECT "year" FROM "Movie" mv WHERE ${publishedMovieSql()} ORDER BY "year" DESC LIMIT 1)
       UNION ALL
-      SELECT (SELECT m."year" FROM "Movie" m WHERE m."year" < years."year" ORDER BY m."year" DESC LIMIT 1) FROM years WHERE years."year" IS NOT NULL
+      SELECT (SELECT mv."year" FROM "Movie" mv WHERE mv."year" < years."year" AND ${publishedMovieSql()} ORDER BY mv."year" DESC LIMIT 1) FROM years WHERE years."year" IS NOT NULL
     )
     SELECT "year" FROM years WHERE "year" IS NOT NULL`;
   return rows.map((row) => row.year);
@@ -199,9 +207,22 @@ async function cachedMovieDetail(id: string): Promise<MovieDetail | null> {
   cacheLife("hours");
   // An unknown id is cached too (a create never reuses an id); deleteMovie expires it anyway.
   cacheTag(cacheTags.movie(id));
-  const row = await db.movie.findUnique({ where: { id }, select: movieDetailSelect });
-  if (row) cacheTag(cacheTags.category(row.category.id));
+  const row = await db.movie.findFirst({ where: { id, ...publishedMovie }, select: movieDetailSelect });
+  if (row?.category) cacheTag(cacheTags.category(row.category.id));
   return row && toMovieDetail(row);
+}
+
+/** A movie's detail whether it is published or a draft, uncached: for the admin and for answers to writes. */
+export async function readMovieDetail(id: string): Promise<MovieDetail | null> {
+  if (!isUuid(id)) return null;
+  const row = await db.movie.findUnique({ where: { id }, select: movieDetailSelect });
+  return row && toMovieDetail(row);
+}
+
+async function requireAnyMovieDetail(id: string): Promise<MovieDetail> {
+  const movie = await readMovieDetail(id);
+  if (!movie) throw notFound(MOVIE_NOT_FOUND);
+  return movie;
 }
 
 /** Like getMovieDetail, but 404 `Movie not found`. */
@@ -217,7 +238,7 @@ export async function listRelatedMovies(categoryId: string, excludeId: string, l
   cacheLife("hours");
   cacheTag(cacheTags.movieLists);
   const rows = await db.movie.findMany({
-    where: { categoryId, id: { not: excludeId } },
+    where: { categoryId, id: { not: excludeId }, ...publishedMovie },
     select: movieListSelect,
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
     take: limit,
@@ -245,10 +266,12 @@ export async function randomMovies(count = RANDOM_MOVIES_COUNT): Promise<MovieLi
     const percent = Math.min(100, (SAMPLE_TARGET_ROWS * 100) / rows);
     ids = await db.$queryRaw<
       { id: string }[]
-    >`SELECT "id" FROM "Movie" TABLESAMPLE SYSTEM (${percent}::float8) ORDER BY random() LIMIT ${count}`;
+    >`SELECT "id" FROM "Movie" mv TABLESAMPLE SYSTEM (${percent}::float8) WHERE ${publishedMovieSql()} ORDER BY random() LIMIT ${count}`;
   }
   if (ids.length < count)
-    ids = await db.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Movie" ORDER BY random() LIMIT ${count}`;
+    ids = await db.$queryRaw<
+      { id: string }[]
+    >`SELECT "id" FROM "Movie" mv WHERE ${publishedMovieSql()} ORDER BY random() LIMIT ${count}`;
   return moviesInOrder(ids.map((row) => row.id));
 }
 
@@ -270,6 +293,7 @@ export async function topRatedMovies(count = TOP_RATED_COUNT): Promise<MovieList
   cacheLife("hours");
   cacheTag(cacheTags.movieLists);
   const rows = await db.movie.findMany({
+    where: publishedMovie,
     select: movieListSelect,
     orderBy: [{ rate: "desc" }, { countReviews: "desc" }, { name: "asc" }, { id: "asc" }],
     take: count,
@@ -291,9 +315,9 @@ function rethrowMissingCategory(error: unknown): never {
   throw error;
 }
 
-const castRows = (casts: { name: string; image: string }[]) =>
+export const castRows = (casts: { name: string; image: string }[]) =>
   casts.map((cast, position) => ({ name: cast.name, image: cast.image, position }));
-const subtitleRows = (subtitles: SubtitleInput[]) =>
+export const subtitleRows = (subtitles: SubtitleInput[]) =>
   subtitles.map(({ language, label, url }, position) => ({ language, label, url, position }));
 
 /** POST /api/movie: the movie and its cast in one statement; 400 for an unknown category. */
@@ -314,12 +338,12 @@ export async function createMovie(input: MovieCreateInput): Promise<MovieDetail>
     })
     .catch(rethrowMissingCategory);
   await expireMovie(row.id);
-  if (await queueTranscodeSafely(row.id)) return requireMovieDetail(row.id);
+  if (await queueTranscodeSafely(row.id)) return requireAnyMovieDetail(row.id);
   return toMovieDetail(row);
 }
 
 /** The movie is saved either way; a queue that is down leaves it playing its MP4 (an admin can retry). */
-async function queueTranscodeSafely(movieId: string): Promise<boolean> {
+export async function queueTranscodeSafely(movieId: string): Promise<boolean> {
   try {
     return (await queueTranscode(movieId)) !== null;
   } catch (error) {
@@ -334,7 +358,7 @@ export async function expireMovie(id: string): Promise<void> {
 }
 
 /** The file URLs a movie uses: poster, title image, video, cast pictures and subtitle files. */
-function fileUrlsOf(movie: {
+export function fileUrlsOf(movie: {
   image: string;
   titleImage: string;
   video: string;
@@ -350,8 +374,9 @@ function fileUrlsOf(movie: {
   ];
 }
 
-const fileUrlsSelect = {
+export const fileUrlsSelect = {
   ...oldMediaSelect,
+  draft: true,
   image: true,
   titleImage: true,
   video: true,
@@ -369,14 +394,14 @@ export async function updateMovie(
   input: MovieUpdateInput,
 ): Promise<{ movie: MovieDetail; replacedUrls: string[] }> {
   if (!isUuid(id)) throw notFound(MOVIE_NOT_FOUND);
-  const { category, casts, subtitles, ...fields } = input;
+  const { category, casts, subtitles, draft: wantsDraft, ...fields } = input;
   const { before, after } = await db
     .$transaction(async (tx) => {
       // The lock keeps two edits of one movie from interleaving their cast replacements.
       if (!(await lockMovie(tx, id))) throw notFound(MOVIE_NOT_FOUND);
       const before = await tx.movie.findUniqueOrThrow({ where: { id }, select: fileUrlsSelect });
       const categoryId = category === undefined ? undefined : await requireCategoryId(tx, category);
-      const after = await tx.movie.update({
+      const { draft: wasDraft, ...after } = await tx.movie.update({
         where: { id },
         data: {
           ...fields,
@@ -386,8 +411,15 @@ export async function updateMovie(
           ...(casts && { casts: { deleteMany: {}, create: castRows(casts) } }),
           ...(subtitles && { subtitles: { deleteMany: {}, create: subtitleRows(subtitles) } }),
         },
-        select: movieDetailSelect,
+        select: { ...movieDetailSelect, draft: true },
       });
+      if (wantsDraft !== undefined && wantsDraft !== wasDraft) {
+        // The draft flag changes last, once the other fields are in: the Movie_published_complete
+        // CHECK refuses a published movie without a category or running time, so a draft is first
+        // checked as a whole movie (a 400 naming what it lacks, rolled back) and only then published.
+        if (!wantsDraft) assertPublishable(after);
+        await tx.movie.update({ where: { id }, data: { draft: wantsDraft } });
+      }
       return { before, after };
     })
     .catch(rethrowMissingCategory);
@@ -397,9 +429,36 @@ export async function updateMovie(
   await deleteUnreferencedFiles(replacedUrls);
   if (after.video !== before.video) {
     await discardMedia(before);
-    if (await queueTranscodeSafely(id)) return { movie: await requireMovieDetail(id), replacedUrls };
+    if (await queueTranscodeSafely(id)) return { movie: await requireAnyMovieDetail(id), replacedUrls };
   }
   return { movie: toMovieDetail(after), replacedUrls };
+}
+
+/**
+ * A draft being published must be a whole movie: everything the create form asks for, by its rules
+ * (the transaction rolls back otherwise). 400 with the missing or invalid fields.
+ */
+function assertPublishable(movie: {
+  name: string;
+  desc: string;
+  titleImage: string;
+  image: string;
+  language: string;
+  year: number;
+  hour: number | null;
+  video: string;
+  category: { id: string } | null;
+  casts: { name: string; image: string }[];
+}): void {
+  const checked = movieCreateSchema.safeParse({
+    ...movie,
+    category: movie.category?.id,
+    hour: movie.hour ?? undefined,
+  });
+  if (checked.success) return;
+  const errors: Record<string, string[]> = {};
+  for (const issue of checked.error.issues) (errors[issue.path.join(".") || "body"] ??= []).push(issue.message);
+  throw badRequest(checked.error.issues[0]!.message, errors);
 }
 
 /**

@@ -2,6 +2,7 @@ import "server-only";
 // My List: films a user keeps to watch later. Apart from favourites (what they liked): adding and
 // removing are idempotent PUT and DELETE, so a double click or a retry never flips the state back.
 import { db } from "@/lib/db";
+import { publishedMovie, publishedMovieSql } from "./movie-visibility";
 import { notFound } from "@/lib/http/errors";
 import { isUuid } from "./ids";
 import { MOVIE_NOT_FOUND } from "./movies";
@@ -13,7 +14,7 @@ export type { MyListChange };
 /** GET /api/user/list: the user's list, most recently added first. */
 export async function listMyList(userId: string): Promise<MovieListItem[]> {
   const rows = await db.myListEntry.findMany({
-    where: { userId },
+    where: { userId, movie: publishedMovie },
     select: { movie: { select: movieListSelect } },
     orderBy: [{ createdAt: "desc" }, { movieId: "asc" }],
   });
@@ -28,7 +29,7 @@ export async function listMyList(userId: string): Promise<MovieListItem[]> {
 export async function addToMyList(userId: string, movieId: string): Promise<MyListChange> {
   if (!isUuid(movieId)) throw notFound(MOVIE_NOT_FOUND);
   const [row] = await db.$queryRaw<{ found: number }[]>`
-    WITH movie AS (SELECT "id" FROM "Movie" WHERE "id" = ${movieId}::uuid),
+    WITH movie AS (SELECT "id" FROM "Movie" mv WHERE "id" = ${movieId}::uuid AND ${publishedMovieSql()}),
     added AS (
       INSERT INTO "MyListEntry" ("userId", "movieId")
       SELECT ${userId}::uuid, "id" FROM movie

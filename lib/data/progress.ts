@@ -11,6 +11,7 @@ import {
 import { isUuid } from "./ids";
 import { MOVIE_NOT_FOUND } from "./movies";
 import { movieListSelect, toMovieListItem } from "./movie-shapes";
+import { publishedMovie, publishedMovieSql } from "./movie-visibility";
 import type { ContinueWatchingItem, HistoryMark, HistoryPage, WatchProgress } from "@/lib/api-shapes";
 
 export type { ContinueWatchingItem, HistoryMark, HistoryPage, WatchProgress };
@@ -30,8 +31,8 @@ export async function saveWatchProgress(
   if (!isUuid(movieId)) throw notFound(MOVIE_NOT_FOUND);
   const [row] = await db.$queryRaw<{ updatedAt: Date }[]>`
     INSERT INTO "WatchProgress" ("userId", "movieId", "position", "duration", "updatedAt")
-    SELECT ${userId}::uuid, m."id", ${position}::float8, ${duration}::float8, now()
-    FROM "Movie" m WHERE m."id" = ${movieId}::uuid
+    SELECT ${userId}::uuid, mv."id", ${position}::float8, ${duration}::float8, now()
+    FROM "Movie" mv WHERE mv."id" = ${movieId}::uuid AND ${publishedMovieSql()}
     ON CONFLICT ("userId", "movieId")
     DO UPDATE SET "position" = EXCLUDED."position", "duration" = EXCLUDED."duration", "updatedAt" = EXCLUDED."updatedAt"
     RETURNING "updatedAt"`;
@@ -63,13 +64,14 @@ export async function listContinueWatching(userId: string): Promise<ContinueWatc
     LIMIT ${CONTINUE_WATCHING_LIMIT}`;
   if (progressRows.length === 0) return [];
   const movies = await db.movie.findMany({
-    where: { id: { in: progressRows.map((row) => row.movieId) } },
+    where: { id: { in: progressRows.map((row) => row.movieId) }, ...publishedMovie },
     select: movieListSelect,
   });
   const byId = new Map(movies.map((movie) => [movie.id, movie]));
   return progressRows.flatMap(({ movieId, position, duration, updatedAt }) => {
     const movie = byId.get(movieId);
-    // A movie deleted between the two reads takes its progress with it (cascade): skip it.
+    // A movie deleted between the two reads takes its progress with it (cascade), and one taken back
+    // to draft is not shown: skip it.
     return movie
       ? [{ ...toMovieListItem(movie), progress: { position, duration, updatedAt: updatedAt.toISOString() } }]
       : [];
@@ -89,13 +91,13 @@ export async function listHistory(userId: string, query: HistoryQuery): Promise<
   const page = query.page ?? 1;
   const [rows, moviesCount] = await Promise.all([
     db.watchProgress.findMany({
-      where: { userId },
+      where: { userId, movie: publishedMovie },
       select: { position: true, duration: true, updatedAt: true, movie: { select: movieListSelect } },
       orderBy: [{ updatedAt: "desc" }, { movieId: "asc" }],
       skip: (page - 1) * limit,
       take: limit,
     }),
-    db.watchProgress.count({ where: { userId } }),
+    db.watchProgress.count({ where: { userId, movie: publishedMovie } }),
   ]);
   return {
     movies: rows.map(({ position, duration, updatedAt, movie }) => ({
@@ -126,7 +128,7 @@ export async function markWatched(userId: string, movieId: string, watched: bool
       SELECT ${userId}::uuid, m."id", m."length", m."length", now()
       FROM (
         SELECT "id", COALESCE(NULLIF("durationSeconds", 0), "hour" * 3600)::float8 AS "length"
-        FROM "Movie" WHERE "id" = ${movieId}::uuid
+        FROM "Movie" mv WHERE "id" = ${movieId}::uuid AND ${publishedMovieSql()}
       ) m
       ON CONFLICT ("userId", "movieId") DO UPDATE SET "position" = "WatchProgress"."duration"
       RETURNING "position", "duration", "updatedAt"`;
@@ -137,7 +139,7 @@ export async function markWatched(userId: string, movieId: string, watched: bool
       WHERE "userId" = ${userId}::uuid AND "movieId" = ${movieId}::uuid
       RETURNING "position", "duration", "updatedAt"`;
     // Not in the history: already unwatched, as long as the movie exists.
-    if (!row && !(await db.movie.count({ where: { id: movieId } }))) throw notFound(MOVIE_NOT_FOUND);
+    if (!row && !(await db.movie.count({ where: { id: movieId, ...publishedMovie } }))) throw notFound(MOVIE_NOT_FOUND);
   }
   return {
     message: watched ? "Marked as watched" : "Marked as unwatched",

@@ -1,14 +1,18 @@
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { publishedMovieSql } from "./movie-visibility";
 
 type Tx = Prisma.TransactionClient;
 
 /**
- * Locks a movie's row for the rest of the transaction; false when there is no such movie.
- * Every transaction that changes a movie's reviews takes this lock first, so concurrent review
- * writes on one movie run one after another and refreshMovieRating always sees all of them.
+ * Locks a movie's row for the rest of the transaction; false when there is no such movie (with
+ * `publishedOnly`, also for a draft, which the public cannot review). Every transaction that changes
+ * a movie's reviews takes this lock first, so concurrent review writes on one movie run one after
+ * another and refreshMovieRating always sees all of them.
  */
-export async function lockMovie(tx: Tx, movieId: string): Promise<boolean> {
-  const rows = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Movie" WHERE "id" = ${movieId}::uuid FOR UPDATE`;
+export async function lockMovie(tx: Tx, movieId: string, { publishedOnly = false } = {}): Promise<boolean> {
+  const rows = await tx.$queryRaw<
+    { id: string }[]
+  >`SELECT "id" FROM "Movie" mv WHERE "id" = ${movieId}::uuid AND ${publishedOnly ? publishedMovieSql() : Prisma.sql`TRUE`} FOR UPDATE`;
   return rows.length > 0;
 }
 

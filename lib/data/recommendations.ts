@@ -4,6 +4,7 @@ import "server-only";
 // a query per visit); "Because you watched <title>" rows and the next suggestion for one member,
 // computed per request from the cached neighbour lists and what that member has already seen.
 import { cacheLife, cacheTag } from "next/cache";
+import { publishedMovie } from "./movie-visibility";
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/http/errors";
 import { cacheTags } from "./cache-tags";
@@ -45,7 +46,7 @@ async function neighbours(movieId: string): Promise<Scored[]> {
 /** Movies by id, in the order of `ids` (a movie deleted meanwhile is skipped). */
 async function listItems(ids: string[]): Promise<MovieListItem[]> {
   if (ids.length === 0) return [];
-  const rows = await db.movie.findMany({ where: { id: { in: ids } }, select: movieListSelect });
+  const rows = await db.movie.findMany({ where: { id: { in: ids }, ...publishedMovie }, select: movieListSelect });
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
@@ -69,7 +70,7 @@ async function cachedMoreLikeThis(movieId: string): Promise<MovieListItem[] | nu
   "use cache";
   cacheLife("minutes");
   cacheTag(cacheTags.movieLists);
-  if (!(await db.movie.findUnique({ where: { id: movieId }, select: { id: true } }))) return null;
+  if (!(await db.movie.findFirst({ where: { id: movieId, ...publishedMovie }, select: { id: true } }))) return null;
   const similar = await neighbours(movieId);
   return listItems(similar.slice(0, ROW_SIZE * 2).map((movie) => movie.id));
 }

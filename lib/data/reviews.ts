@@ -21,7 +21,7 @@ export type { OwnReview, ReviewPage };
 export async function upsertReview(userId: string, movieId: string, input: ReviewInput): Promise<MovieDetail> {
   if (!isUuid(movieId)) throw notFound(MOVIE_NOT_FOUND);
   await db.$transaction(async (tx) => {
-    if (!(await lockMovie(tx, movieId))) throw notFound(MOVIE_NOT_FOUND);
+    if (!(await lockMovie(tx, movieId, { publishedOnly: true }))) throw notFound(MOVIE_NOT_FOUND);
     const review = { rating: input.rating, comment: input.message, createdAt: new Date() };
     await tx.review.upsert({
       where: { userId_movieId: { userId, movieId } },

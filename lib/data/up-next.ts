@@ -5,6 +5,7 @@ import "server-only";
 // know only its signature and answer, so the recommendations work of issue 28 (co-watching, likes
 // and ratings computed in PostgreSQL) can replace the rule here without touching either.
 import { db } from "@/lib/db";
+import { publishedMovie, publishedMovieSql } from "./movie-visibility";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { notFound } from "@/lib/http/errors";
 import { WATCHED_FROM } from "@/lib/validation/progress";
@@ -25,7 +26,7 @@ export type { UpNext };
  */
 export async function nextSuggestion(movieId: string, userId: string | null): Promise<UpNext> {
   if (!isUuid(movieId)) throw notFound(MOVIE_NOT_FOUND);
-  const current = await db.movie.findUnique({ where: { id: movieId }, select: { categoryId: true } });
+  const current = await db.movie.findFirst({ where: { id: movieId, ...publishedMovie }, select: { categoryId: true } });
   if (!current) throw notFound(MOVIE_NOT_FOUND);
 
   const notWatched = userId
@@ -42,7 +43,7 @@ export async function nextSuggestion(movieId: string, userId: string | null): Pr
       ),
       here AS (SELECT COALESCE((SELECT "place" FROM list WHERE "movieId" = ${movieId}::uuid), 0) AS "place")
       SELECT m."id" FROM list JOIN "Movie" m ON m."id" = list."movieId", here
-      WHERE m."id" <> ${movieId}::uuid ${notWatched}
+      WHERE m."id" <> ${movieId}::uuid AND ${publishedMovieSql("m")} ${notWatched}
       ORDER BY list."place" <= here."place", list."place"
       LIMIT 1`;
     if (next) return suggestion(next.id, "my-list");
@@ -50,7 +51,7 @@ export async function nextSuggestion(movieId: string, userId: string | null): Pr
 
   const bestRated = (where: Prisma.Sql) => db.$queryRaw<{ id: string }[]>`
     SELECT m."id" FROM "Movie" m
-    WHERE m."id" <> ${movieId}::uuid ${where} ${notWatched}
+    WHERE m."id" <> ${movieId}::uuid AND ${publishedMovieSql("m")} ${where} ${notWatched}
     ORDER BY m."rate" DESC, m."countReviews" DESC, m."name" ASC, m."id" ASC
     LIMIT 1`;
   const [sameCategory] = await bestRated(Prisma.sql`AND m."categoryId" = ${current.categoryId}::uuid`);

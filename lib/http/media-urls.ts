@@ -6,6 +6,8 @@ import "server-only";
 // client on another origin would resolve a path against itself) and this site's absolute URLs
 // back into paths on the way in.
 import type {
+  AdminMovieDetail,
+  AdminMoviePage,
   AdminUserItem,
   AdminUserPage,
   HistoryPage,
@@ -21,7 +23,7 @@ import type {
 } from "@/lib/api-shapes";
 import { mediaUrlMessage, type MediaKind } from "@/lib/validation/fields";
 import { badRequest } from "./errors";
-import { publicOrigin, requestOrigin } from "./public-url";
+import { publicOrigin, siteOrigins } from "./public-url";
 
 const UPLOAD_PATH = /^\/api\/upload\//;
 
@@ -37,9 +39,18 @@ type MediaInput = { field: string; label: string; kind: MediaKind };
 export function mediaUrls(request: Pick<Request, "headers" | "url">) {
   const origin = publicOrigin(request);
   // An upload URL on either address is ours: the configured one, or the one this request came to.
-  const ownOrigins = new Set([origin, requestOrigin(request.headers, request.url)]);
+  const ownOrigins = new Set(siteOrigins(request));
   const absolute = (url: string) => absoluteMediaUrl(url, origin);
 
+  const movieDetail = (detail: MovieDetail): MovieDetail => ({
+    ...movie(detail),
+    casts: detail.casts.map((cast) => ({ ...cast, img: absolute(cast.img), image: absolute(cast.image) })),
+    reviews: detail.reviews.map(review),
+    subtitles: detail.subtitles.map((subtitle) => ({ ...subtitle, url: absolute(subtitle.url) })),
+    hls: detail.hls && absolute(detail.hls),
+    posterFrame: detail.posterFrame && absolute(detail.posterFrame),
+    thumbnails: detail.thumbnails && absolute(detail.thumbnails),
+  });
   const movie = <T extends MovieMedia>(item: T): T => ({
     ...item,
     image: absolute(item.image),
@@ -80,14 +91,11 @@ export function mediaUrls(request: Pick<Request, "headers" | "url">) {
     upNext: (next: UpNext): UpNext => ({ ...next, movie: next.movie && movie(next.movie) }),
     suggestions: (items: MovieSuggestion[]): MovieSuggestion[] =>
       items.map((item) => ({ ...item, image: absolute(item.image) })),
-    movieDetail: (detail: MovieDetail): MovieDetail => ({
-      ...movie(detail),
-      casts: detail.casts.map((cast) => ({ ...cast, img: absolute(cast.img), image: absolute(cast.image) })),
-      reviews: detail.reviews.map(review),
-      subtitles: detail.subtitles.map((subtitle) => ({ ...subtitle, url: absolute(subtitle.url) })),
-      hls: detail.hls && absolute(detail.hls),
-      posterFrame: detail.posterFrame && absolute(detail.posterFrame),
-      thumbnails: detail.thumbnails && absolute(detail.thumbnails),
+    movieDetail,
+    adminMovieDetail: (detail: AdminMovieDetail): AdminMovieDetail => ({ ...detail, ...movieDetail(detail) }),
+    adminMoviePage: (page: AdminMoviePage): AdminMoviePage => ({
+      ...page,
+      movies: page.movies.map((item) => ({ ...item, image: absolute(item.image), video: absolute(item.video) })),
     }),
     reviewPage: (page: ReviewPage): ReviewPage => ({ ...page, reviews: page.reviews.map(review) }),
     ownReview: (own: OwnReview): OwnReview => ({ review: own.review && review(own.review) }),

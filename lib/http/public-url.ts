@@ -36,6 +36,11 @@ export function publicOrigin(request: Pick<Request, "headers" | "url">): string 
   return configuredPublicUrl()?.origin ?? requestOrigin(request.headers, request.url);
 }
 
+/** Every address this site is known by for a request: the configured one and the one the request came to. */
+export function siteOrigins(request: Pick<Request, "headers" | "url">): string[] {
+  return [...new Set([publicOrigin(request), requestOrigin(request.headers, request.url)])];
+}
+
 /**
  * The same for pages, metadata routes (sitemap, robots) and `generateMetadata`. Only without a
  * configured address does it read the request's headers, which makes the caller dynamic: cached

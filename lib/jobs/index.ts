@@ -12,9 +12,12 @@ import { env } from "@/lib/env";
 import { ffmpegStatus } from "@/lib/media/ffmpeg";
 import { interruptTranscodes, runTranscodeJob } from "@/lib/media/transcode";
 import { timeTranscode } from "@/lib/metrics";
+import { runImport } from "@/lib/import/run";
+import type { ImportJobData } from "./imports";
 import { removeStalePartials, runMaintenance } from "./maintenance";
 import {
   BACKUP_QUEUE,
+  IMPORT_QUEUE,
   jobQueue,
   MAINTENANCE_QUEUE,
   TRANSCODE_CLAIM_REFRESH_SECONDS,
@@ -54,6 +57,12 @@ export function startJobs(log: (line: string) => void = (line) => console.log(`[
     }
     // pg-boss keeps schedules in the database: a BACKUP_SCHEDULE removed from the settings must end too.
     if (!env.BACKUP_SCHEDULE) await boss.unschedule(BACKUP_QUEUE);
+    // Catalogue imports (docs/import.md): one at a time per process; the rows carry the progress.
+    await boss.work<ImportJobData>(IMPORT_QUEUE, { pollingIntervalSeconds: 2 }, async ([job]) => {
+      if (!job) return;
+      await runImport(job.data.importId);
+      log(`${IMPORT_QUEUE} ${job.data.importId}: done`);
+    });
     const ffmpeg = ffmpegStatus();
     let interruptedWatch: NodeJS.Timeout | undefined;
     if (ffmpeg.available) {
@@ -101,7 +110,7 @@ export function startJobs(log: (line: string) => void = (line) => console.log(`[
       }
     } else log(ffmpeg.reason);
     log(
-      `Started (${SCHEDULED.map((job) => `${job.name} at "${job.schedule}"`).join(", ")}${ffmpeg.available ? `, ${TRANSCODE_QUEUE}` : ""})`,
+      `Started (${SCHEDULED.map((job) => `${job.name} at "${job.schedule}"`).join(", ")}, ${IMPORT_QUEUE}${ffmpeg.available ? `, ${TRANSCODE_QUEUE}` : ""})`,
     );
     return {
       // Running transcodes stop first (ffmpeg killed, files deleted, movie back to queued, the job

@@ -10,6 +10,7 @@ export const TRANSCODE_QUEUE = "transcode";
 export const TRANSCODE_DEAD_LETTER_QUEUE = "transcode-failed";
 export const MAINTENANCE_QUEUE = "maintenance";
 export const BACKUP_QUEUE = "backup";
+export const IMPORT_QUEUE = "catalogue-import";
 /** Attempts after the first: a worker that died or a passing storage error gets another go. */
 export const TRANSCODE_RETRY_LIMIT = 2;
 /**
@@ -61,8 +62,23 @@ export function jobQueue(databaseUrl = env.DATABASE_URL): Promise<PgBoss> {
     // One backup at a time, and at most one waiting: a slow backup never piles up scheduled ones.
     // No retry: the next scheduled run is the retry. Hours allowed for a large store of videos.
     await boss.createQueue(BACKUP_QUEUE, { policy: "stately", retryLimit: 0, expireInSeconds: 6 * 3600 });
+    // An import resumes where it stopped (rows done are recorded), so a worker that died is retried;
+    // its heartbeat (kept by pg-boss while the handler runs) notices that within a minute, not hours.
+    await boss.createQueue(IMPORT_QUEUE, {
+      retryLimit: 3,
+      retryDelay: 10,
+      heartbeatSeconds: 60,
+      expireInSeconds: 24 * 3600,
+    });
     return boss;
   })();
   globalForQueue.marqueeQueue.catch(() => (globalForQueue.marqueeQueue = undefined));
   return globalForQueue.marqueeQueue;
+}
+
+/** Stops this process's client, if it was started (a command-line script that queued jobs, as it exits). */
+export async function stopJobQueue(): Promise<void> {
+  const started = globalForQueue.marqueeQueue;
+  globalForQueue.marqueeQueue = undefined;
+  if (started) await (await started.catch(() => null))?.stop({ graceful: false });
 }

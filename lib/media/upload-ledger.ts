@@ -46,7 +46,8 @@ export type UploadReservation = {
 /** A reservation written down (a direct upload's ticket carries it between requests). */
 export type HeldUpload = { windowStartedAt: string; dayStartedAt: string; bytes: number };
 
-const unlimited = (): UploadReservation => ({
+/** No rate or quota: an admin's uploads, and the files a catalogue import brings in (lib/media/ingest.ts). */
+export const unlimited = (): UploadReservation => ({
   bytes: Number.POSITIVE_INFINITY,
   extend: async () => {},
   settle: async () => {},

@@ -152,9 +152,10 @@ async function storeFile(
  * Passes a file through once its leading bytes show an accepted type the user may upload, then
  * counts bytes against that type's limit and the owner's reservation (taking more of the day's
  * quota before passing bytes beyond it). `detected` settles with the type (or the refusal) before
- * any byte comes out, so the storage key can carry the right extension.
+ * any byte comes out, so the storage key can carry the right extension. Imports check the files they
+ * bring in with it too (lib/media/ingest.ts).
  */
-class UploadInspector extends Transform {
+export class UploadInspector extends Transform {
   readonly detected: Promise<AcceptedType>;
   private settle!: { resolve: (type: AcceptedType) => void; reject: (error: unknown) => void };
   private kind: AcceptedType["kind"] = "image";

@@ -17,12 +17,14 @@ const languageField = requiredText("language", "Language is required")
   .refine((value) => languageByLowerCase.has(value.toLowerCase()), "Language is not supported")
   .transform((value) => languageByLowerCase.get(value.toLowerCase()) as Language);
 
+export const castNameField = requiredText("name", "Cast name is required", {
+  max: 100,
+  message: "Cast name must be at most 100 characters",
+});
+
 const castMemberSchema = z
   .object({
-    name: requiredText("name", "Cast name is required", {
-      max: 100,
-      message: "Cast name must be at most 100 characters",
-    }),
+    name: castNameField,
     image: mediaUrl("image", "Cast image is required", "image", "Cast image").optional(),
     /** The detail shape calls the cast image `img` too; accepted when `image` is absent. */
     img: mediaUrl("img", "Cast image is required", "image", "Cast image").optional(),
@@ -46,7 +48,7 @@ const LANGUAGE_TAG = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
 
 export const MAX_SUBTITLES = 20;
 
-const subtitleSchema = z.object({
+export const subtitleSchema = z.object({
   language: requiredText("language", "Subtitle language is required", {
     max: 35,
     message: "Subtitle language must be a language code such as en or pt-BR",
@@ -97,6 +99,11 @@ export const movieCreateSchema = z.object({
 });
 export type MovieCreateInput = z.infer<typeof movieCreateSchema>;
 
-/** An edit sends any of the create fields; the ones it sends follow the same rules. */
-export const movieUpdateSchema = movieCreateSchema.partial();
+/**
+ * An edit sends any of the create fields; the ones it sends follow the same rules. `draft: false`
+ * publishes a draft (which must then pass every create rule); `draft: true` hides a movie again.
+ */
+export const movieUpdateSchema = movieCreateSchema.partial().extend({
+  draft: z.boolean({ error: "draft must be true or false" }).optional(),
+});
 export type MovieUpdateInput = z.infer<typeof movieUpdateSchema>;

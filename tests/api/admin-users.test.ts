@@ -173,3 +173,88 @@ describe("DELETE /api/admin/users/{id}", () => {
     expect((await api("DELETE", `/api/admin/users/${id}`, { token: await adminToken() })).status).toBe(400);
   });
 });
+
+describe("GET /api/admin/users: search, role, sort", () => {
+  const page = async (query: string) => {
+    const response = await api("GET", `/api/admin/users?${query}`, { token: await adminToken() });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return response.body as { users: { _id: string; email: string; isAdmin: boolean }[]; usersCount: number };
+  };
+
+  test("searches the name or the email, any case, with no wildcards", async () => {
+    const label = `find${Date.now().toString(36)}`;
+    const first = await freshUser(label);
+    const second = await freshUser(label);
+    const byEmail = await page(`search=${label.toUpperCase()}`);
+    expect(byEmail.users.map((u) => u._id).sort()).toEqual([first._id, second._id].sort());
+    expect(byEmail.usersCount).toBe(2);
+    expect(
+      (await page(`search=${encodeURIComponent(first.fullName.toLowerCase())}`)).usersCount,
+    ).toBeGreaterThanOrEqual(2);
+    // % and _ are letters here, not LIKE wildcards.
+    expect((await page("search=%25")).usersCount).toBe(0);
+    expect((await page("search=_")).usersCount).toBe(0);
+  });
+
+  test("filters admins or users, and sorts by joined date both ways", async () => {
+    const label = `role${Date.now().toString(36)}`;
+    const member = await freshUser(label);
+    const admin = await freshAdmin(label);
+    expect((await page(`search=${label}&role=admin`)).users.map((u) => u._id)).toEqual([admin._id]);
+    expect((await page(`search=${label}&role=user`)).users.map((u) => u._id)).toEqual([member._id]);
+    expect((await page(`search=${label}&sort=joined&order=asc`)).users.map((u) => u._id)).toEqual([
+      member._id,
+      admin._id,
+    ]);
+    expect((await page(`search=${label}&sort=joined&order=desc`)).users.map((u) => u._id)).toEqual([
+      admin._id,
+      member._id,
+    ]);
+    expect((await api("GET", "/api/admin/users?role=owner", { token: await adminToken() })).body).toMatchObject({
+      message: "role must be one of admin, user",
+    });
+  });
+});
+
+describe("POST /api/admin/users/bulk", () => {
+  test("deletes the selected accounts, never the caller's own", async () => {
+    const admin = await freshAdmin("bulk-actor");
+    const one = await freshUser("bulk-one");
+    const two = await freshUser("bulk-two");
+    const response = await api("POST", "/api/admin/users/bulk", {
+      token: admin.token,
+      body: { action: "delete", ids: [one._id, admin._id, two._id] },
+    });
+    expect(response).toMatchObject({
+      status: 200,
+      body: {
+        message: "2 users deleted",
+        failed: [{ _id: admin._id, email: admin.email, message: "You cannot change or delete your own account here" }],
+      },
+    });
+    expect(response.body.done.sort()).toEqual([one._id, two._id].sort());
+    expect((await api("GET", "/api/user/favorite", { token: one.token })).status).toBe(401);
+    expect((await api("GET", "/api/admin/users", { token: admin.token })).status).toBe(200);
+  });
+
+  test("refuses a member and a malformed body", async () => {
+    const user = await freshUser("bulk-member");
+    expect(
+      (
+        await api("POST", "/api/admin/users/bulk", {
+          token: await memberToken(),
+          body: { action: "delete", ids: [user._id] },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      await api("POST", "/api/admin/users/bulk", { token: await adminToken(), body: { action: "delete", ids: [] } }),
+    ).toMatchObject({ status: 400, body: { message: "Select at least one user" } });
+    expect(
+      await api("POST", "/api/admin/users/bulk", {
+        token: await adminToken(),
+        body: { action: "ban", ids: [user._id] },
+      }),
+    ).toMatchObject({ status: 400, body: { message: "action must be delete" } });
+  });
+});

@@ -5,7 +5,7 @@ import { mediaUrls } from "@/lib/http/media-urls";
 import { adminUsersQuerySchema } from "@/lib/validation/admin-user";
 import { queryObject } from "@/lib/validation/movie-query";
 
-/** Every account, newest first, paginated. */
+/** Every account, newest first unless sorted otherwise, searched by name or email, filtered by role. */
 export const GET = route(async (request) => {
   await requireAdmin(request);
   return mediaUrls(request).adminUserPage(

@@ -1,0 +1,12 @@
+import { requireAdmin } from "@/lib/auth";
+import { bulkMovieAction } from "@/lib/data/admin-movies";
+import { parseJson, preflight, route } from "@/lib/http";
+import { adminMovieBulkSchema } from "@/lib/validation/admin-movie";
+
+/** Delete, move to a category, transcode again or publish the selected movies. */
+export const POST = route(async (request) => {
+  await requireAdmin(request);
+  return bulkMovieAction(await parseJson(request, adminMovieBulkSchema));
+});
+
+export const OPTIONS = preflight;

@@ -1,0 +1,282 @@
+import "server-only";
+// The admin movie list at scale (issue 26): search by the site's own search (lib/data/movie-search-sql.ts),
+// filters by category, video state and draft, a sort on every column, and the actions it takes on
+// many selected rows. Drafts are listed here and nowhere public (lib/data/movie-visibility.ts).
+// Uncached: transcode states change while the admin looks.
+import { db } from "@/lib/db";
+import { searchTypoRules } from "@/lib/env";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { HttpError, badRequest, notFound } from "@/lib/http/errors";
+import { retryTranscode } from "@/lib/jobs/transcode";
+import { ffmpegStatus } from "@/lib/media/ffmpeg";
+import {
+  ADMIN_MOVIES_DEFAULT_PAGE_SIZE,
+  defaultOrder,
+  type AdminMovieBulkInput,
+  type AdminMovieSort,
+  type AdminMoviesQuery,
+} from "@/lib/validation/admin-movie";
+import type { AdminMovieBulkResult, AdminMovieDetail, AdminMovieItem, AdminMoviePage } from "@/lib/api-shapes";
+import { cacheTags, expireTags } from "./cache-tags";
+import { isUuid } from "./ids";
+import { SEARCH_POOL, relevanceOrder, searchMatches } from "./movie-search-sql";
+import { movieDetailSelect, toMovieDetail } from "./movie-shapes";
+import { MOVIE_NOT_FOUND, deleteMovie, updateMovie } from "./movies";
+
+export type { AdminMovieBulkResult, AdminMovieDetail, AdminMovieItem, AdminMoviePage };
+
+/** The list's conditions on `mv` (the Movie row), besides the search. */
+function conditions(query: AdminMoviesQuery): Prisma.Sql[] {
+  const where: Prisma.Sql[] = [];
+  if (query.category) where.push(Prisma.sql`mv."categoryId" = ${query.category}::uuid`);
+  if (query.status) where.push(query.status === "draft" ? Prisma.sql`mv."draft"` : Prisma.sql`NOT mv."draft"`);
+  switch (query.media) {
+    case undefined:
+      break;
+    case "original":
+      where.push(Prisma.sql`mv."mediaState" IS NULL AND mv."video" <> ''`);
+      break;
+    case "none":
+      where.push(Prisma.sql`mv."video" = ''`);
+      break;
+    default:
+      where.push(Prisma.sql`mv."mediaState" = ${query.media}::"MediaState"`);
+  }
+  return where;
+}
+
+const whereClause = (where: Prisma.Sql[]) =>
+  where.length ? Prisma.sql`WHERE ${Prisma.join(where, " AND ")}` : Prisma.empty;
+
+/** ORDER BY for a column; ties go newest first, then by id, so pages never overlap. */
+function sortOrder(sort: AdminMovieSort, order: "asc" | "desc"): Prisma.Sql {
+  const dir = Prisma.raw(order === "asc" ? "ASC" : "DESC");
+  const tail = Prisma.sql`mv."createdAt" DESC, mv."id" ASC`;
+  switch (sort) {
+    case "created":
+      return Prisma.sql`mv."createdAt" ${dir}, mv."id" ASC`;
+    case "name":
+      // The folded name, as the public A-Z sort: "Éclair" with the E's.
+      return Prisma.sql`mv."searchName" ${dir}, mv."id" ASC`;
+    case "category":
+      return Prisma.sql`c."name" ${dir} NULLS LAST, ${tail}`;
+    case "language":
+      return Prisma.sql`mv."language" ${dir}, ${tail}`;
+    case "year":
+      return Prisma.sql`mv."year" ${dir}, ${tail}`;
+    case "hour":
+      return Prisma.sql`mv."hour" ${dir} NULLS LAST, ${tail}`;
+    case "media":
+      // The enum's order: queued, transcoding, ready, failed; then no transcode at all.
+      return Prisma.sql`mv."mediaState" ${dir} NULLS LAST, ${tail}`;
+  }
+}
+
+/** The category is joined only when its name orders the rows. */
+const categoryJoin = (sort: AdminMovieSort | undefined) =>
+  sort === "category" ? Prisma.sql`LEFT JOIN "Category" c ON c."id" = mv."categoryId"` : Prisma.empty;
+
+type Paging = { limit: number; offset: number };
+
+/** A page of ids in order, and the matches counted (an exact count; a search's is up to SEARCH_POOL). */
+export function adminMoviePageSql(query: AdminMoviesQuery, { limit, offset }: Paging): Prisma.Sql {
+  const order = query.sort
+    ? sortOrder(query.sort, query.order ?? defaultOrder(query.sort))
+    : query.search
+      ? relevanceOrder(query.search)
+      : sortOrder("created", query.order ?? "desc");
+  if (query.search) {
+    return Prisma.sql`
+      SELECT mv."id", count(*) OVER ()::int AS total, s.capped
+      FROM ${searchMatches(query.search, { category: query.category }, SEARCH_POOL, searchTypoRules())} s
+        JOIN "Movie" mv ON mv."id" = s."movieId" ${categoryJoin(query.sort)}
+      ${whereClause(conditions(query))}
+      ORDER BY ${order}
+      LIMIT ${limit} OFFSET ${offset}`;
+  }
+  return Prisma.sql`
+    SELECT mv."id" FROM "Movie" mv ${categoryJoin(query.sort)}
+    ${whereClause(conditions(query))}
+    ORDER BY ${order}
+    LIMIT ${limit} OFFSET ${offset}`;
+}
+
+export function adminMovieCountSql(query: AdminMoviesQuery): Prisma.Sql {
+  if (query.search) {
+    return Prisma.sql`
+      SELECT count(*)::int AS total, coalesce(bool_or(s.capped), false) AS capped
+      FROM ${searchMatches(query.search, { category: query.category }, SEARCH_POOL, searchTypoRules())} s JOIN "Movie" mv ON mv."id" = s."movieId"
+      ${whereClause(conditions(query))}`;
+  }
+  return Prisma.sql`SELECT count(*)::int AS total, false AS capped FROM "Movie" mv ${whereClause(conditions(query))}`;
+}
+
+const adminMovieSelect = {
+  id: true,
+  name: true,
+  image: true,
+  language: true,
+  year: true,
+  hour: true,
+  durationSeconds: true,
+  video: true,
+  draft: true,
+  externalId: true,
+  createdAt: true,
+  category: { select: { id: true, name: true } },
+  mediaState: true,
+  mediaProgress: true,
+  mediaError: true,
+} satisfies Prisma.MovieSelect;
+type AdminMovieRow = Prisma.MovieGetPayload<{ select: typeof adminMovieSelect }>;
+
+function toAdminMovieItem(row: AdminMovieRow): AdminMovieItem {
+  return {
+    _id: row.id,
+    name: row.name,
+    image: row.image,
+    language: row.language,
+    year: row.year,
+    hour: row.hour,
+    durationSeconds: row.durationSeconds,
+    video: row.video,
+    draft: row.draft,
+    externalId: row.externalId,
+    createdAt: row.createdAt.toISOString(),
+    category: row.category && { _id: row.category.id, name: row.category.name },
+    media: row.mediaState && { state: row.mediaState, progress: row.mediaProgress, error: row.mediaError },
+  };
+}
+
+/** GET /api/admin/movies: a page of the list, whatever the movies' state. */
+export async function listMoviesForAdmin(query: AdminMoviesQuery): Promise<AdminMoviePage> {
+  const limit = query.limit ?? ADMIN_MOVIES_DEFAULT_PAGE_SIZE;
+  const page = query.page ?? 1;
+  const paging = { limit, offset: (page - 1) * limit };
+  type Counted = { total: number; capped: boolean };
+  let ids: string[];
+  let counted: Counted;
+  if (query.search) {
+    // A search page and its count come from one statement; only a page past the end counts apart.
+    const rows = await db.$queryRaw<({ id: string } & Counted)[]>(adminMoviePageSql(query, paging));
+    ids = rows.map((row) => row.id);
+    counted = rows[0] ?? (await countRows(query, page));
+  } else {
+    const [rows, total] = await Promise.all([
+      db.$queryRaw<{ id: string }[]>(adminMoviePageSql(query, paging)),
+      countRows(query, 2),
+    ]);
+    ids = rows.map((row) => row.id);
+    counted = total;
+  }
+  const rows = ids.length ? await db.movie.findMany({ where: { id: { in: ids } }, select: adminMovieSelect }) : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const ffmpeg = ffmpegStatus();
+  return {
+    movies: ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [toAdminMovieItem(row)] : [];
+    }),
+    moviesCount: counted.total,
+    moviesCountIsLowerBound: counted.capped,
+    totalPage: Math.ceil(counted.total / limit),
+    currentPage: page,
+    transcoding: { available: ffmpeg.available, reason: ffmpeg.available ? null : ffmpeg.reason },
+  };
+}
+
+async function countRows(query: AdminMoviesQuery, page: number): Promise<{ total: number; capped: boolean }> {
+  if (query.search && page === 1) return { total: 0, capped: false };
+  const [row] = await db.$queryRaw<{ total: number; capped: boolean }[]>(adminMovieCountSql(query));
+  return row ?? { total: 0, capped: false };
+}
+
+/** GET /api/admin/movies/{id}: the detail the edit form needs, draft or published. */
+export async function getMovieForAdmin(id: string): Promise<AdminMovieDetail> {
+  if (!isUuid(id)) throw notFound(MOVIE_NOT_FOUND);
+  const row = await db.movie.findUnique({
+    where: { id },
+    select: { ...movieDetailSelect, draft: true, externalId: true },
+  });
+  if (!row) throw notFound(MOVIE_NOT_FOUND);
+  const { draft, externalId, ...detail } = row;
+  return { ...toMovieDetail(detail), draft, externalId };
+}
+
+const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+
+/**
+ * POST /api/admin/movies/bulk: one action on each selected movie. Each movie succeeds or fails on
+ * its own (a movie deleted meanwhile, a draft not complete enough to publish); the answer lists both.
+ */
+export async function bulkMovieAction(input: AdminMovieBulkInput): Promise<AdminMovieBulkResult> {
+  const ids = [...new Set(input.ids.map((id) => id.toLowerCase()))];
+  const names = new Map(
+    (await db.movie.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } })).map((row) => [
+      row.id,
+      row.name,
+    ]),
+  );
+  const done: string[] = [];
+  const failed: AdminMovieBulkResult["failed"] = [];
+  const fail = (id: string, message: string) => failed.push({ _id: id, name: names.get(id) ?? "", message });
+  const present: string[] = [];
+  for (const id of ids) {
+    if (names.has(id)) present.push(id);
+    else fail(id, MOVIE_NOT_FOUND);
+  }
+
+  switch (input.action) {
+    case "delete":
+      for (const id of present) await attempt(id, () => deleteMovie(id), done, fail);
+      return { message: `${plural(done.length, "movie")} deleted`, done, failed };
+    case "category": {
+      const category = await db.category.findUnique({ where: { id: input.category! }, select: { id: true } });
+      if (!category) throw badRequest("Category not found", { category: ["Category not found"] });
+      const updated = await db.movie.updateManyAndReturn({
+        where: { id: { in: present } },
+        data: { categoryId: category.id },
+        select: { id: true },
+      });
+      done.push(...updated.map((row) => row.id));
+      for (const id of present) if (!done.includes(id)) fail(id, MOVIE_NOT_FOUND);
+      await expireTags(cacheTags.movieLists, ...done.map((id) => cacheTags.movie(id)));
+      return { message: `${plural(done.length, "movie")} moved`, done, failed };
+    }
+    case "transcode": {
+      const ffmpeg = ffmpegStatus();
+      if (!ffmpeg.available) throw badRequest(ffmpeg.reason);
+      for (const id of present)
+        await attempt(
+          id,
+          async () => {
+            const jobId = await retryTranscode(id);
+            if (jobId === undefined) throw notFound(MOVIE_NOT_FOUND);
+            if (jobId === null) throw badRequest("Its video is not a file stored here, so it cannot be transcoded.");
+          },
+          done,
+          fail,
+        );
+      return { message: `${plural(done.length, "transcode")} queued`, done, failed };
+    }
+    case "publish":
+      for (const id of present) await attempt(id, () => updateMovie(id, { draft: false }), done, fail);
+      return { message: `${plural(done.length, "movie")} published`, done, failed };
+  }
+}
+
+/** Runs one movie's part of a bulk action; an expected refusal (an HttpError) fails that movie only. */
+async function attempt(
+  id: string,
+  work: () => Promise<unknown>,
+  done: string[],
+  fail: (id: string, message: string) => void,
+): Promise<void> {
+  try {
+    await work();
+    done.push(id);
+  } catch (error) {
+    if (error instanceof HttpError) fail(id, error.message);
+    else throw error;
+  }
+}

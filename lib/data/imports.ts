@@ -1,0 +1,255 @@
+import "server-only";
+// Catalogue imports as records (tables ImportJob and ImportRow): created when a file is sent or a
+// folder scan is asked for, advanced by the background job (lib/import/run.ts), read by the admin
+// Import page, whose progress bar and row report survive a reload because they live here.
+import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { notFound } from "@/lib/http/errors";
+import type { ImportRowPage, ImportSummary } from "@/lib/api-shapes";
+import type { RowError } from "@/lib/validation/catalogue";
+import { isUuid } from "./ids";
+
+export type { ImportRowPage, ImportSummary };
+export type ImportOutcome = "created" | "updated" | "skipped" | "failed";
+
+export const IMPORT_NOT_FOUND = "Import not found";
+export const IMPORT_ROWS_PAGE_SIZE = 50;
+/** Rows written per statement when an import is created. */
+const INSERT_BATCH = 1000;
+
+/**
+ * A row as the file held it: its position, what it says it is, and its input: the record, with the
+ * problems found reading it (a CSV line of the wrong length). The job checks and applies it.
+ */
+export type NewImportRow = {
+  row: number;
+  externalId: string;
+  name: string;
+  input: ImportRowInput;
+};
+export type ImportRowInput = { record: Record<string, unknown>; problems: RowError[] };
+
+/** Records a new import with its rows, in one transaction. */
+export async function createImportRecord(input: {
+  kind: "file" | "folder";
+  dryRun: boolean;
+  fileName: string;
+  siteOrigins: string[];
+  createdById: string | null;
+  rows: NewImportRow[];
+}): Promise<string> {
+  return db.$transaction(
+    async (tx) => {
+      const { id } = await tx.importJob.create({
+        data: {
+          kind: input.kind,
+          dryRun: input.dryRun,
+          fileName: input.fileName.slice(0, 255),
+          siteOrigins: input.siteOrigins,
+          createdById: input.createdById,
+          total: input.rows.length,
+        },
+        select: { id: true },
+      });
+      await insertRows(tx, id, input.rows);
+      return id;
+    },
+    { timeout: 60_000 },
+  );
+}
+
+async function insertRows(tx: Prisma.TransactionClient, importId: string, rows: NewImportRow[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+    await tx.importRow.createMany({
+      data: rows.slice(start, start + INSERT_BATCH).map((row) => ({
+        importId,
+        row: row.row,
+        externalId: row.externalId.slice(0, 200),
+        name: row.name.slice(0, 200),
+        input: row.input as unknown as Prisma.InputJsonValue,
+      })),
+    });
+  }
+}
+
+/** A folder scan found its rows only once the job ran: they join the import then. */
+export async function addImportRows(importId: string, rows: NewImportRow[]): Promise<void> {
+  await db.$transaction(
+    async (tx) => {
+      await insertRows(tx, importId, rows);
+      await tx.importJob.update({ where: { id: importId }, data: { total: rows.length } });
+    },
+    { timeout: 60_000 },
+  );
+}
+
+/** The job's own facts, for the runner. */
+export async function getImportJob(importId: string) {
+  return db.importJob.findUnique({
+    where: { id: importId },
+    select: {
+      id: true,
+      kind: true,
+      dryRun: true,
+      state: true,
+      siteOrigins: true,
+      createdById: true,
+      total: true,
+      _count: { select: { rows: true } },
+    },
+  });
+}
+
+export async function markImportRunning(importId: string): Promise<void> {
+  await db.importJob.update({
+    where: { id: importId },
+    data: { state: "running", startedAt: new Date(), error: null },
+  });
+}
+
+export async function finishImport(importId: string, error?: string): Promise<void> {
+  await db.importJob.update({
+    where: { id: importId },
+    data: { state: error ? "failed" : "done", error: error ?? null, finishedAt: new Date() },
+  });
+}
+
+/** The rows the job has not come to yet, in file order: a job that was interrupted picks up here. */
+export async function pendingImportRows(importId: string, limit: number) {
+  const rows = await db.importRow.findMany({
+    where: { importId, outcome: null },
+    select: { row: true, input: true },
+    orderBy: { row: "asc" },
+    take: limit,
+  });
+  return rows.map((row) => ({ row: row.row, input: row.input as unknown as ImportRowInput }));
+}
+
+export async function countPendingImportRows(importId: string): Promise<number> {
+  return db.importRow.count({ where: { importId, outcome: null } });
+}
+
+export type RowOutcome = { row: number; outcome: ImportOutcome; errors: RowError[]; movieId: string | null };
+
+/** Writes a batch of rows' outcomes in one statement and moves the progress on. */
+export async function recordRowOutcomes(importId: string, outcomes: RowOutcome[]): Promise<void> {
+  if (outcomes.length === 0) return;
+  await db.$transaction([
+    db.$executeRaw`
+      UPDATE "ImportRow" r
+      SET "outcome" = v.outcome::"ImportOutcome", "errors" = v.errors::jsonb, "movieId" = v.movie::uuid
+      FROM unnest(${outcomes.map((o) => o.row)}::int[], ${outcomes.map((o) => o.outcome)}::text[],
+                  ${outcomes.map((o) => JSON.stringify(o.errors))}::text[], ${outcomes.map((o) => o.movieId)}::text[])
+        AS v(row, outcome, errors, movie)
+      WHERE r."importId" = ${importId}::uuid AND r."row" = v.row`,
+    db.$executeRaw`
+      UPDATE "ImportJob" SET "processed" = (
+        SELECT count(*) FROM "ImportRow" WHERE "importId" = ${importId}::uuid AND "outcome" IS NOT NULL
+      ) WHERE "id" = ${importId}::uuid`,
+  ]);
+}
+
+const summarySelect = {
+  id: true,
+  kind: true,
+  dryRun: true,
+  state: true,
+  fileName: true,
+  total: true,
+  processed: true,
+  error: true,
+  createdAt: true,
+  startedAt: true,
+  finishedAt: true,
+  createdBy: { select: { fullName: true } },
+} satisfies Prisma.ImportJobSelect;
+type SummaryRow = Prisma.ImportJobGetPayload<{ select: typeof summarySelect }>;
+
+async function outcomeCounts(importIds: string[]): Promise<Map<string, ImportSummary["counts"]>> {
+  const groups = await db.importRow.groupBy({
+    by: ["importId", "outcome"],
+    where: { importId: { in: importIds }, outcome: { not: null } },
+    _count: { _all: true },
+  });
+  const counts = new Map<string, ImportSummary["counts"]>();
+  for (const id of importIds) counts.set(id, { created: 0, updated: 0, skipped: 0, failed: 0 });
+  for (const group of groups) if (group.outcome) counts.get(group.importId)![group.outcome] = group._count._all;
+  return counts;
+}
+
+function toSummary(row: SummaryRow, counts: ImportSummary["counts"]): ImportSummary {
+  return {
+    _id: row.id,
+    kind: row.kind,
+    dryRun: row.dryRun,
+    state: row.state,
+    fileName: row.fileName,
+    total: row.total,
+    processed: row.processed,
+    counts,
+    error: row.error,
+    createdBy: row.createdBy?.fullName ?? null,
+    createdAt: row.createdAt.toISOString(),
+    startedAt: row.startedAt?.toISOString() ?? null,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** GET /api/admin/imports/{id}: where an import stands. */
+export async function getImportSummary(importId: string): Promise<ImportSummary> {
+  if (!isUuid(importId)) throw notFound(IMPORT_NOT_FOUND);
+  const row = await db.importJob.findUnique({ where: { id: importId }, select: summarySelect });
+  if (!row) throw notFound(IMPORT_NOT_FOUND);
+  return toSummary(row, (await outcomeCounts([row.id])).get(row.id)!);
+}
+
+/** GET /api/admin/imports: the latest imports, newest first (the Import page shows the running one). */
+export async function listImports(limit = 10): Promise<ImportSummary[]> {
+  const rows = await db.importJob.findMany({ select: summarySelect, orderBy: { createdAt: "desc" }, take: limit });
+  const counts = await outcomeCounts(rows.map((row) => row.id));
+  return rows.map((row) => toSummary(row, counts.get(row.id)!));
+}
+
+/** GET /api/admin/imports/{id}/rows: every row's outcome and errors, a page at a time, optionally of one outcome. */
+export async function listImportRows(
+  importId: string,
+  query: { page?: number; outcome?: ImportOutcome },
+): Promise<ImportRowPage> {
+  if (!isUuid(importId)) throw notFound(IMPORT_NOT_FOUND);
+  if (!(await db.importJob.count({ where: { id: importId } }))) throw notFound(IMPORT_NOT_FOUND);
+  const page = query.page ?? 1;
+  const where = { importId, ...(query.outcome && { outcome: query.outcome }) };
+  const [rows, rowsCount] = await Promise.all([
+    db.importRow.findMany({
+      where,
+      select: { row: true, externalId: true, name: true, outcome: true, errors: true, movieId: true },
+      orderBy: { row: "asc" },
+      skip: (page - 1) * IMPORT_ROWS_PAGE_SIZE,
+      take: IMPORT_ROWS_PAGE_SIZE,
+    }),
+    db.importRow.count({ where }),
+  ]);
+  return {
+    rows: rows.map((row) => ({
+      row: row.row,
+      externalId: row.externalId,
+      name: row.name,
+      outcome: row.outcome,
+      errors: row.errors as RowError[],
+      movieId: row.movieId,
+    })),
+    rowsCount,
+    totalPage: Math.ceil(rowsCount / IMPORT_ROWS_PAGE_SIZE),
+    currentPage: page,
+  };
+}
+
+/** The rows of an earlier import, to run them again (a dry run's file, for real). */
+export async function importRowsOf(importId: string): Promise<NewImportRow[]> {
+  const rows = await db.importRow.findMany({
+    where: { importId },
+    select: { row: true, externalId: true, name: true, input: true },
+    orderBy: { row: "asc" },
+  });
+  return rows.map((row) => ({ ...row, input: row.input as unknown as ImportRowInput }));
+}

@@ -1,0 +1,168 @@
+// Reading and writing the catalogue file (docs/import.md) in its two forms: a JSON array of movies,
+// or CSV with one movie per line, the lists flattened into numbered columns (casts.0.name,
+// casts.0.image, casts.1.name, ...). Pure: no database, no storage, so the CLI, the server and the
+// unit tests share it.
+import Papa from "papaparse";
+import type { z } from "zod";
+import { MAX_IMPORT_ROWS, type catalogueRowSchema } from "@/lib/validation/catalogue";
+
+export type CatalogueFormat = "csv" | "json";
+
+/** The most bytes an import file may have (10,000 movies with long descriptions fit well within). */
+export const MAX_IMPORT_FILE_BYTES = 64 * 1024 * 1024;
+
+export class CatalogueFileError extends Error {}
+
+/** The format a file's name (or its declared type) says, or null. */
+export function catalogueFormatOf(fileName: string, contentType = ""): CatalogueFormat | null {
+  const extension = /\.([a-z]+)$/i.exec(fileName)?.[1]?.toLowerCase();
+  if (extension === "csv" || /^text\/csv\b/i.test(contentType)) return "csv";
+  if (extension === "json" || /^application\/json\b/i.test(contentType)) return "json";
+  return null;
+}
+
+/** A record as the file holds it, and the problems found while reading it (a CSV line's wrong field count). */
+export type ReadRecord = { record: Record<string, unknown>; problems: { field: string; message: string }[] };
+
+/** The movies of a file, in order. Throws CatalogueFileError for a file that cannot be read at all. */
+export function readCatalogueFile(text: string, format: CatalogueFormat): ReadRecord[] {
+  const source = text.replace(/^\uFEFF/, "");
+  const records = format === "json" ? readJson(source) : readCsv(source);
+  if (records.length === 0) throw new CatalogueFileError("The file holds no movies.");
+  if (records.length > MAX_IMPORT_ROWS)
+    throw new CatalogueFileError(
+      `An import holds at most ${MAX_IMPORT_ROWS.toLocaleString("en")} movies; this file has ${records.length.toLocaleString("en")}.`,
+    );
+  return records;
+}
+
+function readJson(text: string): ReadRecord[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new CatalogueFileError(`The file is not valid JSON: ${(error as Error).message}`);
+  }
+  if (!Array.isArray(data)) throw new CatalogueFileError("A JSON catalogue is a list of movies: [ { ... }, ... ].");
+  return data.map((item: unknown) =>
+    item && typeof item === "object" && !Array.isArray(item)
+      ? { record: item as Record<string, unknown>, problems: [] }
+      : { record: {}, problems: [{ field: "row", message: "Each movie must be an object" }] },
+  );
+}
+
+function readCsv(text: string): ReadRecord[] {
+  const parsed = Papa.parse<Record<string, string>>(text, {
+    header: true,
+    skipEmptyLines: "greedy",
+    transformHeader: (header) => header.trim(),
+  });
+  const fatal = parsed.errors.find((error) => error.type === "Quotes" || error.type === "Delimiter");
+  if (fatal)
+    throw new CatalogueFileError(
+      `The file is not valid CSV: ${fatal.message}${fatal.row === undefined ? "" : ` (movie ${fatal.row + 1})`}.`,
+    );
+  const fields = parsed.meta.fields ?? [];
+  if (!fields.includes("id") || !fields.includes("name"))
+    throw new CatalogueFileError("The CSV's first line must name its columns, among them id and name.");
+  const mismatched = new Map<number, string>();
+  for (const error of parsed.errors)
+    if (error.type === "FieldMismatch" && error.row !== undefined) mismatched.set(error.row, error.message);
+  return parsed.data.map((cells, index) => {
+    // Papa puts the cells past the header's columns in __parsed_extra (and reports the line above).
+    const named = Object.fromEntries(Object.entries(cells).filter(([column]) => column !== "__parsed_extra"));
+    const problem = mismatched.get(index);
+    return { record: unflatten(named), problems: problem ? [{ field: "row", message: problem }] : [] };
+  });
+}
+
+/** CSV columns to the JSON shape: `casts.0.name` → casts[0].name; `draft` read as true or false. */
+function unflatten(cells: Record<string, string>): Record<string, unknown> {
+  const record: Record<string, unknown> = {};
+  for (const [column, raw] of Object.entries(cells)) {
+    const value = unescapeFormula(typeof raw === "string" ? raw.trim() : "");
+    if (value === "") continue;
+    const path = column.split(".");
+    let target: Record<string, unknown> | unknown[] = record;
+    for (let i = 0; i < path.length - 1; i++) {
+      const key = path[i]!;
+      const nextIsIndex = /^\d+$/.test(path[i + 1]!);
+      const container = target as Record<string, unknown>;
+      container[key] ??= nextIsIndex ? [] : {};
+      target = container[key] as Record<string, unknown> | unknown[];
+    }
+    (target as Record<string, unknown>)[path.at(-1)!] = column === "draft" ? csvBoolean(value) : value;
+  }
+  // Numbered columns may skip numbers (an empty casts.1 between casts.0 and casts.2): close the gaps.
+  for (const [key, value] of Object.entries(record)) if (Array.isArray(value)) record[key] = value.filter(Boolean);
+  return record;
+}
+
+/**
+ * A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return) as a formula, so
+ * Export writes such a cell with a leading apostrophe, as spreadsheets themselves do; reading takes it
+ * off again, so a title such as "-1 Degree" survives the round trip.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const escapeFormula = (value: string) => (FORMULA_START.test(value) ? `'${value}` : value);
+const unescapeFormula = (value: string) =>
+  value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
+
+function csvBoolean(value: string): boolean | string {
+  const lower = value.toLowerCase();
+  if (["true", "yes", "1"].includes(lower)) return true;
+  if (["false", "no", "0"].includes(lower)) return false;
+  return value;
+}
+
+/** A movie as Export writes it: a catalogue row with its media as URLs (or paths of this site). */
+export type ExportedRow = z.input<typeof catalogueRowSchema>;
+
+const SCALAR_COLUMNS = [
+  "id",
+  "name",
+  "desc",
+  "year",
+  "hour",
+  "language",
+  "category",
+  "image",
+  "titleImage",
+  "video",
+  "draft",
+] as const;
+
+/** The CSV header for rows whose longest cast and subtitle lists have these lengths. */
+export function csvColumns(maxCasts: number, maxSubtitles: number): string[] {
+  return [
+    ...SCALAR_COLUMNS,
+    ...Array.from({ length: maxCasts }, (_, i) => [`casts.${i}.name`, `casts.${i}.image`]).flat(),
+    ...Array.from({ length: maxSubtitles }, (_, i) => [
+      `subtitles.${i}.language`,
+      `subtitles.${i}.label`,
+      `subtitles.${i}.url`,
+    ]).flat(),
+  ];
+}
+
+/** One CSV line (with its line break) for a row, in the order of `columns`. */
+export function csvLine(row: ExportedRow, columns: string[]): string {
+  const fields: Record<string, unknown> = row;
+  const cells = columns.map((column) => {
+    const [first = "", index, field = ""] = column.split(".");
+    if (index === undefined) return cellOf(fields[first]);
+    const list = fields[first];
+    const item: unknown = Array.isArray(list) ? list[Number(index)] : undefined;
+    return cellOf(item && typeof item === "object" ? (item as Record<string, unknown>)[field] : undefined);
+  });
+  return `${Papa.unparse([cells], { header: false, newline: "\r\n" })}\r\n`;
+}
+
+function cellOf(value: unknown): string {
+  if (value === undefined || value === null) return "";
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  return escapeFormula(typeof value === "string" ? value : JSON.stringify(value));
+}
+
+/** The header line. */
+export const csvHeader = (columns: string[]) => `${Papa.unparse([columns], { newline: "\r\n" })}\r\n`;

@@ -1,0 +1,235 @@
+import "server-only";
+// Runs one catalogue import (docs/import.md), in the background job (lib/jobs) or in `npm run import`.
+// Row by row, in file order: check it; on a dry run, say what would happen and write nothing to the
+// catalogue; on the real run, bring its media into storage and create or update its movie. Each
+// row's outcome and errors are recorded a batch at a time, which is the progress the admin sees. A
+// job that stops midway (a restart) picks up at the first row without an outcome, and rows already
+// written are matched by their external id, so nothing is imported twice.
+import {
+  addImportRows,
+  countPendingImportRows,
+  finishImport,
+  getImportJob,
+  markImportRunning,
+  pendingImportRows,
+  recordRowOutcomes,
+  type ImportRowInput,
+  type RowOutcome,
+} from "@/lib/data/imports";
+import {
+  ensureCategory,
+  expireImportedMovies,
+  findImportedMovies,
+  saveImportedMovie,
+  type ImportedMovieInput,
+} from "@/lib/data/imported-movies";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { IngestError, type IngestKind } from "@/lib/media/ingest";
+import { checkCatalogueRow, type CatalogueRow, type RowError } from "@/lib/validation/catalogue";
+import { scanImportDir } from "./folder";
+import { MediaSources } from "./media-sources";
+
+const BATCH = 100;
+
+type MediaField = { field: string; kind: IngestKind; value: string };
+
+/** The media fields of a row: where each is, and what it must be. */
+function mediaOf(row: Pick<CatalogueRow, "image" | "titleImage" | "video" | "casts" | "subtitles">): MediaField[] {
+  const fields: { field: string; kind: IngestKind; value: string | undefined }[] = [
+    { field: "image", kind: "image", value: row.image },
+    { field: "titleImage", kind: "image", value: row.titleImage },
+    { field: "video", kind: "video", value: row.video },
+    ...(row.casts ?? []).map((cast, index) => ({
+      field: `casts.${index}.image`,
+      kind: "image" as const,
+      value: cast.image,
+    })),
+    ...(row.subtitles ?? []).map((subtitle, index) => ({
+      field: `subtitles.${index}.url`,
+      kind: "subtitle" as const,
+      value: subtitle.url,
+    })),
+  ];
+  return fields.filter((media): media is MediaField => typeof media.value === "string" && media.value !== "");
+}
+
+/** The media of a record that did not pass its checks, so a dry run can report on them too. */
+function mediaOfRecord(record: Record<string, unknown>, errors: RowError[]): MediaField[] {
+  const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+  const list = (value: unknown) => (Array.isArray(value) ? (value as Record<string, unknown>[]) : []);
+  const media = mediaOf({
+    image: text(record.image),
+    titleImage: text(record.titleImage),
+    video: text(record.video),
+    casts: list(record.casts).map((cast) => ({ name: "", image: text(cast?.image) ?? "" })),
+    subtitles: list(record.subtitles).map((subtitle) => ({ language: "", label: "", url: text(subtitle?.url) ?? "" })),
+  });
+  const invalid = new Set(errors.map((error) => error.field));
+  return media.filter((field) => !invalid.has(field.field));
+}
+
+/** The problems found reading the file, then the rule checks (one message per field: reading's first). */
+function checkRow(input: ImportRowInput): { row: CatalogueRow | null; errors: RowError[] } {
+  const checked = checkCatalogueRow(input.record);
+  if (checked.ok && input.problems.length === 0) return { row: checked.row, errors: [] };
+  const taken = new Set(input.problems.map((problem) => problem.field));
+  const errors = [...input.problems, ...(checked.ok ? [] : checked.errors.filter((error) => !taken.has(error.field)))];
+  return { row: null, errors };
+}
+
+const failed = (row: number, errors: RowError[]): RowOutcome => ({ row, outcome: "failed", errors, movieId: null });
+
+export type ImportProgress = (done: number, total: number) => void;
+
+/** Runs the import to its end (or to the first error that stops it all, which is recorded and rethrown). */
+export async function runImport(importId: string, onProgress?: ImportProgress): Promise<void> {
+  const job = await getImportJob(importId);
+  if (!job || job.state === "done") return;
+  await markImportRunning(importId);
+  try {
+    if (job.kind === "folder" && job._count.rows === 0) {
+      const films = await scanImportDir();
+      await addImportRows(
+        importId,
+        films.map((film, index) => ({
+          row: index + 1,
+          externalId: String(film.record.id),
+          name: String(film.record.name),
+          input: film,
+        })),
+      );
+    }
+    const total = (await getImportJob(importId))?.total ?? 0;
+    const media = new MediaSources(job.siteOrigins, job.createdById);
+    const categories = new Map<string, string>();
+    let done = total - (await countPendingImportRows(importId));
+    for (;;) {
+      const rows = await pendingImportRows(importId, BATCH);
+      if (rows.length === 0) break;
+      const checked = rows.map((row) => ({ number: row.row, record: row.input.record, ...checkRow(row.input) }));
+      const existing = await findImportedMovies(checked.flatMap((row) => (row.row ? [row.row.id] : [])));
+      const outcomes: RowOutcome[] = [];
+      const updated: string[] = [];
+      let categoriesCreated = false;
+      for (const { number, record, row, errors } of checked) {
+        if (!row) {
+          // A dry run reports every problem: the media named in a row that fails its checks too.
+          const mediaErrors = job.dryRun ? await checkMedia(media, mediaOfRecord(record, errors)) : [];
+          outcomes.push(failed(number, [...errors, ...mediaErrors]));
+          continue;
+        }
+        const match = existing.get(row.id);
+        // A folder scan adds the films it has not seen; one imported before may have been completed since.
+        if (job.kind === "folder" && match) {
+          outcomes.push({ row: number, outcome: "skipped", errors: [], movieId: match.id });
+          continue;
+        }
+        if (job.dryRun) {
+          const problems = await checkMedia(media, mediaOf(row));
+          outcomes.push(
+            problems.length
+              ? failed(number, problems)
+              : { row: number, outcome: match ? "updated" : "created", errors: [], movieId: match?.id ?? null },
+          );
+          continue;
+        }
+        const applied = await applyRow(media, row, categories);
+        if ("errors" in applied) {
+          outcomes.push(failed(number, applied.errors));
+          continue;
+        }
+        categoriesCreated ||= applied.categoryCreated;
+        if (!applied.created) updated.push(applied.id);
+        outcomes.push({
+          row: number,
+          outcome: applied.created ? "created" : "updated",
+          errors: [],
+          movieId: applied.id,
+        });
+      }
+      await recordRowOutcomes(importId, outcomes);
+      if (!job.dryRun && outcomes.some((outcome) => outcome.outcome !== "failed" && outcome.outcome !== "skipped"))
+        await expireImportedMovies(updated, categoriesCreated);
+      done += outcomes.length;
+      onProgress?.(done, total);
+    }
+    await finishImport(importId);
+  } catch (error) {
+    await finishImport(importId, error instanceof Error ? error.message : String(error));
+    throw error;
+  }
+}
+
+/** A dry run's look at a row's media: what would fail if it ran. */
+async function checkMedia(media: MediaSources, fields: MediaField[]): Promise<RowError[]> {
+  const errors: RowError[] = [];
+  for (const { field, kind, value } of fields) {
+    try {
+      await media.check(value, kind);
+    } catch (error) {
+      if (!(error instanceof IngestError)) throw error;
+      errors.push({ field, message: error.message });
+    }
+  }
+  return errors;
+}
+
+/** The real run's work on one row: its media into storage, its category, its movie. */
+async function applyRow(
+  media: MediaSources,
+  row: CatalogueRow,
+  categories: Map<string, string>,
+): Promise<{ id: string; created: boolean; categoryCreated: boolean } | { errors: RowError[] }> {
+  const errors: RowError[] = [];
+  const stored = new Map<string, string>();
+  for (const { field, kind, value } of mediaOf(row)) {
+    try {
+      stored.set(field, await media.bring(value, kind));
+    } catch (error) {
+      if (!(error instanceof IngestError)) throw error;
+      errors.push({ field, message: error.message });
+    }
+  }
+  if (errors.length) return { errors };
+  let categoryId: string | undefined;
+  let categoryCreated = false;
+  if (row.category) {
+    const key = row.category.toLowerCase();
+    categoryId = categories.get(key);
+    if (!categoryId) {
+      const category = await ensureCategory(row.category);
+      categories.set(key, category.id);
+      categoryId = category.id;
+      categoryCreated = category.created;
+    }
+  }
+  const input: ImportedMovieInput = {
+    externalId: row.id,
+    draft: row.draft === true,
+    name: row.name,
+    year: row.year,
+    desc: row.desc,
+    hour: row.hour,
+    language: row.language,
+    categoryId,
+    image: stored.get("image"),
+    titleImage: stored.get("titleImage"),
+    video: stored.get("video"),
+    casts: row.casts?.map((cast, index) => ({ name: cast.name, image: stored.get(`casts.${index}.image`)! })),
+    subtitles: row.subtitles?.map((subtitle, index) => ({
+      language: subtitle.language,
+      label: subtitle.label,
+      url: stored.get(`subtitles.${index}.url`)!,
+    })),
+  };
+  // Left-out fields keep what the movie has (a draft's), so they are not sent as undefined values.
+  const defined = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+  try {
+    return { ...(await saveImportedMovie(defined as ImportedMovieInput)), categoryCreated };
+  } catch (error) {
+    // A refusal of this row by the database (a constraint) fails the row, not the import.
+    if (error instanceof Prisma.PrismaClientKnownRequestError)
+      return { errors: [{ field: "row", message: `The movie could not be saved (${error.code})` }] };
+    throw error;
+  }
+}

@@ -1,0 +1,107 @@
+import "server-only";
+// Starting a catalogue import (docs/import.md): a file is read and its rows recorded at once (a file
+// that cannot be read at all is refused there and then, 400), a folder scan is recorded to be made
+// by the job; then the background job takes it (lib/jobs/imports.ts). `npm run import` records the
+// same way and runs the job in its own process instead.
+import { env } from "@/lib/env";
+import { badRequest, notFound } from "@/lib/http/errors";
+import {
+  IMPORT_NOT_FOUND,
+  createImportRecord,
+  getImportSummary,
+  importRowsOf,
+  type ImportSummary,
+} from "@/lib/data/imports";
+import { db } from "@/lib/db";
+import { isUuid } from "@/lib/data/ids";
+import { queueImport } from "@/lib/jobs/imports";
+import { IMPORT_DIR_UNSET } from "@/lib/media/ingest";
+import { CatalogueFileError, readCatalogueFile, type CatalogueFormat } from "./catalogue-file";
+
+type Starter = {
+  dryRun: boolean;
+  /** The admin who asked; null from the command line. */
+  userId: string | null;
+  /** This site's origins: media URLs on them name files already stored here. */
+  siteOrigins: string[];
+  /** false: record it only (the command line runs it itself). */
+  queue?: boolean;
+};
+
+async function started(importId: string, queue: boolean): Promise<ImportSummary> {
+  if (queue) await queueImport(importId);
+  return getImportSummary(importId);
+}
+
+/** Records the rows of a CSV or JSON file as an import and queues it. */
+export async function startFileImport(
+  file: { text: string; name: string; format: CatalogueFormat },
+  { dryRun, userId, siteOrigins, queue = true }: Starter,
+): Promise<ImportSummary> {
+  let records;
+  try {
+    records = readCatalogueFile(file.text, file.format);
+  } catch (error) {
+    if (error instanceof CatalogueFileError) throw badRequest(error.message, { file: [error.message] });
+    throw error;
+  }
+  const id = await createImportRecord({
+    kind: "file",
+    dryRun,
+    fileName: file.name,
+    siteOrigins,
+    createdById: userId,
+    rows: records.map((input, index) => ({
+      row: index + 1,
+      externalId:
+        typeof input.record.id === "string" || typeof input.record.id === "number" ? String(input.record.id) : "",
+      name: typeof input.record.name === "string" ? input.record.name : "",
+      input,
+    })),
+  });
+  return started(id, queue);
+}
+
+/** Records a scan of IMPORT_DIR (the job makes it) and queues it. */
+export async function startFolderImport({
+  dryRun,
+  userId,
+  siteOrigins,
+  queue = true,
+}: Starter): Promise<ImportSummary> {
+  if (!env.IMPORT_DIR) throw badRequest(IMPORT_DIR_UNSET);
+  const id = await createImportRecord({
+    kind: "folder",
+    dryRun,
+    fileName: "",
+    siteOrigins,
+    createdById: userId,
+    rows: [],
+  });
+  return started(id, queue);
+}
+
+/** The real run of a dry run: the same rows (a folder is scanned again), as a new import. */
+export async function runDryRunForReal(
+  dryRunId: string,
+  { userId, siteOrigins }: Omit<Starter, "dryRun">,
+): Promise<ImportSummary> {
+  if (!isUuid(dryRunId)) throw notFound(IMPORT_NOT_FOUND);
+  const dryRun = await db.importJob.findUnique({
+    where: { id: dryRunId },
+    select: { kind: true, dryRun: true, state: true, fileName: true },
+  });
+  if (!dryRun) throw notFound(IMPORT_NOT_FOUND);
+  if (!dryRun.dryRun) throw badRequest("This import was not a dry run");
+  if (dryRun.state !== "done") throw badRequest("Wait until the dry run has finished");
+  if (dryRun.kind === "folder") return startFolderImport({ dryRun: false, userId, siteOrigins });
+  const id = await createImportRecord({
+    kind: "file",
+    dryRun: false,
+    fileName: dryRun.fileName,
+    siteOrigins,
+    createdById: userId,
+    rows: await importRowsOf(dryRunId),
+  });
+  return started(id, true);
+}

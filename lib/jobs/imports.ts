@@ -1,0 +1,10 @@
+// The queue side of catalogue imports: a created import (lib/import/start.ts) is handed to the
+// workers here; lib/jobs/index.ts runs it with lib/import/run.ts.
+import "server-only";
+import { IMPORT_QUEUE, jobQueue } from "./queue";
+
+export type ImportJobData = { importId: string };
+
+export async function queueImport(importId: string): Promise<void> {
+  await (await jobQueue()).send(IMPORT_QUEUE, { importId } satisfies ImportJobData, { id: importId });
+}

@@ -1,0 +1,309 @@
+// The admin movie list at scale (issue 26): search by the site's own rules, filters, sorts, pages and
+// bulk actions; and drafts, which only this list shows.
+import { randomUUID } from "node:crypto";
+import { beforeAll, describe, expect, test } from "vitest";
+import { createPrismaClient } from "@/lib/prisma";
+import { api } from "../support/http";
+import { IMAGE, createTestCategory, createTestMovie } from "../support/catalogue";
+import { adminToken, freshUser, memberToken } from "../support/users";
+
+const db = createPrismaClient(process.env.DATABASE_URL!);
+type Row = {
+  _id: string;
+  name: string;
+  year: number;
+  draft: boolean;
+  category: { _id: string; name: string } | null;
+  media: { state: string } | null;
+};
+const list = async (query: string) => {
+  const response = await api<{ movies: Row[]; moviesCount: number; totalPage: number; currentPage: number }>(
+    "GET",
+    `/api/admin/movies?${query}`,
+    { token: await adminToken() },
+  );
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body;
+};
+const names = (rows: Row[]) => rows.map((row) => row.name);
+
+const EXTERNAL_VIDEO = "https://videos.example.test/movie.mp4";
+
+/** A word no other test's movie holds, so a search or a category filter sees only this test's rows. */
+const word = () =>
+  `zq${randomUUID()
+    .replace(/[^a-z]/g, "")
+    .slice(0, 8)}`;
+
+let category: { _id: string; name: string };
+let other: { _id: string; name: string };
+let tag: string;
+let movies: Record<"alpha" | "bravo" | "charlie", { _id: string; name: string }>;
+
+beforeAll(async () => {
+  category = await createTestCategory();
+  other = await createTestCategory();
+  tag = word();
+  // Videos on another site: nothing to transcode, so their video state stays "not transcoded".
+  const video = EXTERNAL_VIDEO;
+  movies = {
+    alpha: await createTestMovie(
+      { name: `Alpha ${tag} Lighthouse`, year: 2001, hour: 3, language: "French", video },
+      category._id,
+    ),
+    bravo: await createTestMovie(
+      { name: `Bravo ${tag} Harbor`, year: 1999, hour: 1, language: "German", video },
+      category._id,
+    ),
+    charlie: await createTestMovie({ name: `Charlie ${tag} Meridian`, year: 2010, hour: 2, video }, other._id),
+  };
+});
+
+describe("GET /api/admin/movies: who may call", () => {
+  test("401 without a token, 403 for a member", async () => {
+    expect((await api("GET", "/api/admin/movies")).status).toBe(401);
+    expect(await api("GET", "/api/admin/movies", { token: await memberToken() })).toMatchObject({
+      status: 403,
+      body: { message: "Not authorized as an admin" },
+    });
+  });
+});
+
+describe("GET /api/admin/movies", () => {
+  test("searches by the site's own rules: a typo in a word still finds the movie", async () => {
+    const page = await list(`search=${encodeURIComponent(`${tag} lihgthouse`)}`);
+    expect(names(page.movies)).toEqual([movies.alpha.name]);
+    expect(page.moviesCount).toBe(1);
+  });
+
+  test("filters by category, and sorts by each column both ways", async () => {
+    const byYear = await list(`category=${category._id}&sort=year`);
+    expect(names(byYear.movies)).toEqual([movies.bravo.name, movies.alpha.name]);
+    const byYearDesc = await list(`category=${category._id}&sort=year&order=desc`);
+    expect(names(byYearDesc.movies)).toEqual([movies.alpha.name, movies.bravo.name]);
+    expect(names((await list(`search=${tag}&sort=name&order=desc`)).movies)).toEqual([
+      movies.charlie.name,
+      movies.bravo.name,
+      movies.alpha.name,
+    ]);
+    expect(names((await list(`search=${tag}&sort=hour`)).movies)).toEqual([
+      movies.bravo.name,
+      movies.charlie.name,
+      movies.alpha.name,
+    ]);
+    expect(names((await list(`search=${tag}&sort=language`)).movies)).toEqual([
+      movies.charlie.name,
+      movies.alpha.name,
+      movies.bravo.name,
+    ]);
+    // Category names sort the rows of both categories.
+    const byCategory = names((await list(`search=${tag}&sort=category`)).movies);
+    const firstCategory = [category.name, other.name].sort()[0] === category.name;
+    expect(byCategory.at(firstCategory ? -1 : 0)).toBe(movies.charlie.name);
+  });
+
+  test("pages with the page size asked for; other sizes are a 400", async () => {
+    const first = await list("limit=20&page=1");
+    expect(first.movies).toHaveLength(20);
+    expect(first.totalPage).toBe(Math.ceil(first.moviesCount / 20));
+    const second = await list("limit=20&page=2");
+    expect(second.movies.map((m) => m._id)).not.toContain(first.movies[0]!._id);
+    expect(await api("GET", "/api/admin/movies?limit=30", { token: await adminToken() })).toMatchObject({
+      status: 400,
+      body: { message: "limit must be one of 20, 50, 100", errors: { limit: ["limit must be one of 20, 50, 100"] } },
+    });
+    expect(await api("GET", "/api/admin/movies?media=broken", { token: await adminToken() })).toMatchObject({
+      status: 400,
+      body: { message: "media must be one of queued, transcoding, failed, ready, original, none" },
+    });
+  });
+
+  test("filters by video state and by draft", async () => {
+    const movie = await createTestMovie({ name: `Delta ${tag}`, video: EXTERNAL_VIDEO }, category._id);
+    await db.movie.update({ where: { id: movie._id }, data: { mediaState: "failed", mediaError: "Bad file" } });
+    expect(names((await list(`search=${tag}&media=failed`)).movies)).toEqual([movie.name]);
+    expect(names((await list(`category=${category._id}&media=original`)).movies).sort()).toEqual(
+      [movies.alpha.name, movies.bravo.name].sort(),
+    );
+    // Hidden from the public: the list still has it, as a draft.
+    expect(
+      (await api("PUT", `/api/movie/${movie._id}`, { token: await adminToken(), body: { draft: true } })).status,
+    ).toBe(200);
+    const drafts = await list(`search=${tag}&status=draft`);
+    expect(drafts.movies).toMatchObject([{ _id: movie._id, draft: true, media: { state: "failed" } }]);
+    expect(names((await list(`search=${tag}&status=published`)).movies)).not.toContain(movie.name);
+  });
+});
+
+describe("drafts are hidden from everything public", () => {
+  test("listing, search, suggest, detail, related, top rated, favourites, reviews, progress, sitemap", async () => {
+    const cat = await createTestCategory();
+    const name = `Hidden ${word()}`;
+    const published = await createTestMovie({ name: `${name} Sibling` }, cat._id);
+    const draft = await createTestMovie({ name }, cat._id);
+    const user = await freshUser("draft-viewer");
+    expect((await api("POST", "/api/user/favorite", { token: user.token, body: { idMovie: draft._id } })).status).toBe(
+      200,
+    );
+    expect(
+      (await api("PUT", `/api/movie/${draft._id}`, { token: await adminToken(), body: { draft: true } })).status,
+    ).toBe(200);
+
+    const listed = await api("GET", `/api/movie?category=${cat._id}`);
+    expect(listed.body.movies.map((m: Row) => m._id)).toEqual([published._id]);
+    expect(listed.body.moviesCount).toBe(1);
+    const searched = await api("GET", `/api/movie?search=${encodeURIComponent(name)}`);
+    expect(searched.body.movies.map((m: Row) => m._id)).toEqual([published._id]);
+    const suggested = await api("GET", `/api/movie/suggest?q=${encodeURIComponent(name)}`);
+    expect(suggested.body.map((m: Row) => m._id)).toEqual([published._id]);
+    expect(await api("GET", `/api/movie/${draft._id}`)).toMatchObject({
+      status: 404,
+      body: { message: "Movie not found" },
+    });
+    expect((await api("GET", `/movie/${draft._id}`)).status).toBe(404);
+    const watch = await api<string>("GET", `/watch/${draft._id}`);
+    expect(watch.body).toContain("Something went wrong. Please try again");
+    expect(watch.body).not.toContain(name);
+    const favourites = await api("GET", "/api/user/favorite", { token: user.token });
+    expect(favourites.body.map((m: Row) => m._id)).not.toContain(draft._id);
+    expect(await api("POST", "/api/user/favorite", { token: user.token, body: { idMovie: draft._id } })).toMatchObject({
+      status: 200, // the earlier like is taken back
+      body: { liked: false },
+    });
+    expect(await api("POST", "/api/user/favorite", { token: user.token, body: { idMovie: draft._id } })).toMatchObject({
+      status: 404,
+    });
+    expect(
+      await api("POST", `/api/movie/review/${draft._id}`, {
+        token: user.token,
+        body: { rating: 4, message: "Great film" },
+      }),
+    ).toMatchObject({ status: 404, body: { message: "Movie not found" } });
+    expect(
+      (
+        await api("PUT", `/api/user/progress/${draft._id}`, {
+          token: user.token,
+          body: { position: 10, duration: 100 },
+        })
+      ).status,
+    ).toBe(404);
+    const sitemap = await (await fetch(`${process.env.TEST_BASE_URL}/sitemap.xml`)).text();
+    expect(sitemap).toContain(published._id);
+    expect(sitemap).not.toContain(draft._id);
+    // The unfiltered listing's total counts published movies only.
+    const total = (await api("GET", "/api/movie?limit=1")).body.moviesCount;
+    expect(total).toBe(await db.movie.count({ where: { draft: false } }));
+
+    // Published again: back everywhere.
+    expect(
+      (await api("PUT", `/api/movie/${draft._id}`, { token: await adminToken(), body: { draft: false } })).status,
+    ).toBe(200);
+    expect((await api("GET", `/api/movie/${draft._id}`)).status).toBe(200);
+  });
+
+  test("publishing a draft that is not complete is a 400 naming what is missing, and changes nothing", async () => {
+    const draft = await db.movie.create({
+      data: { name: `Bare ${word()}`, year: 2001, draft: true, titleImage: "", image: IMAGE, language: "", video: "" },
+    });
+    const response = await api("PUT", `/api/movie/${draft.id}`, { token: await adminToken(), body: { draft: false } });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe("Decs is required");
+    expect(Object.keys(response.body.errors).sort()).toEqual(
+      ["casts", "category", "desc", "hour", "language", "titleImage", "video"].sort(),
+    );
+    expect((await db.movie.findUniqueOrThrow({ where: { id: draft.id } })).draft).toBe(true);
+    // The admin's detail shows a draft as it is.
+    const detail = await api("GET", `/api/admin/movies/${draft.id}`, { token: await adminToken() });
+    expect(detail).toMatchObject({
+      status: 200,
+      body: { _id: draft.id, draft: true, category: "", hour: 0, casts: [] },
+    });
+  });
+});
+
+describe("POST /api/admin/movies/bulk", () => {
+  const bulk = async (body: unknown) => api("POST", "/api/admin/movies/bulk", { token: await adminToken(), body });
+
+  test("refuses a member, an unknown action and an empty selection", async () => {
+    expect((await api("POST", "/api/admin/movies/bulk", { token: await memberToken(), body: {} })).status).toBe(403);
+    expect(await bulk({ action: "burn", ids: [movies.alpha._id] })).toMatchObject({
+      status: 400,
+      body: { message: "action must be one of delete, category, transcode, publish" },
+    });
+    expect(await bulk({ action: "delete", ids: [] })).toMatchObject({
+      status: 400,
+      body: { message: "Select at least one movie" },
+    });
+    expect(await bulk({ action: "category", ids: [movies.alpha._id] })).toMatchObject({
+      status: 400,
+      body: { message: "Category is required", errors: { category: ["Category is required"] } },
+    });
+  });
+
+  test("moves the selected movies to a category; an unknown id is reported, not fatal", async () => {
+    const target = await createTestCategory();
+    const one = await createTestMovie({}, category._id);
+    const two = await createTestMovie({}, category._id);
+    const missing = "00000000-0000-4000-8000-000000000000";
+    const response = await bulk({ action: "category", ids: [one._id, two._id, missing], category: target._id });
+    expect(response).toMatchObject({
+      status: 200,
+      body: {
+        message: "2 movies moved",
+        failed: [{ _id: missing, name: "", message: "Movie not found" }],
+      },
+    });
+    expect(response.body.done.sort()).toEqual([one._id, two._id].sort());
+    const listed = await api("GET", `/api/movie?category=${target._id}`);
+    expect(listed.body.movies.map((m: Row) => m._id).sort()).toEqual([one._id, two._id].sort());
+  });
+
+  test("deletes the selected movies", async () => {
+    const one = await createTestMovie({}, category._id);
+    const two = await createTestMovie({}, category._id);
+    expect(await bulk({ action: "delete", ids: [one._id, two._id] })).toMatchObject({
+      status: 200,
+      body: { message: "2 movies deleted", failed: [] },
+    });
+    expect((await api("GET", `/api/movie/${one._id}`)).status).toBe(404);
+    expect((await api("GET", `/api/movie/${two._id}`)).status).toBe(404);
+  });
+
+  test("transcodes again the movies whose video is stored here; others are reported", async () => {
+    const external = await createTestMovie({ video: EXTERNAL_VIDEO }, category._id);
+    const stored = await createTestMovie({}, category._id);
+    const response = await bulk({ action: "transcode", ids: [external._id, stored._id] });
+    expect(response).toMatchObject({
+      status: 200,
+      body: {
+        message: "1 transcode queued",
+        done: [stored._id],
+        failed: [
+          {
+            _id: external._id,
+            message: "Its video is not a file stored here, so it cannot be transcoded.",
+          },
+        ],
+      },
+    });
+    expect((await db.movie.findUniqueOrThrow({ where: { id: stored._id } })).mediaState).not.toBeNull();
+  });
+
+  test("publishes complete drafts and reports the incomplete ones", async () => {
+    const complete = await createTestMovie({}, category._id);
+    await db.movie.update({ where: { id: complete._id }, data: { draft: true } });
+    const bare = await db.movie.create({
+      data: { name: `Bare ${word()}`, year: 2001, draft: true, titleImage: "", image: "", language: "", video: "" },
+    });
+    const response = await bulk({ action: "publish", ids: [complete._id, bare.id] });
+    expect(response).toMatchObject({
+      status: 200,
+      body: {
+        message: "1 movie published",
+        done: [complete._id],
+        failed: [{ _id: bare.id, name: bare.name, message: "Decs is required" }],
+      },
+    });
+    expect((await api("GET", `/api/movie/${complete._id}`)).status).toBe(200);
+  });
+});

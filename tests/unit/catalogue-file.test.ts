@@ -1,0 +1,131 @@
+// The catalogue file (docs/import.md): reading CSV and JSON into rows, writing them back, the row
+// rules, and the published JSON Schema, without a database.
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, test } from "vitest";
+import {
+  CatalogueFileError,
+  catalogueFormatOf,
+  csvColumns,
+  csvHeader,
+  csvLine,
+  readCatalogueFile,
+} from "@/lib/import/catalogue-file";
+import { catalogueJsonSchema, checkCatalogueRow, isMediaSource, type CatalogueRow } from "@/lib/validation/catalogue";
+
+const row: CatalogueRow = {
+  id: "tt0133093",
+  name: '-1 Degree, "Quoted"',
+  desc: "Line one,\nline two.",
+  year: 1999,
+  hour: 2,
+  language: "English",
+  category: "=Sci-Fi",
+  image: "https://images.example.com/poster.jpg",
+  titleImage: "posters/matrix-wide.jpg",
+  video: "/api/upload/movie/0f8fad5b-d9cb-469f-a165-70867728950e.mp4",
+  casts: [
+    { name: "Keanu Reeves", image: "cast/keanu.png" },
+    { name: "+Carrie-Anne Moss", image: "cast/carrie.png" },
+  ],
+  subtitles: [{ language: "en", label: "English", url: "subs/matrix.en.srt" }],
+};
+
+describe("reading and writing", () => {
+  test("a row written as CSV reads back as the same record, formula-like cells included", () => {
+    const columns = csvColumns(3, 1);
+    const csv = csvHeader(columns) + csvLine(row, columns);
+    // A spreadsheet would run =, + and - cells as formulas: they are written behind an apostrophe.
+    expect(csv).toContain(`"'-1 Degree, ""Quoted"""`);
+    expect(csv).toContain(",'=Sci-Fi,");
+    const [read] = readCatalogueFile(csv, "csv");
+    expect(read!.problems).toEqual([]);
+    const checked = checkCatalogueRow(read!.record);
+    expect(checked).toEqual({ ok: true, row });
+  });
+
+  test("a JSON array reads as it is; anything else is refused with a reason", () => {
+    const [read] = readCatalogueFile(JSON.stringify([row]), "json");
+    expect(checkCatalogueRow(read!.record)).toEqual({ ok: true, row });
+    expect(() => readCatalogueFile("{}", "json")).toThrow(CatalogueFileError);
+    expect(() => readCatalogueFile("[]", "json")).toThrow("The file holds no movies.");
+    expect(readCatalogueFile("[1]", "json")[0]!.problems).toEqual([
+      { field: "row", message: "Each movie must be an object" },
+    ]);
+  });
+
+  test("a CSV line of the wrong length is reported on its row; numbered columns may leave gaps", () => {
+    const csv =
+      "id,name,year,draft,casts.0.name,casts.0.image,casts.1.name,casts.1.image\na,A,2001,TRUE,,,Bo,b.png\nb,B\n";
+    const [first, second] = readCatalogueFile(csv, "csv");
+    expect(first!.record).toEqual({
+      id: "a",
+      name: "A",
+      year: "2001",
+      draft: true,
+      casts: [{ name: "Bo", image: "b.png" }],
+    });
+    expect(second!.problems).toEqual([{ field: "row", message: expect.stringContaining("Too few fields") }]);
+  });
+
+  test("at most 10,000 movies", () => {
+    const csv = `id,name\n${Array.from({ length: 10_001 }, (_, i) => `${i},M`).join("\n")}`;
+    expect(() => readCatalogueFile(csv, "csv")).toThrow("An import holds at most 10,000 movies; this file has 10,001.");
+  });
+
+  test("the format comes from the file's name or type", () => {
+    expect(catalogueFormatOf("movies.CSV")).toBe("csv");
+    expect(catalogueFormatOf("movies", "application/json; charset=utf-8")).toBe("json");
+    expect(catalogueFormatOf("movies.xlsx")).toBeNull();
+  });
+});
+
+describe("the row rules", () => {
+  test("a published row needs everything the movie form does; blank cells count as missing", () => {
+    const checked = checkCatalogueRow({ id: "x", name: "X", year: "2001", desc: "", draft: false });
+    expect(checked.ok).toBe(false);
+    expect(!checked.ok && checked.errors.map((error) => error.field)).toEqual([
+      "desc",
+      "hour",
+      "language",
+      "category",
+      "image",
+      "titleImage",
+      "video",
+      "casts",
+    ]);
+  });
+
+  test("a draft needs only its id, title and year", () => {
+    expect(checkCatalogueRow({ id: "x", name: "X", year: 2001, draft: true })).toEqual({
+      ok: true,
+      row: { id: "x", name: "X", year: 2001, draft: true },
+    });
+    expect(checkCatalogueRow({ id: "x", name: "X", year: 2001, draft: "maybe" })).toEqual({
+      ok: false,
+      errors: [{ field: "draft", message: "draft must be true or false" }],
+    });
+  });
+
+  test.each([
+    ["https://cdn.example.com/a.jpg", true],
+    ["http://mysite.example/api/upload/image/a.jpg", true],
+    ["posters/a.jpg", true],
+    ["/srv/films/a.jpg", true],
+    ["C:\\films\\a.jpg", true],
+    ["ftp://example.com/a.jpg", false],
+    ["javascript:alert(1)", false],
+    ["file:///etc/passwd", false],
+  ])("%s as a media source: %s", (value, accepted) => {
+    expect(isMediaSource(value)).toBe(accepted);
+  });
+});
+
+test("docs/catalogue.schema.json is the schema the zod rows give (npm run import -- --schema)", () => {
+  const published = JSON.parse(
+    fs.readFileSync(path.join(import.meta.dirname, "../../docs/catalogue.schema.json"), "utf8"),
+  );
+  expect(published).toEqual(catalogueJsonSchema());
+  expect(published.maxItems).toBe(10_000);
+  expect(published.items.oneOf).toHaveLength(2);
+});
