@@ -148,7 +148,7 @@ export function MovieForm({ movie, draft = false, onSaved, categories: initialCa
     <form
       onSubmit={(event) => {
         // Which button submitted a draft's form: Publish, or Save draft.
-        const publish = draft && (event.nativeEvent as SubmitEvent).submitter?.getAttribute("value") === "publish";
+        const publish = draft && event.nativeEvent.submitter?.getAttribute("value") === "publish";
         void handleSubmit((values) => save(values, publish))(event);
       }}
       noValidate

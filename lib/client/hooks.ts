@@ -7,13 +7,12 @@ import type { Category } from "@/lib/data/categories";
 import type { MovieListItem } from "@/lib/data/movie-shapes";
 import type { AdminMoviePage } from "@/lib/data/admin-movies";
 import type { AdminUserPage } from "@/lib/data/admin-users";
-import type { MovieListPage, MovieSuggestion } from "@/lib/data/movies";
+import type { MovieSuggestion } from "@/lib/data/movies";
 import type { ContinueWatchingItem, HistoryPage } from "@/lib/data/progress";
 import type { UpNext } from "@/lib/data/up-next";
 import type { OwnReview, ReviewPage } from "@/lib/data/reviews";
 import type { RecommendationRow } from "@/lib/data/recommendations";
 import { MAX_REVIEW_PAGE_SIZE, type ReviewSort } from "@/lib/validation/review-options";
-import { ADMIN_MOVIES_PAGE_SIZE } from "@/lib/validation/movie-options";
 import { CONTINUE_WATCHING_URL } from "./watch-progress";
 import { fetcher } from "./fetcher";
 

@@ -97,6 +97,10 @@ describe("POST /api/upload/subtitle", () => {
   });
 });
 
+// Parsing on the event loop held /api/health for 17-61 s; a second's bound failed on a loaded 2-core
+// runner (1.1 s) with nothing stalled, so the bound is three seconds: still far from a stall.
+const HEALTH_BOUND_MS = 3000;
+
 describe("large subtitle files do not stall the server", () => {
   test(
     "20,000 karaoke cues are stored, and /api/health keeps answering quickly meanwhile",
@@ -108,7 +112,7 @@ describe("large subtitle files do not stall the server", () => {
       expect(result.body).toMatch(STORED_URL);
       expect((await (await fetch(new URL(result.body as string, baseUrl))).text()).match(/-->/g)).toHaveLength(20_000);
       expect(answers).toBeGreaterThan(0);
-      expect(slowestMs).toBeLessThan(1000);
+      expect(slowestMs).toBeLessThan(HEALTH_BOUND_MS);
     },
   );
 
@@ -126,7 +130,7 @@ describe("large subtitle files do not stall the server", () => {
         body: { message: "The subtitle file has too many cues (at most 30,000)." },
       });
       expect(newFilesSince(before)).toEqual([]);
-      expect(slowestMs).toBeLessThan(1000);
+      expect(slowestMs).toBeLessThan(HEALTH_BOUND_MS);
     },
   );
 });
