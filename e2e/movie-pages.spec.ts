@@ -178,7 +178,8 @@ test("watch: Play swaps in the movie's video, which loads and seeks", async ({ p
     .toBeGreaterThan(duration - 1.5);
 });
 
-test("watch: an unknown movie says 'Something went wrong. Please try again'", async ({ page }) => {
-  await page.goto("/watch/00000000-0000-4000-8000-000000000000");
-  await expect(page.getByText("Something went wrong. Please try again")).toBeVisible();
+test("watch: an unknown movie is the not-found page, with a 404", async ({ page }) => {
+  const response = await page.goto("/watch/00000000-0000-4000-8000-000000000000");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
 });

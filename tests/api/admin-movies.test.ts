@@ -114,7 +114,7 @@ describe("GET /api/admin/movies", () => {
     });
     expect(await api("GET", "/api/admin/movies?media=broken", { token: await adminToken() })).toMatchObject({
       status: 400,
-      body: { message: "media must be one of queued, transcoding, failed, ready, original, none" },
+      body: { message: "media must be one of queued, transcoding, failed, cancelled, ready, original, none" },
     });
   });
 
@@ -162,7 +162,8 @@ describe("drafts are hidden from everything public", () => {
     });
     expect((await api("GET", `/movie/${draft._id}`)).status).toBe(404);
     const watch = await api<string>("GET", `/watch/${draft._id}`);
-    expect(watch.body).toContain("Something went wrong. Please try again");
+    expect(watch.status).toBe(404);
+    expect(watch.body).toContain("Page not found");
     expect(watch.body).not.toContain(name);
     const favourites = await api("GET", "/api/user/favorite", { token: user.token });
     expect(favourites.body.map((m: Row) => m._id)).not.toContain(draft._id);
