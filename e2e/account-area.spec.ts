@@ -10,8 +10,8 @@ test("profile: picture upload and a new name are saved; the email is read-only",
   await signIn(page, account);
   await page.goto("/profile");
   await expect(accountMenu(page).getByRole("link", { name: "Profile" })).toHaveAttribute("aria-current", "page");
-  await expect(page.getByLabel("Email")).toHaveValue(account.email);
-  await expect(page.getByLabel("Email")).toHaveAttribute("readonly", "");
+  await expect(page.getByLabel("Email", { exact: true })).toHaveValue(account.email);
+  await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("readonly", "");
 
   await page.locator('input[type="file"]').setInputFiles(await pngFile("me.png"));
   await expect(toast(page, "Upload successfully")).toBeVisible();
@@ -67,7 +67,7 @@ test("password change keeps this browser signed in, ends other sessions, and the
   const fresh = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": freshIp() } });
   const other = await fresh.newPage();
   await other.goto("/login");
-  await other.getByLabel("Email").fill(account.email);
+  await other.getByLabel("Email", { exact: true }).fill(account.email);
   await other.getByLabel("Password").fill("newpass1");
   await other.getByRole("button", { name: "Submit" }).click();
   await expect(other).toHaveURL(/\/$/);

@@ -10,32 +10,32 @@ test.describe("register and login forms", () => {
     await page.setExtraHTTPHeaders({ "x-forwarded-for": freshIp() });
     await page.goto("/register");
     await page.getByLabel("Full Name").fill(account.fullName);
-    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
     await page.getByLabel("Password").fill(account.password);
     await page.getByRole("button", { name: "Sign Up" }).click();
     await expect(toast(page, "Register successfully")).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
 
     // The register page stays in the DOM, hidden, after the client navigation (Cache Components).
-    await page.getByLabel("Email").filter({ visible: true }).fill(account.email);
+    await page.getByLabel("Email", { exact: true }).filter({ visible: true }).fill(account.email);
     await page.getByLabel("Password").filter({ visible: true }).fill(account.password);
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page).toHaveURL(/\/$/);
     // The header is the site's; the profile page proves the session is the new user's.
     await page.goto("/profile");
     await expect(page.getByLabel("Full Name")).toHaveValue(account.fullName);
-    await expect(page.getByLabel("Email")).toHaveValue(account.email);
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue(account.email);
   });
 
   test("a wrong password is toasted and what was typed stays, so a second try needs no retyping", async ({ page }) => {
     await page.setExtraHTTPHeaders({ "x-forwarded-for": freshIp() });
     const account = await registerAccount(page.request, "wrongpw");
     await page.goto("/login");
-    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
     await page.getByLabel("Password").fill("wrong-pw");
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(toast(page, "Email or password is invalid")).toBeVisible();
-    await expect(page.getByLabel("Email")).toHaveValue(account.email);
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue(account.email);
     await expect(page.getByLabel("Password")).toHaveValue("wrong-pw");
     await expect(page).toHaveURL(/\/login$/);
     // Submitting again asks the server again rather than saying the password is missing.
@@ -52,7 +52,7 @@ test.describe("register and login forms", () => {
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByText("Email is required")).toBeVisible();
     await expect(page.getByText("Password is required")).toBeVisible();
-    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByLabel("Email", { exact: true }).fill("not-an-email");
     await page.getByLabel("Password").fill("12345");
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByText("Email is not valid")).toBeVisible();
@@ -73,7 +73,7 @@ test.describe("register and login forms", () => {
 
     const taken = await registerAccount(page.request, "taken");
     await page.getByLabel("Full Name").fill("Someone Else");
-    await page.getByLabel("Email").fill(taken.email);
+    await page.getByLabel("Email", { exact: true }).fill(taken.email);
     await page.getByLabel("Password").fill("secret1");
     await page.getByRole("button", { name: "Sign Up" }).click();
     await expect(toast(page, `${taken.email} is already registered`)).toBeVisible();
@@ -118,7 +118,7 @@ test.describe("/login?data= hand-over", () => {
     await page.goto(`/login?data=${encodeURIComponent(data)}&code=${await issueCode(account._id, state)}`);
     await expect(page).toHaveURL(/\/$/);
     await page.goto("/profile");
-    await expect(page.getByLabel("Email")).toHaveValue(account.email);
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue(account.email);
     // isAdmin in the URL is never believed.
     const admin = await page.goto("/admin/statistics");
     expect(admin?.status()).toBe(404);
@@ -204,7 +204,7 @@ test.describe("who may open which page", () => {
   test("the seeded admin signs in through the form", async ({ page }) => {
     await page.setExtraHTTPHeaders({ "x-forwarded-for": freshIp() });
     await page.goto("/login");
-    await page.getByLabel("Email").fill(ADMIN.email);
+    await page.getByLabel("Email", { exact: true }).fill(ADMIN.email);
     await page.getByLabel("Password").fill(ADMIN.password);
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page).toHaveURL(/\/$/);
