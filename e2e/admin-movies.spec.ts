@@ -193,7 +193,7 @@ test("movie list at scale: search, filter and sort kept in the URL; bulk move an
   await page.goto("/admin/list");
 
   const table = page.getByRole("table", { name: "Movies" });
-  await page.getByLabel("Search movies").fill(tag);
+  await page.getByLabel("Search movie list").fill(tag);
   await expect(page).toHaveURL(new RegExp(`search=${tag}`));
   await expect(table.getByRole("row")).toHaveCount(3); // the head and two movies
   await page.getByLabel("Category", { exact: true }).selectOption(category._id);
@@ -211,7 +211,7 @@ test("movie list at scale: search, filter and sort kept in the URL; bulk move an
 
   // A reload shows the same list.
   await page.reload();
-  await expect(page.getByLabel("Search movies")).toHaveValue(tag);
+  await expect(page.getByLabel("Search movie list")).toHaveValue(tag);
   await expect(table.getByRole("row").nth(1)).toContainText(two.name);
   await expect(table.getByRole("row").nth(2)).toContainText(one.name);
 

@@ -14,22 +14,22 @@ test("grant and revoke admin, delete a user; never on one's own row", async ({ p
   await expect(own.getByRole("button")).toHaveCount(0);
 
   const row = page.getByRole("row").filter({ hasText: member.email });
-  await expect(row.getByRole("cell").nth(3)).toHaveText("User");
+  await expect(row.getByRole("cell").nth(4)).toHaveText("User");
   await row.getByRole("button", { name: `Make admin ${member.email}` }).click();
   // Granting asks first; No changes nothing.
   const confirm = page.getByRole("dialog", { name: "Confirm" });
   await expect(confirm).toContainText(`Make ${member.email} an admin?`);
   await confirm.getByRole("button", { name: "No" }).click();
   await expect(confirm).toBeHidden();
-  await expect(row.getByRole("cell").nth(3)).toHaveText("User");
+  await expect(row.getByRole("cell").nth(4)).toHaveText("User");
   await row.getByRole("button", { name: `Make admin ${member.email}` }).click();
   await confirm.getByRole("button", { name: "Yes" }).click();
   await expect(toast(page, "Admin role granted")).toBeVisible();
-  await expect(row.getByRole("cell").nth(3)).toHaveText("Admin");
+  await expect(row.getByRole("cell").nth(4)).toHaveText("Admin");
 
   await row.getByRole("button", { name: `Revoke admin from ${member.email}` }).click();
   await expect(toast(page, "Admin role revoked")).toBeVisible();
-  await expect(row.getByRole("cell").nth(3)).toHaveText("User");
+  await expect(row.getByRole("cell").nth(4)).toHaveText("User");
 
   await row.getByRole("button", { name: `Delete ${member.email}` }).click();
   await page.getByRole("dialog", { name: "Confirm" }).getByRole("button", { name: "Yes" }).click();
@@ -64,6 +64,7 @@ test("users: search by email, filter admins, select several and delete them", as
   await expect(toast(page, "2 users deleted")).toBeVisible();
   await expect(page.getByText("No users match these filters")).toBeVisible();
   // One's own row has no checkbox: it cannot be selected.
+  await page.getByLabel("Role").selectOption("admin");
   await page.getByLabel("Search users").fill(admin.email);
   await expect(table.getByRole("row").filter({ hasText: admin.email })).toContainText("You");
   await expect(page.getByLabel(`Select ${admin.email}`)).toHaveCount(0);

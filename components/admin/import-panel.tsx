@@ -263,10 +263,13 @@ function ImportReport({ summary, onStarted }: { summary: ImportSummary; onStarte
   const page = Number(params.get("page")) || 1;
   const running = summary.state === "queued" || summary.state === "running";
   const rowsUrl = `${IMPORTS_URL}/${summary._id}/rows?page=${page}${outcome ? `&outcome=${outcome}` : ""}`;
-  const rows = useSWR<ImportRowPage, Error>(rowsUrl, fetcher, {
-    keepPreviousData: true,
-    refreshInterval: running ? 2000 : 0,
-  });
+  // Keyed by the job's progress too: the rows are read again whenever the summary moves on, so the
+  // last rows done (between two polls) and the final outcome show without waiting for a poll.
+  const rows = useSWR<ImportRowPage, Error, [string, string, number]>(
+    [rowsUrl, summary.state, summary.processed],
+    ([url]) => fetcher<ImportRowPage>(url),
+    { keepPreviousData: true, refreshInterval: running ? 2000 : 0 },
+  );
   const [starting, setStarting] = useState(false);
   const labels = OUTCOME_LABELS(summary.dryRun);
   const percent = summary.total ? Math.round((summary.processed / summary.total) * 100) : running ? 0 : 100;

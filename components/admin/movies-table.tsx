@@ -154,7 +154,7 @@ export function MoviesTable({
       )}
       <ListFilters>
         <SearchBox
-          label="Search movies"
+          label="Search movie list"
           value={params.get("search") ?? ""}
           onSearch={(search) => setQuery({ search, page: null }, { replace: true })}
         />
@@ -289,7 +289,8 @@ export function MoviesTable({
               ),
               className: "w-10",
             },
-            { cell: <span className="sr-only">Image</span>, className: "w-16" },
+            // Beside the admin menu (lg) a laptop's width has no room for the thumbnail: from 1536 px it shows.
+            { cell: <span className="sr-only">Image</span>, className: "w-16 lg:max-2xl:hidden" },
             ...COLUMNS.map((column): HeadCell => {
               const direction = sort === column.sort ? order : undefined;
               return {
@@ -311,7 +312,7 @@ export function MoviesTable({
                   onChange={() => toggle(movie._id)}
                 />
               </td>
-              <td className={cellClass}>
+              <td className={`${cellClass} lg:max-2xl:hidden`}>
                 <Thumbnail src={movie.image} alt="" />
               </td>
               <td className={`${cellClass} min-w-40 max-w-72 font-semibold`}>
