@@ -38,16 +38,23 @@ export default defineConfig({
       name: "phone",
       use: { ...devices["Pixel 7"] },
       dependencies: ["setup"],
-      // Where a phone's layout, touch or player matters. Server rules seen through a browser (sign-in
-      // and page access, CSP, first HTML, the other client's hand-over, upload checks, admin forms,
-      // the HLS quality switch) do not depend on the screen: desktop runs them once.
+      // Where a phone's layout, touch or player matters. Server rules seen through a browser (sign-in,
+      // Google, passkeys, mailed links and page access, CSP, first HTML, the other client's hand-over,
+      // upload and import checks, admin forms, byte ranges, the HLS quality switch) do not depend on
+      // the screen, and keyboard shortcuts need a keyboard: desktop runs them once.
       // e2e/phone-layout.spec.ts covers the admin tables and forms on a phone.
       testIgnore: [
         /account-auth\.spec/,
-        /admin-(categories|movies|users)\.spec/,
+        /admin-(categories|import|movies|statistics|users)\.spec/,
+        /email-verification\.spec/,
         /errors\.spec/,
         /first-html\.spec/,
+        /google-sign-in\.spec/,
+        /keyboard\.spec/,
+        /media\.spec/,
         /other-client\.spec/,
+        /passkeys\.spec/,
+        /password-reset\.spec/,
         /security\.spec/,
         /streaming\.spec/,
         /upload\.spec/,

@@ -38,6 +38,7 @@ test("password change keeps this browser signed in, ends other sessions, and the
   page,
   browser,
 }) => {
+  test.slow(); // three failed or successful updates, then a second browser signing in
   const account = await registerAccount(page.request, "password");
   const otherToken = await apiToken(page.request, account);
   await signIn(page, account);
