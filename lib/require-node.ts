@@ -2,9 +2,9 @@
 // scripts): Marquee runs on the maintained Node.js lines only. Node 20 reached end of life in April
 // 2026, and pg-boss, Vitest and Lighthouse need 22.12 or newer. Kept free of imports so that it runs
 // before anything that an old Node could not load.
-export const MINIMUM_NODE = [22, 12] as const;
+const MINIMUM_NODE = [22, 12] as const;
 
-export function isSupportedNode(version: string): boolean {
+function isSupportedNode(version: string): boolean {
   const [major = 0, minor = 0] = version.replace(/^v/, "").split(".").map(Number);
   return major > MINIMUM_NODE[0] || (major === MINIMUM_NODE[0] && minor >= MINIMUM_NODE[1]);
 }

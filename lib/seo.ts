@@ -4,7 +4,7 @@ import type { Language } from "@/lib/validation/movie";
 import type { MovieSort } from "@/lib/validation/movie-query";
 
 export const SITE_NAME = "Marquee";
-export const META_DESCRIPTION_LENGTH = 160;
+const META_DESCRIPTION_LENGTH = 160;
 
 /** At most `max` characters, cut at the last whole word with an ellipsis, never mid-word. */
 export function truncateAtWord(text: string, max = META_DESCRIPTION_LENGTH): string {

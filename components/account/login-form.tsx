@@ -144,7 +144,7 @@ export function LoginForm({ googleEnabled, handOver, handOverCode: code, error, 
 }
 
 /** A key: the usual sign for passkeys. */
-export function PasskeyMark() {
+function PasskeyMark() {
   return (
     <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" className="size-5">
       <circle cx="8" cy="15" r="4" />

@@ -58,7 +58,7 @@ const valuesOf = (movie: MovieDetail): MovieFormValues => ({
  */
 type Props = { movie?: MovieDetail; draft?: boolean; onSaved?: () => void; categories?: Category[] };
 
-export const UPLOAD_WAIT_MESSAGE = "Please wait until the upload has finished.";
+const UPLOAD_WAIT_MESSAGE = "Please wait until the upload has finished.";
 
 export function MovieForm({ movie, draft = false, onSaved, categories: initialCategories }: Props) {
   const uploadWaitId = useId();

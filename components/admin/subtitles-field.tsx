@@ -10,7 +10,7 @@ import { FALLBACK_ERROR } from "@/lib/client/fetcher";
 
 export type SubtitleValue = { language: string; label: string; url: string };
 
-export const SUBTITLE_UPLOAD_URL = "/api/upload/subtitle";
+const SUBTITLE_UPLOAD_URL = "/api/upload/subtitle";
 
 async function uploadSubtitle(file: File): Promise<string> {
   const form = new FormData();

@@ -10,7 +10,7 @@ import { fetcher } from "@/lib/client/fetcher";
 /** `_id` lets the review list mark the viewer's own review. */
 export type Viewer = { _id: string; fullName: string; image: string; isAdmin: boolean };
 
-export const VIEWER_URL = "/api/viewer";
+const VIEWER_URL = "/api/viewer";
 
 /** The signed-in user, null for a visitor, undefined while not yet known. */
 export function useViewer(): Viewer | null | undefined {

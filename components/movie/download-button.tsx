@@ -5,7 +5,7 @@ import toast from "react-hot-toast";
 import { Spinner } from "@/components/ui/spinner";
 
 /** `?download=1` makes the server send the video as an attachment named `<movie name>.<its extension>`. */
-export const downloadUrl = (videoUrl: string, movieName: string) =>
+const downloadUrl = (videoUrl: string, movieName: string) =>
   `${videoUrl}${videoUrl.includes("?") ? "&" : "?"}download=1&name=${encodeURIComponent(movieName)}`;
 
 /**

@@ -7,7 +7,7 @@ import { apiFetch, errorMessage } from "@/lib/client/fetcher";
 import { FAVORITES_URL, useFavorites } from "@/lib/client/hooks";
 import type { ToggleResult } from "@/lib/data/favorites";
 
-export const LOGIN_TO_LIKE = "You need to login to like a movie";
+const LOGIN_TO_LIKE = "You need to login to like a movie";
 
 /** Adds a movie to the viewer's favourites or takes it out (POST /api/user/favorite toggles). */
 export function LikeButton({

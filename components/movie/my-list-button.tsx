@@ -7,7 +7,7 @@ import { apiFetch, errorMessage } from "@/lib/client/fetcher";
 import { myListItemUrl, useMyList } from "@/lib/client/hooks";
 import type { MyListChange } from "@/lib/data/my-list";
 
-export const LOGIN_FOR_MY_LIST = "You need to login to use My List";
+const LOGIN_FOR_MY_LIST = "You need to login to use My List";
 
 /**
  * Adds a movie to the viewer's My List (to watch later) or takes it out: PUT and DELETE

@@ -7,8 +7,8 @@ import { formatPlaybackTime } from "@/lib/client/watch-progress";
 import { UpNext } from "./up-next";
 import type { SubtitleTrack } from "./video-player";
 
-export const WATCH_ERROR = "Something went wrong. Please try again";
-export const RETRY_PLAYING = "Retry";
+const WATCH_ERROR = "Something went wrong. Please try again";
+const RETRY_PLAYING = "Retry";
 
 // The player's code (Vidstack, and hls.js when a stream needs it) loads when the viewer presses
 // Play, so the watch page itself stays light.

@@ -10,7 +10,7 @@ import { useAutoplayNext } from "@/lib/client/preferences";
 import type { UpNext as Suggestion } from "@/lib/data/up-next";
 import { PlayIcon, playHref } from "./play-link";
 
-export const UP_NEXT_COUNTDOWN_SECONDS = 10;
+const UP_NEXT_COUNTDOWN_SECONDS = 10;
 
 const REASONS: Record<NonNullable<Suggestion["reason"]>, string> = {
   "my-list": "Next in My List",

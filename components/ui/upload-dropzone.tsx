@@ -29,7 +29,7 @@ const VIDEO_TYPES: Accept = {
 };
 const ACCEPT = { image: IMAGE_TYPES, video: VIDEO_TYPES, any: { ...IMAGE_TYPES, ...VIDEO_TYPES } };
 
-export const REJECTED_TYPE_MESSAGE = "Only image and video files are accepted.";
+const REJECTED_TYPE_MESSAGE = "Only image and video files are accepted.";
 
 export type UploadDropzoneProps = {
   onUploaded: (url: string) => void;

@@ -8,10 +8,10 @@ import { env } from "@/lib/env";
 import { HttpError } from "@/lib/http/errors";
 import { pgPool } from "@/lib/pg";
 
-export const TOO_MANY_SIGN_UPS = "Too many sign-ups from this address, please try again later";
-export const TOO_MANY_RESETS = "Too many password reset requests, please try again later";
-export const TOO_MANY_EMAILS = "Too many emails sent, please try again later";
-export const TOO_MANY_PASSKEY_CHALLENGES = "Too many passkey attempts, please try again later";
+const TOO_MANY_SIGN_UPS = "Too many sign-ups from this address, please try again later";
+const TOO_MANY_RESETS = "Too many password reset requests, please try again later";
+const TOO_MANY_EMAILS = "Too many emails sent, please try again later";
+const TOO_MANY_PASSKEY_CHALLENGES = "Too many passkey attempts, please try again later";
 
 const HOUR = 60 * 60;
 

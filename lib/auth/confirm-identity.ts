@@ -10,14 +10,14 @@ import { confirmWithPasskey } from "./passkeys";
 import { verifyPassword } from "./password";
 import type { SessionUser } from "./session-user";
 
-export const CONFIRM_WITH_PASSWORD_OR_PASSKEY = "Confirm with your password or a passkey";
-export const CONFIRM_WITH_EMAIL = "Type your email address to confirm";
+const CONFIRM_WITH_PASSWORD_OR_PASSKEY = "Confirm with your password or a passkey";
+const CONFIRM_WITH_EMAIL = "Type your email address to confirm";
 export const WRONG_PASSWORD = "Password is incorrect";
-export const PASSKEY_NOT_CONFIRMED = "The passkey did not confirm it is you. Please try again.";
-export const EMAIL_MISMATCH = "That is not your email address";
+const PASSKEY_NOT_CONFIRMED = "The passkey did not confirm it is you. Please try again.";
+const EMAIL_MISMATCH = "That is not your email address";
 
 /** What an account can confirm with. */
-export async function confirmationMethods(userId: string): Promise<{ password: boolean; passkeys: number }> {
+async function confirmationMethods(userId: string): Promise<{ password: boolean; passkeys: number }> {
   const user = await db.user.findUnique({
     where: { id: userId },
     select: { passwordHash: true, _count: { select: { passkeys: true } } },

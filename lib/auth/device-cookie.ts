@@ -8,7 +8,7 @@ import { SignJWT, jwtVerify } from "jose";
 import { cookies } from "next/headers";
 import { authSecret, env } from "@/lib/env";
 
-export const DEVICE_COOKIE = "marquee-device";
+const DEVICE_COOKIE = "marquee-device";
 const LIFETIME_SECONDS = 365 * 24 * 60 * 60;
 const AUDIENCE = "marquee-device";
 

@@ -16,16 +16,16 @@ import { spendAttempt } from "./account-limits";
 import { WRONG_PASSWORD } from "./confirm-identity";
 import { verifyPassword } from "./password";
 
-export const EMAIL_VERIFIED = "Your email address is verified";
-export const ALREADY_VERIFIED = "Your email address is already verified";
+const EMAIL_VERIFIED = "Your email address is verified";
+const ALREADY_VERIFIED = "Your email address is already verified";
 export const VERIFY_LINK_INVALID =
   "This verification link is invalid or has expired. Send a new one from your profile.";
 export const CHANGE_LINK_INVALID =
   "This link is invalid or has expired, or belongs to another account. Ask for the change again from your profile.";
-export const SAME_EMAIL = "That is already your email address";
+const SAME_EMAIL = "That is already your email address";
 
-export const verifyLink = (origin: string, token: string) => `${origin}/verify-email?token=${token}`;
-export const changeLink = (origin: string, token: string) => `${origin}/confirm-email?token=${token}`;
+const verifyLink = (origin: string, token: string) => `${origin}/verify-email?token=${token}`;
+const changeLink = (origin: string, token: string) => `${origin}/confirm-email?token=${token}`;
 
 const recipientSelect = { id: true, email: true, fullName: true, credentialsVersion: true } as const;
 

@@ -10,10 +10,10 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { SessionUser } from "./session-user";
 
-export const GOOGLE_STATE_COOKIE = "marquee-google-state";
+const GOOGLE_STATE_COOKIE = "marquee-google-state";
 /** Long enough for a Google consent screen; the code itself lives one minute. */
 const STATE_LIFETIME_SECONDS = 10 * 60;
-export const HAND_OVER_CODE_LIFETIME_SECONDS = 60;
+const HAND_OVER_CODE_LIFETIME_SECONDS = 60;
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("base64url");
 

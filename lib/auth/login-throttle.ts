@@ -35,7 +35,7 @@ export type LoginLimits = {
 /** Who is trying: the IP (when known) and, when its device cookie is valid for this email, the device. */
 export type LoginClient = { ip: string | null; deviceId: string | null };
 
-export const defaultLoginLimits = (): LoginLimits => ({
+const defaultLoginLimits = (): LoginLimits => ({
   perIp: env.LOGIN_RATE_LIMIT,
   perDevice: env.LOGIN_RATE_LIMIT,
   emailCeiling: env.LOGIN_EMAIL_CEILING,

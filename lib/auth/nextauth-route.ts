@@ -15,7 +15,7 @@ type Context = { params: Promise<{ nextauth: string[] }> };
 // next-auth 4 types its App Router handler as `any`; this is what it is.
 const nextAuth = NextAuth(authOptions) as (request: NextRequest, context: Context) => Promise<Response>;
 const CALLBACK_COOKIES = ["next-auth.callback-url", "__Secure-next-auth.callback-url"];
-export const INVALID_CALLBACK_URL = "callbackUrl must be a path on this site or an http(s) URL";
+const INVALID_CALLBACK_URL = "callbackUrl must be a path on this site or an http(s) URL";
 
 /** NextAuth's own test (core/lib/assert.js), so whatever passes here passes there. */
 function isHttpUrl(url: string, base: string): boolean {

@@ -28,11 +28,11 @@ import type { SessionUser } from "./session-user";
 
 export type { PasskeyItem };
 
-export const PASSKEY_NOT_ADDED = "The passkey could not be added. Please try again.";
-export const PASSKEY_ALREADY_ADDED = "This passkey is already added to an account";
+const PASSKEY_NOT_ADDED = "The passkey could not be added. Please try again.";
+const PASSKEY_ALREADY_ADDED = "This passkey is already added to an account";
 export const PASSKEY_SIGN_IN_FAILED = "This passkey could not sign you in. Use your password, or try again.";
-export const PASSKEY_NOT_FOUND = "Passkey not found";
-export const NO_PASSKEYS = "You have no passkeys";
+const PASSKEY_NOT_FOUND = "Passkey not found";
+const NO_PASSKEYS = "You have no passkeys";
 
 const CHALLENGE_LIFETIME_MS = 5 * 60 * 1000;
 const RP_NAME = "Marquee";

@@ -13,13 +13,13 @@ import { RESET_LINK_MINUTES, issueAccountToken, spendAccountToken } from "./acco
 import { spendAttempt } from "./account-limits";
 import { hashPassword } from "./password";
 
-export const RESET_REQUESTED =
+const RESET_REQUESTED =
   "If an account uses that email, a link to choose a new password is on its way. It works for 30 minutes.";
 export const RESET_LINK_INVALID = "This password reset link is invalid or has expired. Ask for a new one.";
-export const PASSWORD_RESET_DONE = "Your password has been reset. Sign in with your new password.";
+const PASSWORD_RESET_DONE = "Your password has been reset. Sign in with your new password.";
 
 /** Where a reset link leads: the page that sets the new password. */
-export const resetLink = (origin: string, token: string) => `${origin}/reset-password?token=${token}`;
+const resetLink = (origin: string, token: string) => `${origin}/reset-password?token=${token}`;
 
 /**
  * POST /api/user/password-reset. Limited per client address and per email (429 with Retry-After,

@@ -153,7 +153,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
 }
 
 /** Deletes all but the newest `keep` backup archives in `dir` (only files named by backupFileName). */
-export async function pruneBackups(dir: string, keep: number): Promise<string[]> {
+async function pruneBackups(dir: string, keep: number): Promise<string[]> {
   const archives = (await fs.promises.readdir(dir)).filter((name) => BACKUP_FILE_PATTERN.test(name)).sort();
   const removed = archives.slice(0, Math.max(0, archives.length - keep));
   for (const name of removed) await fs.promises.rm(path.join(dir, name), { force: true });

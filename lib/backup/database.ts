@@ -10,7 +10,7 @@
 import "server-only";
 import type pg from "pg";
 
-export const MIGRATIONS_TABLE = "_prisma_migrations";
+const MIGRATIONS_TABLE = "_prisma_migrations";
 /** Tables a migration writes a row into (the catalogue counter): a fresh database has rows there. */
 export const TABLES_FILLED_BY_MIGRATIONS = new Set(["CatalogueCount"]);
 

@@ -19,14 +19,14 @@ import { fetcher } from "./fetcher";
 export const FAVORITES_URL = "/api/user/favorite";
 export const MY_LIST_URL = "/api/user/list";
 export const myListItemUrl = (movieId: string) => `${MY_LIST_URL}/${movieId}`;
-export const HISTORY_URL = "/api/user/history";
-export const historyUrl = (page: number) => `${HISTORY_URL}?page=${page}`;
+const HISTORY_URL = "/api/user/history";
+const historyUrl = (page: number) => `${HISTORY_URL}?page=${page}`;
 export const historyItemUrl = (movieId: string) => `${HISTORY_URL}/${movieId}`;
-export const upNextUrl = (movieId: string) => `/api/movie/${movieId}/next`;
-export const CATEGORIES_URL = "/api/category";
+const upNextUrl = (movieId: string) => `/api/movie/${movieId}/next`;
+const CATEGORIES_URL = "/api/category";
 /** The admin lists' API URLs for a query string (lib/client/use-url-query.ts apiQuery). */
-export const adminMoviesUrl = (query: string) => `/api/admin/movies${query ? `?${query}` : ""}`;
-export const adminUsersUrl = (query: string) => `/api/admin/users${query ? `?${query}` : ""}`;
+const adminMoviesUrl = (query: string) => `/api/admin/movies${query ? `?${query}` : ""}`;
+const adminUsersUrl = (query: string) => `/api/admin/users${query ? `?${query}` : ""}`;
 
 /** The signed-in user's favourites; pass false for a visitor, who has none to load. */
 export const useFavorites = (signedIn = true, initial?: MovieListItem[]) =>
@@ -46,7 +46,7 @@ export const useUpNext = (movieId: string | null) =>
 /** The signed-in user's Continue watching row (GET /api/user/progress); false for a visitor. */
 export const useContinueWatching = (signedIn = true) =>
   useSWR<ContinueWatchingItem[], Error>(signedIn ? CONTINUE_WATCHING_URL : null, fetcher);
-export const RECOMMENDATIONS_URL = "/api/user/recommendations";
+const RECOMMENDATIONS_URL = "/api/user/recommendations";
 /** The signed-in user's "Because you watched" rows; false for a visitor. */
 export const useRecommendations = (signedIn = true) =>
   useSWR<RecommendationRow[], Error>(signedIn ? RECOMMENDATIONS_URL : null, fetcher);
@@ -71,7 +71,7 @@ export const useAdminUsers = (query: string, initial: { query: string; page: Adm
     fallbackData: query === initial.query ? initial.page : undefined,
   });
 export type { MovieSuggestion };
-export const movieSuggestUrl = (query: string) => `/api/movie/suggest?q=${encodeURIComponent(query)}`;
+const movieSuggestUrl = (query: string) => `/api/movie/suggest?q=${encodeURIComponent(query)}`;
 /** Suggestions for what has been typed; nothing is asked for an empty query. */
 export const useMovieSuggestions = (query: string) =>
   useSWR<MovieSuggestion[], Error>(query ? movieSuggestUrl(query) : null, fetcher, {
@@ -85,7 +85,7 @@ export const ownReviewUrl = (movieId: string) => `/api/movie/review/${movieId}`;
 export const useOwnReviewLookup = (movieId: string, enabled: boolean) =>
   useSWR<OwnReview, Error>(enabled ? ownReviewUrl(movieId) : null, fetcher);
 /** As many of a movie's reviews as its page shows, in the given order; false asks nothing. */
-export const reviewPageUrl = (movieId: string, sort: ReviewSort) =>
+const reviewPageUrl = (movieId: string, sort: ReviewSort) =>
   `/api/movie/${movieId}/reviews?sort=${sort}&limit=${MAX_REVIEW_PAGE_SIZE}`;
 export const useReviewPage = (movieId: string, sort: ReviewSort, enabled: boolean) =>
   useSWR<ReviewPage, Error>(enabled ? reviewPageUrl(movieId, sort) : null, fetcher, { keepPreviousData: true });

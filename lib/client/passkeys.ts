@@ -13,8 +13,8 @@ import {
 } from "@simplewebauthn/browser";
 import { apiFetch } from "./fetcher";
 
-export const PASSKEYS_UNSUPPORTED = "This browser cannot use passkeys.";
-export const PASSKEY_CANCELLED = "The passkey prompt was closed or timed out. Nothing was changed.";
+const PASSKEYS_UNSUPPORTED = "This browser cannot use passkeys.";
+const PASSKEY_CANCELLED = "The passkey prompt was closed or timed out. Nothing was changed.";
 
 /** A toast for what the browser (or the authenticator) refused. */
 export function passkeyErrorMessage(error: unknown): string {
@@ -26,7 +26,7 @@ export function passkeyErrorMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : PASSKEY_CANCELLED;
 }
 
-export const passkeysSupported = () => typeof window !== "undefined" && browserSupportsWebAuthn();
+const passkeysSupported = () => typeof window !== "undefined" && browserSupportsWebAuthn();
 
 /** Creates a passkey on this device for the signed-in member: the answer to send to POST /api/user/passkeys. */
 export async function createPasskey(): Promise<RegistrationResponseJSON> {

@@ -6,7 +6,7 @@ import { useViewer } from "@/components/layout/viewer-provider";
 import type { Preferences } from "@/lib/data/preferences";
 import { apiFetch, fetcher } from "./fetcher";
 
-export const PREFERENCES_URL = "/api/user/preferences";
+const PREFERENCES_URL = "/api/user/preferences";
 /** A visitor's setting: "off" when turned off, absent (the default) when on. */
 const VISITOR_AUTOPLAY_KEY = "marquee-autoplay-next";
 

@@ -6,8 +6,8 @@ export const SESSION_ENDED_MESSAGE = "Your session has ended. Please sign in aga
 /** The `/login?error=` code the browser is sent to after such a call. */
 export const SESSION_ENDED_CODE = "session-ended";
 export const INVALID_HAND_OVER_MESSAGE = "This sign-in link is invalid or has expired. Please log in.";
-export const GOOGLE_DENIED_MESSAGE = "Google sign-in was cancelled, so you are not signed in.";
-export const GOOGLE_UNVERIFIED_MESSAGE =
+const GOOGLE_DENIED_MESSAGE = "Google sign-in was cancelled, so you are not signed in.";
+const GOOGLE_UNVERIFIED_MESSAGE =
   "Google has not verified this email address, so it cannot sign in here. Sign in with your password instead.";
 
 /** `/login?error=` comes from a page whose session ended, our Google routes or NextAuth's own error redirects. */

@@ -10,7 +10,7 @@ export type UploadProgress = (fraction: number) => void;
 export class UploadError extends Error {}
 
 export const GENERIC_FAILURE = "Something went wrong. Please try again.";
-export const NO_URL_FAILURE = "Upload failed, please try again";
+const NO_URL_FAILURE = "Upload failed, please try again";
 
 let configRequest: Promise<UploadConfig> | null = null;
 

@@ -44,7 +44,7 @@ export function saveProgressOnLeave(movieId: string, point: PlaybackPoint): void
 }
 
 /** From 90% a movie counts as watched: it starts from the beginning again. */
-export const isWatched = ({ position, duration }: PlaybackPoint) => position >= duration * WATCHED_FROM;
+const isWatched = ({ position, duration }: PlaybackPoint) => position >= duration * WATCHED_FROM;
 
 /** Where to offer to resume: a saved point a few seconds in and not watched to the end. */
 export const resumePoint = (saved: PlaybackPoint | null): number | null =>

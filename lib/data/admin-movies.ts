@@ -79,7 +79,7 @@ const categoryJoin = (sort: AdminMovieSort | undefined) =>
 type Paging = { limit: number; offset: number };
 
 /** A page of ids in order, and the matches counted (an exact count; a search's is up to SEARCH_POOL). */
-export function adminMoviePageSql(query: AdminMoviesQuery, { limit, offset }: Paging): Prisma.Sql {
+function adminMoviePageSql(query: AdminMoviesQuery, { limit, offset }: Paging): Prisma.Sql {
   const order = query.sort
     ? sortOrder(query.sort, query.order ?? defaultOrder(query.sort))
     : query.search
@@ -101,7 +101,7 @@ export function adminMoviePageSql(query: AdminMoviesQuery, { limit, offset }: Pa
     LIMIT ${limit} OFFSET ${offset}`;
 }
 
-export function adminMovieCountSql(query: AdminMoviesQuery): Prisma.Sql {
+function adminMovieCountSql(query: AdminMoviesQuery): Prisma.Sql {
   if (query.search) {
     return Prisma.sql`
       SELECT count(*)::int AS total, coalesce(bool_or(s.capped), false) AS capped

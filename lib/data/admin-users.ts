@@ -18,9 +18,9 @@ import type { AdminUserItem, AdminUserPage, AdminUsersBulkResult } from "@/lib/a
 
 export type { AdminUserItem, AdminUserPage, AdminUsersBulkResult };
 
-export const USER_NOT_FOUND = "User not found";
-export const NOT_ON_YOURSELF = "You cannot change or delete your own account here";
-export const LAST_ADMIN = "The last admin cannot lose the admin role";
+const USER_NOT_FOUND = "User not found";
+const NOT_ON_YOURSELF = "You cannot change or delete your own account here";
+const LAST_ADMIN = "The last admin cannot lose the admin role";
 
 const adminUserSelect = {
   id: true,

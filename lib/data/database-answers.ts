@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 
 /** A page waits this long for the database before the visitor gets the 503 page. */
-export const PAGE_DATABASE_TIMEOUT_MS = 3_000;
+const PAGE_DATABASE_TIMEOUT_MS = 3_000;
 /** A good answer is trusted this long: at most one probe a second per process. */
 const ANSWER_KEPT_MS = 1_000;
 

@@ -20,7 +20,7 @@ export async function checkHealth(): Promise<Health> {
   };
 }
 
-export function checkDatabase(): Promise<ServiceHealth> {
+function checkDatabase(): Promise<ServiceHealth> {
   return timed("Database", () => db.$queryRaw`SELECT 1`);
 }
 

@@ -13,7 +13,7 @@ export type { ImportRowPage, ImportSummary };
 export type ImportOutcome = "created" | "updated" | "skipped" | "failed";
 
 export const IMPORT_NOT_FOUND = "Import not found";
-export const IMPORT_ROWS_PAGE_SIZE = 50;
+const IMPORT_ROWS_PAGE_SIZE = 50;
 /** Rows written per statement when an import is created. */
 const INSERT_BATCH = 1000;
 

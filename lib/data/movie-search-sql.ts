@@ -11,7 +11,7 @@ import { publishedMovieSql } from "./movie-visibility";
 export type MovieFilters = { category?: string; time?: number; language?: string; rate?: number; year?: number };
 
 /** Each filter the listing was given, as a condition on `mv` (the Movie row). */
-export function movieFilterConditions(filters: MovieFilters): Prisma.Sql[] {
+function movieFilterConditions(filters: MovieFilters): Prisma.Sql[] {
   const where: Prisma.Sql[] = [];
   if (filters.category) {
     where.push(
@@ -81,7 +81,7 @@ function sortOrder(sort: MovieSort, reversed = false): Prisma.Sql {
  */
 export const SEARCH_POOL = 500;
 /** Candidates a suggestion ranks: it shows 8, and titles starting with what was typed always join. */
-export const SUGGEST_POOL = 50;
+const SUGGEST_POOL = 50;
 
 /**
  * The movies that match every word of `search` by `typoRules` and the filters, one row per movie

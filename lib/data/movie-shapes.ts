@@ -2,7 +2,7 @@
 import type { MovieDetail, MovieListItem, ReviewItem } from "@/lib/api-shapes";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
-export type { CastMemberItem, MovieDetail, MovieListItem, ReviewItem, SubtitleItem } from "@/lib/api-shapes";
+export type { CastMemberItem, MovieDetail, MovieListItem, ReviewItem } from "@/lib/api-shapes";
 
 export const movieListSelect = {
   id: true,
@@ -63,7 +63,7 @@ export function toReviewItem(review: ReviewRow): ReviewItem {
 }
 
 /** How many reviews a movie's detail carries (the newest ones); countReviews tells how many there are in all. */
-export const DETAIL_REVIEW_LIMIT = 100;
+const DETAIL_REVIEW_LIMIT = 100;
 
 export const movieDetailSelect = {
   ...movieListSelect,

@@ -42,8 +42,8 @@ import type { MovieListPage, MovieSuggestion } from "@/lib/api-shapes";
 type Tx = Prisma.TransactionClient;
 
 export const MOVIE_NOT_FOUND = "Movie not found";
-export const RANDOM_MOVIES_COUNT = 8;
-export const TOP_RATED_COUNT = 10;
+const RANDOM_MOVIES_COUNT = 8;
+const TOP_RATED_COUNT = 10;
 
 /** The newest movies first. */
 export async function listLatestMovies(limit: number): Promise<MovieListItem[]> {
@@ -70,7 +70,7 @@ async function moviesInOrder(ids: string[]): Promise<MovieListItem[]> {
   });
 }
 
-export type { MovieListPage, MovieSuggestion };
+export type { MovieSuggestion };
 /**
  * A listing page, and whether `moviesCount` is only a lower bound: a search ranks at most
  * SEARCH_POOL candidates (docs/api.md, "Search"), and says "N+ movies" when it stopped there.
@@ -213,7 +213,7 @@ async function cachedMovieDetail(id: string): Promise<MovieDetail | null> {
 }
 
 /** A movie's detail whether it is published or a draft, uncached: for the admin and for answers to writes. */
-export async function readMovieDetail(id: string): Promise<MovieDetail | null> {
+async function readMovieDetail(id: string): Promise<MovieDetail | null> {
   if (!isUuid(id)) return null;
   const row = await db.movie.findUnique({ where: { id }, select: movieDetailSelect });
   return row && toMovieDetail(row);

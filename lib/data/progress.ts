@@ -17,7 +17,7 @@ import type { ContinueWatchingItem, HistoryMark, HistoryPage, WatchProgress } fr
 export type { ContinueWatchingItem, HistoryMark, HistoryPage, WatchProgress };
 
 /** How many movies the Continue watching row holds at most. */
-export const CONTINUE_WATCHING_LIMIT = 20;
+const CONTINUE_WATCHING_LIMIT = 20;
 
 /**
  * PUT /api/user/progress/{movieId}: one row per user and movie, replaced by every save. The insert

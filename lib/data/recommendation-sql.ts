@@ -13,7 +13,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { CONTINUE_FROM, WATCHED_FROM } from "@/lib/validation/progress";
 
 /** A rating at or below this is a dislike: 0-Poor and 1-Fair (spec section 5's options). */
-export const DISLIKED_AT_MOST = 1;
+const DISLIKED_AT_MOST = 1;
 
 /** How a movie's neighbours are scored; the benchmark compares other weights against these. */
 export type SimilarityWeights = {

@@ -21,12 +21,12 @@ export const ROW_SIZE = 10;
 /** Neighbours kept per movie: enough left for a row once a member's seen movies are taken out. */
 const NEIGHBOURS = 40;
 /** "Because you watched" rows on the home page, at most. */
-export const BECAUSE_YOU_WATCHED_ROWS = 3;
+const BECAUSE_YOU_WATCHED_ROWS = 3;
 /** Seeds tried for those rows: a seed whose neighbours the member has all seen gives no row. */
 const SEEDS_TRIED = 8;
 /** A row with fewer movies than this is not shown (a lone card is not a row). */
 const MIN_ROW = 3;
-export const TRENDING_COUNT = 10;
+const TRENDING_COUNT = 10;
 
 type Scored = { id: string; score: number };
 

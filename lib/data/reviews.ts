@@ -7,7 +7,7 @@ import { REVIEW_PAGE_SIZE, type ReviewSort } from "@/lib/validation/review-optio
 import { cacheTags } from "./cache-tags";
 import { isUuid } from "./ids";
 import { MOVIE_NOT_FOUND, expireMovie, requireMovieDetail } from "./movies";
-import { reviewSelect, toReviewItem, type MovieDetail, type ReviewItem } from "./movie-shapes";
+import { reviewSelect, toReviewItem, type MovieDetail } from "./movie-shapes";
 import { lockMovie, refreshMovieRating } from "./ratings";
 import type { OwnReview, ReviewPage } from "@/lib/api-shapes";
 
@@ -113,5 +113,3 @@ async function cachedReviewPage(
     currentPage: page,
   };
 }
-
-export type { ReviewItem };

@@ -10,7 +10,7 @@ import { forbidden } from "./errors";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const ACCEPTED_BODY_TYPES = ["application/json", "multipart/form-data"];
-export const CROSS_SITE_REFUSED = "Cross-site request refused";
+const CROSS_SITE_REFUSED = "Cross-site request refused";
 
 function hasBody(request: Request): boolean {
   const length = request.headers.get("content-length");

@@ -102,9 +102,9 @@ function fieldErrors(error: ZodError): FieldErrors {
 }
 
 /** The largest JSON body any endpoint takes; the biggest real one (a movie) is a few kilobytes. */
-export const MAX_JSON_BODY_BYTES = 1024 * 1024;
-export const BODY_TOO_LARGE = "Request body is too large (at most 1 MB)";
-export const BODY_CUT_OFF = "The request body was cut off";
+const MAX_JSON_BODY_BYTES = 1024 * 1024;
+const BODY_TOO_LARGE = "Request body is too large (at most 1 MB)";
+const BODY_CUT_OFF = "The request body was cut off";
 
 /**
  * The body as text, read chunk by chunk and abandoned as soon as it passes `limit` bytes: a missing
@@ -141,7 +141,7 @@ export async function readBoundedText(request: Request, limit = MAX_JSON_BODY_BY
  * The request's JSON body; 400 `Invalid JSON body` when it does not parse, 413 above
  * MAX_JSON_BODY_BYTES. An empty body is `{}`.
  */
-export async function readJson(request: Request): Promise<unknown> {
+async function readJson(request: Request): Promise<unknown> {
   const text = await readBoundedText(request, MAX_JSON_BODY_BYTES);
   if (text.trim() === "") return {};
   try {

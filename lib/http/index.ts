@@ -1,3 +1,3 @@
-export { route, json, readJson, readBoundedText, parseJson, errorResponse } from "./handler";
-export { preflight, withCors } from "./cors";
-export { HttpError, badRequest, unauthorized, forbidden, notFound, conflict, type FieldErrors } from "./errors";
+export { route, json, readBoundedText, parseJson, errorResponse } from "./handler";
+export { preflight } from "./cors";
+export { HttpError, badRequest, notFound } from "./errors";

@@ -76,7 +76,7 @@ export function pageContentSecurityPolicy(options: { nonce?: string; dev?: boole
 }
 
 /** JSON and media from /api are never documents to run: nothing may load from them or frame them. */
-export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 /**
  * /auth/google answers with a tiny page whose inline script fetches NextAuth's CSRF token and
@@ -91,10 +91,10 @@ export const googleHandOffContentSecurityPolicy = (issuerOrigin: string) =>
 export const AUTH_REDIRECT_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 
 /** Browser features the site never uses are switched off; fullscreen and picture-in-picture stay for the player. */
-export const PERMISSIONS_POLICY =
+const PERMISSIONS_POLICY =
   "camera=(), microphone=(), geolocation=(), payment=(), usb=(), fullscreen=(self), picture-in-picture=(self)";
 
-export const HSTS = "max-age=31536000";
+const HSTS = "max-age=31536000";
 
 type HeaderRule = {
   source: string;

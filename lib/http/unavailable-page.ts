@@ -4,8 +4,8 @@
 import { NextResponse } from "next/server";
 import { DATABASE_RETRY_AFTER_SECONDS } from "./database-unavailable";
 
-export const UNAVAILABLE_TITLE = "Marquee is briefly unavailable";
-export const UNAVAILABLE_TEXT =
+const UNAVAILABLE_TITLE = "Marquee is briefly unavailable";
+const UNAVAILABLE_TEXT =
   "This page could not be shown: Marquee cannot reach its database just now. Please try again in a few seconds.";
 
 const html = `<!doctype html>

@@ -112,5 +112,3 @@ export class MediaSources {
     return urlOf(file.key);
   }
 }
-
-export { IngestError };

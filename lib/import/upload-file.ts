@@ -6,7 +6,7 @@ import { formatBytes } from "@/lib/media/format-bytes";
 import { dryRunField } from "@/lib/validation/import";
 import { MAX_IMPORT_FILE_BYTES, catalogueFormatOf, type CatalogueFormat } from "./catalogue-file";
 
-export const IMPORT_NOT_MULTIPART = "Send the file as multipart/form-data in a field named file.";
+const IMPORT_NOT_MULTIPART = "Send the file as multipart/form-data in a field named file.";
 const TOO_LARGE = `The file is too large: the limit is ${formatBytes(MAX_IMPORT_FILE_BYTES)}.`;
 const MULTIPART_OVERHEAD = 64 * 1024;
 

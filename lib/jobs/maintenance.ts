@@ -6,7 +6,7 @@ import { removeUnusedUploads } from "@/lib/media/upload-ledger";
 import { storage } from "@/lib/storage";
 
 /** A `.partial` file untouched this long belongs to an upload that died (a live upload keeps writing). */
-export const STALE_PARTIAL_MS = 5 * 60 * 1000;
+const STALE_PARTIAL_MS = 5 * 60 * 1000;
 
 /** Deletes the leftovers of uploads interrupted by a crash or kill; run as the app starts and on schedule. */
 export async function removeStalePartials(): Promise<number> {

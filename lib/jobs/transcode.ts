@@ -11,7 +11,6 @@ import { randomUUID } from "node:crypto";
 import type { PgBoss } from "pg-boss";
 import { cacheTags, expireTagsOutsideRequests } from "@/lib/data/cache-tags";
 import { db } from "@/lib/db";
-import { env } from "@/lib/env";
 import { ffmpegStatus, probe } from "@/lib/media/ffmpeg";
 import {
   CANCELLED_MESSAGE,
@@ -27,7 +26,7 @@ import { jobQueue, TRANSCODE_QUEUE } from "./queue";
 
 export type TranscodeJobData = { movieId: string };
 
-export const NO_ATTEMPTS_LEFT =
+const NO_ATTEMPTS_LEFT =
   "The worker transcoding this video stopped, and no attempts were left. Press Retry to start again.";
 
 /** A length for a video that cannot be probed where it is queued: its size at this bitrate (a typical film's). */
@@ -52,9 +51,6 @@ async function priorityOf(key: StorageKey): Promise<number> {
   const size = (await driver.stat(key))?.size ?? 0;
   return -Math.ceil(Math.min((size * 8) / ASSUMED_BITS_PER_SECOND, 2 ** 30));
 }
-
-/** Whether a job of this priority may take the slot kept for short videos. */
-export const isShortJob = (priority: number) => priority >= -env.TRANSCODE_SHORT_JOB_SECONDS;
 
 /**
  * Queues a transcode of the movie's current video, when ffmpeg is here and the video is one of

@@ -22,7 +22,7 @@ export type MailMessage = {
 };
 
 /** Where messages go without SMTP_URL. */
-export const mailFolder = () => path.join(dataDir(), "mail");
+const mailFolder = () => path.join(dataDir(), "mail");
 
 const globalForMail = globalThis as unknown as { marqueeSmtp?: Transporter };
 

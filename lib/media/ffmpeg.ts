@@ -95,7 +95,7 @@ function rateOf(fraction: string | undefined): number | null {
 /** What a video may be for Marquee to transcode it (TRANSCODE_MAX_* settings). */
 export type SourceLimits = { maxDurationSeconds: number; maxFramePixels: number; maxFrameRate: number };
 
-export const sourceLimits = (): SourceLimits => ({
+const sourceLimits = (): SourceLimits => ({
   maxDurationSeconds: env.TRANSCODE_MAX_DURATION_SECONDS,
   maxFramePixels: env.TRANSCODE_MAX_FRAME_PIXELS,
   maxFrameRate: env.TRANSCODE_MAX_FRAME_RATE,
@@ -171,7 +171,7 @@ export function ladderFor(sourceHeight: number): Rendition[] {
 }
 
 /** Target segment length: players switch quality at segment boundaries. */
-export const SEGMENT_SECONDS = 4;
+const SEGMENT_SECONDS = 4;
 
 /**
  * Writes `master.m3u8`, `<rendition>.m3u8` and `<rendition>_NNNNN.ts` into `outDir` in one ffmpeg
@@ -276,7 +276,7 @@ export function posterFrame(
 }
 
 /** Seek-preview thumbnails: frames this wide, tiled into JPEG sprites of this many columns and rows. */
-export const THUMBNAIL_WIDTH = 160;
+const THUMBNAIL_WIDTH = 160;
 const SPRITE_COLUMNS = 10;
 const SPRITE_ROWS = 10;
 

@@ -9,9 +9,9 @@ import { contentTypeOf, isStorageKey } from "@/lib/storage/keys";
 import { clientCopyIsCurrent, decideRange, ifRangeHolds, type HeaderReader } from "./http-ranges";
 
 /** Stored names are never reused, so a stored file may be cached for a year. */
-export const IMMUTABLE = "public, max-age=31536000, immutable";
+const IMMUTABLE = "public, max-age=31536000, immutable";
 /** The path every stored file is served under. */
-export const UPLOAD_PATH_PREFIX = "/api/upload/";
+const UPLOAD_PATH_PREFIX = "/api/upload/";
 
 export type FileRequest = {
   /** GET or HEAD. */
@@ -170,7 +170,7 @@ function accelRedirectAnswer(key: StorageKey, prefix: string, download: boolean,
  * anything a file system or header would choke on, plus the stored file's real extension; else the
  * stored name. RFC 6266: an ASCII `filename` for old clients, UTF-8 `filename*` (RFC 8187) for the rest.
  */
-export function attachmentDisposition(key: StorageKey, name: string | null): string {
+function attachmentDisposition(key: StorageKey, name: string | null): string {
   const storedName = key.slice(key.indexOf("/") + 1);
   const extension = storedName.slice(storedName.lastIndexOf(".") + 1);
   const base = cleanFileName(name ?? "").replace(new RegExp(`\\.${extension}$`, "i"), "");

@@ -34,7 +34,7 @@ const DETECTED_ALIASES: Record<string, string> = {
 };
 
 /** Types a browser may declare for a file (spec section 7's list and the registered names), by extension. */
-export const DECLARED_TYPES: Record<string, string[]> = {
+const DECLARED_TYPES: Record<string, string[]> = {
   jpg: ["image/jpeg", "image/jpg"],
   png: ["image/png"],
   webp: ["image/webp"],

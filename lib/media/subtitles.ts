@@ -23,10 +23,10 @@ export const MAX_SUBTITLE_BYTES = 2 * 1024 * 1024;
 export const MAX_SUBTITLE_CUES = 30_000;
 /** Lines parsed between two turns of the event loop: a few milliseconds of work. */
 const LINES_PER_SLICE = 1_000;
-export const SUBTITLE_NOT_MULTIPART = "Send the subtitle file as multipart/form-data in a field named file.";
-export const SUBTITLE_EMPTY = "The subtitle file is empty.";
-export const SUBTITLE_NOT_TEXT = "The subtitle file must be UTF-8 text (SRT or WebVTT).";
-export const SUBTITLE_NO_CUES = "The subtitle file has no cues: it must be SRT or WebVTT.";
+const SUBTITLE_NOT_MULTIPART = "Send the subtitle file as multipart/form-data in a field named file.";
+const SUBTITLE_EMPTY = "The subtitle file is empty.";
+const SUBTITLE_NOT_TEXT = "The subtitle file must be UTF-8 text (SRT or WebVTT).";
+const SUBTITLE_NO_CUES = "The subtitle file has no cues: it must be SRT or WebVTT.";
 const SUBTITLE_TOO_LARGE = `The subtitle file is too large (at most ${formatBytes(MAX_SUBTITLE_BYTES)}).`;
 export const SUBTITLE_TOO_MANY_CUES = `The subtitle file has too many cues (at most ${MAX_SUBTITLE_CUES.toLocaleString("en-US")}).`;
 

@@ -36,13 +36,13 @@ import {
 /** How often a running job writes its progress (and so learns whether it is still the movie's job) and checks its output. */
 const TICK_SECONDS = 5;
 /** A temp folder whose worker has not touched its mark for this long was left by a worker that died. */
-export const ABANDONED_AFTER_SECONDS = 30;
+const ABANDONED_AFTER_SECONDS = 30;
 /** The mark a running job touches every tick: only this process writes it, never ffmpeg. */
 const ALIVE_MARK = ".alive";
 
 /** Media status as the admin list and the movie detail show it. */
 /** A movie's transcode state; null for a movie that never had one. */
-export type MediaStatus = ApiMediaStatus | null;
+type MediaStatus = ApiMediaStatus | null;
 export type { MediaOverview };
 
 /** What the data layer must hand over when a movie's video goes away, to clean up after it. */
@@ -84,12 +84,12 @@ export type TranscodeResult =
 /** Why a job was stopped before its end (the reason its abort signal carries). */
 class Superseded extends Error {}
 /** The worker is shutting down: the job is given back to the queue. */
-export class Shutdown extends Error {}
+class Shutdown extends Error {}
 /** A failure another attempt cannot fix (a limit broken, a file ffprobe cannot read): the job fails for good with this message. */
 class Permanent extends Error {}
 
 /** Where jobs keep their temp folders: under the data folder, never the system's temp folder. */
-export const transcodeWorkRoot = () => path.join(dataDir(), "transcode");
+const transcodeWorkRoot = () => path.join(dataDir(), "transcode");
 
 /** An attempt of a job: its id and pg-boss's count of the retries before it. */
 export type JobAttempt = { jobId: string; retryCount: number };
@@ -332,7 +332,7 @@ async function folderUsage(folder: string): Promise<{ bytes: number; files: numb
 
 const formatMegabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024)).toLocaleString("en-US")} MB`;
 
-export function mediaStatusOf(row: {
+function mediaStatusOf(row: {
   mediaState: string | null;
   mediaProgress: number;
   mediaError: string | null;

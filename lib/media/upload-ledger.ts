@@ -11,12 +11,12 @@ import { countUpload } from "@/lib/metrics";
 import { storage, urlOf, type StorageDriver, type StorageKey } from "@/lib/storage";
 import { deleteUnreferencedFiles } from "./cleanup";
 
-export const TOO_MANY_UPLOADS = "Too many uploads, please try again later";
-export const UPLOAD_QUOTA_REACHED = "Daily upload quota reached, please try again later";
+const TOO_MANY_UPLOADS = "Too many uploads, please try again later";
+const UPLOAD_QUOTA_REACHED = "Daily upload quota reached, please try again later";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** An upload not attached to a movie, cast member or profile within this time is deleted. */
-export const UNUSED_UPLOAD_GRACE_MS = DAY_MS;
+const UNUSED_UPLOAD_GRACE_MS = DAY_MS;
 
 const tooMany = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, { headers: { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) } });

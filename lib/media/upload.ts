@@ -20,10 +20,10 @@ import {
   type AcceptedType,
 } from "./file-types";
 
-export const NOT_MULTIPART_MESSAGE = "Send the file as multipart/form-data in a field named file.";
-export const NO_FILE_MESSAGE = "No file was uploaded: send it in a field named file.";
-export const ONE_FILE_MESSAGE = "Send exactly one file, in a field named file.";
-export const EMPTY_FILE_MESSAGE = "The file is empty.";
+const NOT_MULTIPART_MESSAGE = "Send the file as multipart/form-data in a field named file.";
+const NO_FILE_MESSAGE = "No file was uploaded: send it in a field named file.";
+const ONE_FILE_MESSAGE = "Send exactly one file, in a field named file.";
+const EMPTY_FILE_MESSAGE = "The file is empty.";
 
 /** Multipart boundaries and part headers around the file; a body bigger than the limit plus this is refused unread. */
 const MULTIPART_OVERHEAD = 64 * 1024;

@@ -6,7 +6,7 @@
 // transcodes) carries one line each. Not "server-only": server.ts imports it outside Next.
 import client from "prom-client";
 
-export type UploadKind = "image" | "video" | "subtitle";
+type UploadKind = "image" | "video" | "subtitle";
 
 type Metrics = {
   registry: client.Registry;

@@ -11,7 +11,7 @@ import { log } from "@/lib/log";
 import { openedPgPool } from "@/lib/pg";
 import { metrics } from "./index";
 
-export const METRICS_TOKEN_REQUIRED = "Not authorized: send the metrics token (METRICS_TOKEN) as a Bearer token";
+const METRICS_TOKEN_REQUIRED = "Not authorized: send the metrics token (METRICS_TOKEN) as a Bearer token";
 
 /** Without METRICS_TOKEN the endpoint is off (404, as any unknown path); with it, the Bearer token must match. */
 export function authorizeScrape(request: Request): void {

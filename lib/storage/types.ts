@@ -13,7 +13,7 @@ export type StoredFileInfo = {
 };
 
 /** One stored file, as `list()` gives it. */
-export type ListedFile = { key: StorageKey; size: number };
+type ListedFile = { key: StorageKey; size: number };
 
 /** An inclusive byte range, as in HTTP's Range header. */
 export type ByteRange = { start: number; end: number };
@@ -70,7 +70,7 @@ export interface StorageDriver {
 }
 
 /** A part the browser uploaded, as S3's CompleteMultipartUpload wants it. */
-export type UploadedPart = { partNumber: number; etag: string };
+type UploadedPart = { partNumber: number; etag: string };
 
 /**
  * Presigned multipart uploads: the app creates the upload and signs one short-lived URL per part;

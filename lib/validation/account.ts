@@ -6,13 +6,12 @@ import { onStrings, requiredText, text } from "./fields";
 import { PASSWORD_MAX, emailField, passwordField } from "./user";
 
 /** What a link's token field says when it is missing: the link was cut short (a mail client wrapped it). */
-export const INCOMPLETE_LINK = "This link is incomplete. Open it from the email again.";
+const INCOMPLETE_LINK = "This link is incomplete. Open it from the email again.";
 
 const linkToken = requiredText("token", INCOMPLETE_LINK, { max: 200, message: INCOMPLETE_LINK });
 
 /** POST /api/user/password-reset: the email that forgot its password. */
 export const forgotPasswordSchema = z.object({ email: emailField });
-export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
 /** The confirmation as the change-password form spells it, or correctly. */
 const confirmations = {
@@ -87,20 +86,20 @@ const credentialResponse = <T extends z.ZodRawShape>(response: T) =>
   });
 
 // The shapes checked, the types are WebAuthn's own: @simplewebauthn/server verifies the rest.
-export const registrationResponseSchema = credentialResponse({
+const registrationResponseSchema = credentialResponse({
   clientDataJSON: base64url("clientDataJSON"),
   attestationObject: base64url("attestationObject"),
   transports: z.array(text("transports").max(20)).max(10).optional(),
 }).transform((response) => response as unknown as RegistrationResponseJSON);
 
-export const authenticationResponseSchema = credentialResponse({
+const authenticationResponseSchema = credentialResponse({
   clientDataJSON: base64url("clientDataJSON"),
   authenticatorData: base64url("authenticatorData"),
   signature: base64url("signature"),
   userHandle: base64url("userHandle").optional(),
 }).transform((response) => response as unknown as AuthenticationResponseJSON);
 
-export const passkeyNameField = requiredText("name", "Passkey name is required", {
+const passkeyNameField = requiredText("name", "Passkey name is required", {
   max: 60,
   message: "Passkey name must be at most 60 characters",
 });

@@ -36,7 +36,6 @@ export const MEDIA_FILTER_LABELS: Record<AdminMediaFilter, string> = {
 
 /** Published movies, or drafts (hidden from the public until an admin publishes them). */
 export const ADMIN_STATUS_FILTERS = ["published", "draft"] as const;
-export type AdminStatusFilter = (typeof ADMIN_STATUS_FILTERS)[number];
 
 const oneOf = <T extends string>(field: string, values: readonly T[]) =>
   text(field)
@@ -92,10 +91,10 @@ export type AdminMoviesQuery = z.infer<typeof adminMoviesQuerySchema>;
 export const defaultOrder = (sort: AdminMovieSort | undefined): "asc" | "desc" =>
   sort === undefined || sort === "created" ? "desc" : "asc";
 
-export const ADMIN_BULK_ACTIONS = ["delete", "category", "transcode", "publish"] as const;
+const ADMIN_BULK_ACTIONS = ["delete", "category", "transcode", "publish"] as const;
 export type AdminBulkAction = (typeof ADMIN_BULK_ACTIONS)[number];
 /** The most rows one bulk request acts on: a page of the list at its largest. */
-export const MAX_BULK_IDS = 100;
+const MAX_BULK_IDS = 100;
 
 /** An action on many selected rows; `category` names the new category of the `category` action. */
 export const adminMovieBulkSchema = z

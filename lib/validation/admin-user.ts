@@ -4,7 +4,7 @@ import { z } from "zod";
 import { onLists, positiveDigits, text } from "./fields";
 
 export const ADMIN_USERS_PAGE_SIZE = 20;
-export const ADMIN_USERS_MAX_PAGE_SIZE = 100;
+const ADMIN_USERS_MAX_PAGE_SIZE = 100;
 
 export const ADMIN_USER_SORTS = ["joined", "name", "email"] as const;
 export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];

@@ -31,7 +31,7 @@ export function isMediaSource(value: string): boolean {
   return scheme === "https" || scheme === "http";
 }
 
-export const mediaSourceMessage = (label: string) =>
+const mediaSourceMessage = (label: string) =>
   `${label} must be an https URL, a path inside IMPORT_DIR, or a file stored on this site`;
 
 const mediaSource = (field: string, requiredMessage: string, label: string) =>
@@ -78,7 +78,7 @@ const subtitleList = z
 const { name, desc, language, year, hour } = movieCreateSchema.shape;
 
 /** A published movie: everything the movie form asks for. */
-export const publishedRowSchema = z.object({
+const publishedRowSchema = z.object({
   id: idField,
   name,
   desc,
@@ -95,7 +95,7 @@ export const publishedRowSchema = z.object({
 });
 
 /** A draft: hidden from the public until an admin completes and publishes it, so only the title and year are needed. */
-export const draftRowSchema = z.object({
+const draftRowSchema = z.object({
   id: idField,
   name,
   year,
@@ -117,7 +117,7 @@ export const catalogueRowSchema = z.discriminatedUnion("draft", [publishedRowSch
 export type CatalogueRow = z.output<typeof catalogueRowSchema>;
 
 /** The whole file: a list of rows (CSV rows, or a JSON array). */
-export const catalogueFileSchema = z
+const catalogueFileSchema = z
   .array(catalogueRowSchema)
   .max(MAX_IMPORT_ROWS, onLists({ error: `An import holds at most ${MAX_IMPORT_ROWS.toLocaleString("en")} movies` }));
 

@@ -5,4 +5,3 @@ import { requiredText } from "./fields";
 export const favoriteToggleSchema = z.object({
   idMovie: requiredText("idMovie", "Movie id is required", { max: 100, message: "Movie not found" }),
 });
-export type FavoriteToggleInput = z.infer<typeof favoriteToggleSchema>;

@@ -17,7 +17,7 @@ export function hasForbiddenCharacters(value: string): boolean {
   return CONTROL_CHARACTER.test(value) || !value.isWellFormed();
 }
 
-export const controlCharactersMessage = (field: string) => `${field} must not contain control characters`;
+const controlCharactersMessage = (field: string) => `${field} must not contain control characters`;
 
 /**
  * The one string primitive every request schema builds on: a string (another type names the field)

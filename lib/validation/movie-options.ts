@@ -36,8 +36,6 @@ export const LANGUAGES = [
 export type Language = (typeof LANGUAGES)[number];
 
 export const DEFAULT_PAGE_SIZE = 20;
-/** The admin Movies List's page (its server render and its client reloads ask for the same). */
-export const ADMIN_MOVIES_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 50;
 
 /** Filter bar options (spec section 3): rates 1 to 5 stars, hours 1 to 10; years come from the catalogue. */

@@ -3,16 +3,7 @@ import { z } from "zod";
 import { digits, onStrings, positiveDigits, text } from "./fields";
 import { MAX_PAGE_SIZE, MOVIE_SORTS, type MovieSort } from "./movie-options";
 
-export {
-  ADMIN_MOVIES_PAGE_SIZE,
-  DEFAULT_PAGE_SIZE,
-  HOUR_FILTER_OPTIONS,
-  MAX_PAGE_SIZE,
-  MOVIE_SORTS,
-  RATE_FILTER_OPTIONS,
-  SORT_OPTIONS,
-  type MovieSort,
-} from "./movie-options";
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MOVIE_SORTS, type MovieSort } from "./movie-options";
 
 const textFilter = (field: string, max: number) =>
   text(field)

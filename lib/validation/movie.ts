@@ -6,7 +6,7 @@ import { LANGUAGES, type Language } from "./movie-options";
 export { LANGUAGES, type Language } from "./movie-options";
 
 export const FIRST_FILM_YEAR = 1888;
-export const latestAllowedYear = () => new Date().getFullYear() + 1;
+const latestAllowedYear = () => new Date().getFullYear() + 1;
 export const MOVIE_HOURS_MIN = 1;
 export const MOVIE_HOURS_MAX = 10;
 

@@ -24,7 +24,7 @@ export type WatchProgressInput = z.infer<typeof watchProgressSchema>;
 export { CONTINUE_FROM, WATCHED_FROM } from "./watch-thresholds";
 
 export const HISTORY_PAGE_SIZE = 20;
-export const HISTORY_MAX_PAGE_SIZE = 50;
+const HISTORY_MAX_PAGE_SIZE = 50;
 
 /** GET /api/user/history: a page of what the user watched, most recent first. */
 export const historyQuerySchema = z.object({
@@ -42,4 +42,3 @@ export const historyMarkSchema = z.object({
     error: (issue) => (issue.input == null ? "watched is required" : "watched must be true or false"),
   }),
 });
-export type HistoryMarkInput = z.infer<typeof historyMarkSchema>;

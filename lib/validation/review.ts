@@ -12,8 +12,8 @@ export const RATING_OPTIONS = [
   { value: 5, label: "5-Masterpice" },
 ] as const;
 
-export const REVIEW_MESSAGE_MIN = 5;
-export const REVIEW_MESSAGE_MAX = 1000;
+const REVIEW_MESSAGE_MIN = 5;
+const REVIEW_MESSAGE_MAX = 1000;
 
 export const reviewSchema = z.object({
   rating: wholeNumber("rating", "Rate is required").pipe(

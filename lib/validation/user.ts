@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { isAcceptedMediaUrl, mediaUrlMessage, onStrings, requiredText, text } from "./fields";
 
-export const PASSWORD_MIN = 6;
+const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 12;
 
 export const emailField = requiredText("email", "Email is required", { max: 254, message: "Email is not valid" })

@@ -10,7 +10,7 @@ export type DemoUser = {
   isAdmin: boolean;
 };
 
-export type DemoReview = {
+type DemoReview = {
   /** DemoUser.key of the reviewer; a user reviews a movie at most once. */
   user: string;
   rating: 0 | 1 | 2 | 3 | 4 | 5;
@@ -19,7 +19,7 @@ export type DemoReview = {
 };
 
 /** Base names of the clips in prisma/seed/media/ (made by scripts/make-demo-clips.sh). */
-export type DemoClip = "city-lights" | "ocean-drift" | "neon-grid" | "fractal-dive" | "colour-bars";
+type DemoClip = "city-lights" | "ocean-drift" | "neon-grid" | "fractal-dive" | "colour-bars";
 
 export type DemoMovie = {
   /** Unique, kebab-case, stable. */
@@ -39,8 +39,6 @@ export type DemoMovie = {
   casts: { name: string }[];
   reviews: DemoReview[];
 };
-
-export const demoClips: DemoClip[] = ["city-lights", "ocean-drift", "neon-grid", "fractal-dive", "colour-bars"];
 
 export const demoCategories: string[] = [
   "Action",
