@@ -12,7 +12,9 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"], ["json"]],
-  timeout: 30_000,
+  // A test's budget. CI's 2-core runner shares its cores between the app, two browsers and ffmpeg: a
+  // page whose posters are resized on first view took 11 s to load there, so a long flow needs more.
+  timeout: process.env.CI ? 60_000 : 30_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: process.env.TEST_BASE_URL,

@@ -31,6 +31,7 @@ test("the listing shows the catalogue's total, the newest movies, and pages with
 test("a filter narrows the listing, resets the page, and survives a reload", async ({ page }) => {
   const api = await listing(page, "year=2015&limit=50");
   await page.goto("/movies?page=2");
+  await page.waitForLoadState("networkidle"); // hydrated: the filter bar's change handler is attached
   await page.getByRole("combobox").filter({ hasText: "Sort By Year" }).selectOption("2015");
   await expect(page).toHaveURL(/\/movies\?year=2015$/);
   await expect(page.getByText(`Total ${api.moviesCount} Movies`)).toBeVisible();

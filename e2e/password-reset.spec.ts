@@ -15,7 +15,8 @@ test("the emailed link sets a new password once, and the new password signs in",
   await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.getByText("Email is required")).toBeVisible();
-  await page.getByLabel("Email").fill(account.email);
+  // The login form it came from stays in the page, hidden, while the new page shows.
+  await page.getByLabel("Email").filter({ visible: true }).fill(account.email);
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(
     page.getByRole("status").filter({ hasText: "If an account uses that email, a link to choose a new password" }),
@@ -51,6 +52,7 @@ test("the emailed link sets a new password once, and the new password signs in",
 test("an address without an account gets the same answer on the page", async ({ page }) => {
   await page.setExtraHTTPHeaders({ "x-forwarded-for": freshIp() });
   await page.goto("/forgot-password");
+  await page.waitForLoadState("networkidle"); // hydrated: typed text and the submit reach the form's code
   await page.getByLabel("Email").fill(`nobody-${Date.now()}@example.test`);
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(

@@ -25,8 +25,8 @@ test("a probed length replaces the typed hours on the listing card, the movie pa
   const listed = await api("GET", `/api/movie?search=${encodeURIComponent(movie.name)}`);
   expect(listed.body.movies[0]).toMatchObject({ _id: movie._id, hour: 2, durationSeconds: 754.4 });
   const runtime = /datetime="PT12M34S">12 Min<\/time>/i;
-  // The movie's own part of its page: the related and recommended cards below show other films' hours.
-  const moviePage = (await html(`/movie/${movie._id}`)).split("Related Movies")[0]!;
+  // The movie's own part of its page: the cards below (More like this, Related Movies) show other films' hours.
+  const moviePage = (await html(`/movie/${movie._id}`)).split(/More like this|Related Movies/)[0]!;
   expect(moviePage).toMatch(runtime);
   expect(moviePage).not.toContain(">2 Hr<");
   expect(await html(search)).toMatch(runtime);
