@@ -93,6 +93,13 @@ test("the watch page plays the HLS ladder and switches quality", async ({ page, 
     const match = /\/(\d+p)_\d+\.ts$/.exec(request.url());
     if (match) segments.push(match[1]!);
   });
+  // The player may fetch the seek-preview sprite as soon as the thumbnails track loads, before the
+  // hover below: its response is recorded from the start.
+  const sprites: { status: number; type: string | undefined }[] = [];
+  page.on("response", (response) => {
+    if (/\/thumbs_001\.jpg$/.test(response.url()))
+      sprites.push({ status: response.status(), type: response.headers()["content-type"] });
+  });
 
   await page.goto(`/watch/${movie._id}`);
   await page.getByRole("button", { name: "Play", exact: true }).click();
@@ -109,7 +116,6 @@ test("the watch page plays the HLS ladder and switches quality", async ({ page, 
 
   // Seek preview: hovering the time slider shows that moment's frame, a tile of the sprite the
   // thumbnails track names, loaded from the ladder's folder (not resolved against the page).
-  const sprite = page.waitForResponse((response) => /\/thumbs_001\.jpg$/.test(response.url()));
   const slider = page.getByRole("slider", { name: "Seek" });
   const box = (await slider.boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
@@ -118,8 +124,7 @@ test("the watch page plays the HLS ladder and switches quality", async ({ page, 
     "src",
     new RegExp(`/api/upload/hls/${movie._id}/[0-9a-f-]{36}/thumbs_001\\.jpg$`),
   );
-  const loaded = await sprite;
-  expect([loaded.status(), loaded.headers()["content-type"]]).toEqual([200, "image/jpeg"]);
+  await expect.poll(() => sprites[0]).toEqual({ status: 200, type: "image/jpeg" });
   await expect
     .poll(() => preview.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
     .toBe(1600);
