@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { ADMIN, apiToken, signIn } from "./support/accounts";
 import { createCategory } from "./support/catalogue";
+import { openPlayerSettings } from "./support/player";
 
 /** A 12-second 854×480 clip with a tone: the ladder is 360p + 480p. */
 function makeClip(): Buffer {
@@ -131,7 +132,7 @@ test("the watch page plays the HLS ladder and switches quality", async ({ page, 
   await expect(preview).toBeVisible();
 
   // Settings → Quality lists Auto and each rendition, highest first.
-  await page.getByRole("button", { name: "Settings" }).click();
+  await openPlayerSettings(page, false);
   await page.getByRole("menuitem", { name: /Quality/ }).click();
   await expect(page.getByRole("menuitemradio")).toHaveText([/Auto/, /480p/, /360p/]);
   // The menu re-renders as hls.js reports its levels; a click that lands mid-render is tried again.
@@ -148,10 +149,6 @@ test("the watch page plays the HLS ladder and switches quality", async ({ page, 
 });
 
 test("with its HLS playlist unreachable, the player plays the MP4 instead", async ({ page, request }) => {
-  // Never seen passing since the media work was merged with the rest: with master.m3u8 aborted the
-  // player stays on the HLS stream (a blob: source) and neither falls back nor shows the error.
-  // Open in issue 24 (items 9): to be found and fixed, then this line removed.
-  test.fixme();
   test.setTimeout(180_000);
   const movie = await streamingMovie(request);
   await page.route("**/master.m3u8", (route) => route.abort());
@@ -168,10 +165,6 @@ test("with its HLS playlist unreachable, the player plays the MP4 instead", asyn
 });
 
 test("when nothing plays, the player says so and offers Retry, which plays once it can", async ({ page, request }) => {
-  // Never seen passing since the media work was merged with the rest: with master.m3u8 aborted the
-  // player stays on the HLS stream (a blob: source) and neither falls back nor shows the error.
-  // Open in issue 24 (items 9): to be found and fixed, then this line removed.
-  test.fixme();
   test.setTimeout(180_000);
   const movie = await streamingMovie(request);
   const unreachable = (url: URL) => url.pathname.endsWith(".m3u8") || url.pathname.startsWith("/api/upload/movie/");

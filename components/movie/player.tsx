@@ -66,6 +66,11 @@ export function Player({
   const [ended, setEnded] = useState(false);
   // A new player for each try: a retry starts from a clean slate (the HLS stream first again).
   const [attempt, setAttempt] = useState(0);
+  // When the HLS stream fails, a new player takes the MP4 from the same moment (Vidstack, told to
+  // switch sources after an HLS error, never loads the next one); only an MP4 that fails too ends
+  // in the error and its Retry.
+  const [hlsFailedAt, setHlsFailedAt] = useState<number | null>(null);
+  const streaming = Boolean(hls) && hlsFailedAt === null;
   const play = (from: number) => {
     setStartAt(from);
     setState("playing");
@@ -81,6 +86,7 @@ export function Player({
           type="button"
           onClick={() => {
             setAttempt((count) => count + 1);
+            setHlsFailedAt(null);
             setState("playing");
           }}
           className={`${overlayButton} bg-subMain hover:bg-subMain/85`}
@@ -93,17 +99,17 @@ export function Player({
   if (state === "playing") {
     return (
       <VideoPlayer
-        key={attempt}
+        key={`${attempt}-${streaming ? "hls" : "mp4"}`}
         movieId={movieId}
         name={name}
         poster={poster}
         video={video}
-        hls={hls}
+        hls={streaming ? hls : null}
         thumbnails={thumbnails}
         subtitles={subtitles}
-        startAt={startAt}
+        startAt={hlsFailedAt ?? startAt}
         saveProgressEnabled={signedIn}
-        onFailed={() => setState("failed")}
+        onFailed={(at) => (streaming ? setHlsFailedAt(at) : setState("failed"))}
         onEnded={() => setEnded(true)}
         onPlay={() => setEnded(false)}
       >

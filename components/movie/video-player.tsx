@@ -15,7 +15,7 @@ import {
   type PlayerSrc,
 } from "@vidstack/react";
 import { DefaultVideoLayout, defaultLayoutIcons } from "@vidstack/react/player/layouts/default";
-import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useEffect, useEffectEvent, useMemo, useRef, type ReactNode } from "react";
 import { saveProgress, saveProgressOnLeave, type PlaybackPoint } from "@/lib/client/watch-progress";
 
 export type SubtitleTrack = { language: string; label: string; url: string };
@@ -71,8 +71,8 @@ type Props = {
   startAt: number;
   /** Signed-in viewers' positions are saved; visitors have nowhere to save them. */
   saveProgressEnabled: boolean;
-  /** Nothing could be played: neither the HLS stream (if any) nor the MP4. */
-  onFailed: () => void;
+  /** The source failed (the HLS stream, or the MP4), at this moment of the film. */
+  onFailed: (at: number) => void;
   /** The film reached its end (the up-next suggestion shows), and playback started again. */
   onEnded?: () => void;
   onPlay?: () => void;
@@ -105,20 +105,31 @@ export default function VideoPlayer({
     element.focus({ preventScroll: true });
   }, []);
   const storage = useMemo(() => new PreferencesStorage(), []);
-  // The HLS stream first; when it fails (its playlist or segments unreachable), the MP4 takes over
-  // from the same moment, and only an MP4 that fails too ends in the error.
-  const [hlsFailedAt, setHlsFailedAt] = useState<number | null>(null);
+  // An MP4 that cannot be loaded: Vidstack gives the <video> a typed <source>, whose failure the
+  // browser reports on that <source> alone (the video element fires no error, so neither does the
+  // player). Caught on its way down to it. With HLS, hls.js reports through the player instead.
+  const mp4Failed = useEffectEvent(() => onFailed(startAt));
+  useEffect(() => {
+    const element = player.current?.el;
+    if (hls || !element) return;
+    const onSourceError = (event: Event) => {
+      if (event.target instanceof HTMLSourceElement) mp4Failed();
+    };
+    element.addEventListener("error", onSourceError, true);
+    return () => element.removeEventListener("error", onSourceError, true);
+  }, [hls]);
+  // The HLS stream first, the MP4 when the browser cannot play HLS at all. When the stream fails
+  // later (playlist or segments unreachable), Player puts in a new player for the MP4 alone.
   const source = useMemo<PlayerSrc>(
     () =>
-      hls && hlsFailedAt === null
+      hls
         ? [
             { src: hls, type: "application/x-mpegurl" },
             { src: video, type: "video/mp4" },
           ]
         : { src: video, type: "video/mp4" },
-    [hls, hlsFailedAt, video],
+    [hls, video],
   );
-  const resumeAt = hlsFailedAt ?? startAt;
   // Vidstack resolves the sprites a thumbnails track names against the track's URL only when that is
   // absolute; a path (as the pages pass it) made them resolve against the page: /watch/thumbs_001.jpg.
   const thumbnailsUrl = useMemo(
@@ -186,7 +197,7 @@ export default function VideoPlayer({
       keyTarget="document"
       onProviderChange={onProviderChange}
       onLoadedMetadata={() => {
-        if (resumeAt > 0 && player.current) player.current.currentTime = resumeAt;
+        if (startAt > 0 && player.current) player.current.currentTime = startAt;
       }}
       onEnded={() => {
         const media = player.current;
@@ -195,11 +206,8 @@ export default function VideoPlayer({
         onEnded?.();
       }}
       onPlay={onPlay}
-      onError={() => {
-        const media = player.current;
-        if (hls && hlsFailedAt === null && media) setHlsFailedAt(media.currentTime);
-        else onFailed();
-      }}
+      // Where to pick up: the film's moment if it had started, else where this player was to start.
+      onError={() => onFailed(player.current?.state.canPlay ? player.current.currentTime : startAt)}
     >
       <MediaProvider>
         {subtitles.map((track) => (
