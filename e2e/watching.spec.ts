@@ -7,6 +7,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { ADMIN, apiToken, registerAccount, signIn } from "./support/accounts";
 import { createCategory } from "./support/catalogue";
+import { openPlayerSettings } from "./support/player";
 
 /** A cookie-authenticated write from this site, as a page makes it (the API refuses cross-site ones). */
 const sameOrigin = { origin: process.env.TEST_BASE_URL! };
@@ -269,9 +270,7 @@ test("subtitles: the captions menu lists the track, its cues show at their times
   await pauseAt(video, 0.5);
 
   const captions = page.locator("[data-media-player] .vds-captions");
-  // On a phone the controls show after a tap on the player.
-  if (isMobile) await page.locator("[data-media-player]").tap({ position: { x: 20, y: 20 } });
-  await page.getByRole("button", { name: "Settings" }).click();
+  await openPlayerSettings(page, isMobile);
   await page.getByRole("menuitem", { name: /Captions/ }).click();
   await page.getByRole("menuitemradio", { name: "English" }).click();
   await page.keyboard.press("Escape");
