@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { hydrated } from "./support/hydration";
 
 const searchBox = (page: Page) => page.getByRole("combobox", { name: "Search movies" });
 const suggestions = (page: Page) => page.getByRole("listbox", { name: "Suggested movies" });
@@ -97,11 +98,9 @@ test("no dead end: an empty result offers the closest title", async ({ page }) =
 
 test("the Sort control orders the listing and lives in the URL", async ({ page }) => {
   await page.goto("/movies");
-  // Chosen again until the page has hydrated: before that, the select has no change handler.
-  await expect(async () => {
-    await page.getByRole("combobox").filter({ hasText: "Sort: Newest" }).selectOption({ label: "Sort: A-Z" });
-    await expect(page).toHaveURL(/\/movies\?sort=name$/, { timeout: 2000 });
-  }).toPass();
+  const sort = await hydrated(page.getByRole("combobox").filter({ hasText: "Sort: Newest" }));
+  await sort.selectOption({ label: "Sort: A-Z" });
+  await expect(page).toHaveURL(/\/movies\?sort=name$/);
   const api = (await (await page.request.get("/api/movie?sort=name")).json()) as { movies: { name: string }[] };
   await expect(page.getByRole("main").getByRole("listitem").getByRole("heading")).toHaveText(
     api.movies.map((movie) => movie.name),
