@@ -32,5 +32,10 @@ test("a card's Play opens the player at once, from the start for a visitor", asy
   // The player itself, not the poster and its Play button.
   await expect(page.getByRole("button", { name: "Play", exact: true })).toHaveCount(0);
   await playerReady(page);
-  expect(await mediaTime(page)).toBeLessThan(3);
+  // Where playback began (the first range the video has played), not where it has got to: on a loaded
+  // runner seconds of autoplay can pass before this is read.
+  const startedAt = await page
+    .locator("video")
+    .evaluate((video: HTMLVideoElement) => (video.played.length > 0 ? video.played.start(0) : video.currentTime));
+  expect(startedAt).toBeLessThan(1);
 });
