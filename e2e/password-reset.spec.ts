@@ -3,6 +3,7 @@
 import { expect, test } from "@playwright/test";
 import { latestMail, linkIn } from "../tests/support/mail";
 import { freshIp, registerAccount, toast } from "./support/accounts";
+import { hydrated } from "./support/hydration";
 
 const RESET_SUBJECT = "Reset your Marquee password";
 
@@ -52,7 +53,8 @@ test("the emailed link sets a new password once, and the new password signs in",
 test("an address without an account gets the same answer on the page", async ({ page }) => {
   await page.setExtraHTTPHeaders({ "x-forwarded-for": freshIp() });
   await page.goto("/forgot-password");
-  await page.waitForLoadState("networkidle"); // hydrated: typed text and the submit reach the form's code
+  // Hydrated: typed text and the submit reach the form's code (before, a click submits it natively).
+  await hydrated(page.getByRole("button", { name: "Send reset link" }));
   await page.getByLabel("Email").fill(`nobody-${Date.now()}@example.test`);
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(
