@@ -64,6 +64,11 @@ const server = http.createServer((req, res) => {
     return;
   void handle(req, res);
 });
+// An idle keep-alive connection stays open 65 s, not Node's 5: longer than the clients and proxies in
+// front keep theirs (nginx's upstream keepalive_timeout and cloud load balancers: 60 s), so the server
+// is never the one closing a connection just as a client sends its next request on it (an ECONNRESET
+// the client sees for a request the server never got).
+server.keepAliveTimeout = 65_000;
 server.listen(port, hostname, () => {
   console.log(
     `> Marquee listening on http://${hostname ?? "localhost"}:${port} (${dev ? "development" : "production"})`,

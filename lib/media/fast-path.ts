@@ -8,9 +8,14 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Readable } from "node:stream";
 import { corsHeaders } from "@/lib/http/cors";
 import { apiSecurityHeaders } from "@/lib/http/security-headers";
-import { whenReady } from "@/lib/storage/maybe-promise";
 import type { StorageDriver, StorageKey } from "@/lib/storage/types";
-import { answerFileRequest, storageKeyOfPath, type FileAnswer, type ServeOptions } from "./file-answer";
+import {
+  answerFileRequest,
+  storageKeyOfPath,
+  type FileAnswer,
+  type FileRequest,
+  type ServeOptions,
+} from "./file-answer";
 import type { HeaderReader } from "./http-ranges";
 
 type FastPathOptions = ServeOptions & {
@@ -35,21 +40,26 @@ export function createMediaFastPath(options: FastPathOptions) {
       query: new URLSearchParams(queryStart === -1 ? "" : url.slice(queryStart + 1)),
       headers: nodeHeaders(req),
     };
-    // With the file's descriptor cached, all of this runs now, without a promise: in a Next.js
-    // server every promise costs (lib/storage/maybe-promise.ts).
-    try {
-      const sent = whenReady(answerFileRequest(request, key, options.driver(), options), (answer) => {
-        const { body } = answer;
-        if (body.kind !== "file") return send(req, res, key, answer, null);
-        // The stream exists before the head goes out, so a storage failure can still be a 500.
-        return whenReady(body.file.stream(body.range), (stream) => send(req, res, key, answer, stream));
-      });
-      if (sent instanceof Promise) sent.catch((error: unknown) => fail(req, res, key, error));
-    } catch (error) {
-      fail(req, res, key, error);
-    }
+    void respond(req, res, key, request, options);
     return true;
   };
+}
+
+async function respond(
+  req: IncomingMessage,
+  res: ServerResponse,
+  key: StorageKey,
+  request: FileRequest,
+  options: FastPathOptions,
+) {
+  try {
+    const answer = await answerFileRequest(request, key, options.driver(), options);
+    const { body } = answer;
+    // The stream exists before the head goes out, so a storage failure can still be a 500.
+    send(req, res, key, answer, body.kind === "file" ? await body.file.stream(body.range) : null);
+  } catch (error) {
+    fail(req, res, key, error);
+  }
 }
 
 function send(req: IncomingMessage, res: ServerResponse, key: StorageKey, answer: FileAnswer, stream: Readable | null) {

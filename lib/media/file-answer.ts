@@ -4,7 +4,6 @@
 // module decides status, headers and which bytes; the paths only write the answer out.
 // No "server-only" and nothing from Next: server.ts loads it outside Next's bundles.
 import type { ByteRange, OpenedFile, StorageDriver, StorageKey } from "@/lib/storage/types";
-import { whenReady, type MaybePromise } from "@/lib/storage/maybe-promise";
 import { contentTypeOf, isStorageKey } from "@/lib/storage/keys";
 import { clientCopyIsCurrent, decideRange, ifRangeHolds, type HeaderReader } from "./http-ranges";
 
@@ -74,13 +73,13 @@ const jsonAnswer = (status: number, value: unknown, headers: Record<string, stri
   };
 };
 
-/** The answer; at once (no promise) when nothing has to wait, see lib/storage/maybe-promise.ts. */
-export function answerFileRequest(
+/** The answer to a request for the stored file `key`. */
+export async function answerFileRequest(
   request: FileRequest,
   key: StorageKey,
   driver: StorageDriver,
   options: ServeOptions = {},
-): MaybePromise<FileAnswer> {
+): Promise<FileAnswer> {
   const download = request.query.get("download") === "1" || request.query.get("download") === "true";
 
   // With a public bucket URL (a CDN), plain reads go there; downloads stay here so they carry
@@ -96,16 +95,15 @@ export function answerFileRequest(
   if (options.accelRedirectPrefix && driver.name === "local")
     return accelRedirectAnswer(key, options.accelRedirectPrefix, download, request.query.get("name"));
 
-  return whenReady(driver.open(key), (file) => {
-    if (!file) return jsonAnswer(404, { message: "File not found" });
-    let answer: FileAnswer | undefined;
-    try {
-      answer = answerFromFile(request, key, file, download);
-      return answer;
-    } finally {
-      if (answer?.body.kind !== "file") file.close();
-    }
-  });
+  const file = await driver.open(key);
+  if (!file) return jsonAnswer(404, { message: "File not found" });
+  let answer: FileAnswer | undefined;
+  try {
+    answer = answerFromFile(request, key, file, download);
+    return answer;
+  } finally {
+    if (answer?.body.kind !== "file") file.close();
+  }
 }
 
 function answerFromFile(request: FileRequest, key: StorageKey, file: OpenedFile, download: boolean): FileAnswer {

@@ -2,7 +2,7 @@
 // the custom server take. The rules are lib/media/file-answer.ts's; the Node fast path
 // (lib/media/fast-path.ts) applies the same ones before Next's router.
 import "server-only";
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
 import { env } from "@/lib/env";
 import { storage, type StorageDriver, type StorageKey } from "@/lib/storage";
 import { answerFileRequest } from "./file-answer";
@@ -24,24 +24,5 @@ export async function serveStoredFile(
   const { body } = answer;
   if (body.kind === "json") return new Response(body.text, answer);
   if (body.kind === "none") return new Response(null, answer);
-  return new Response(pulledFrom(await body.file.stream(body.range)), answer);
-}
-
-/**
- * A web stream that pulls from the Node stream only as the client reads; a cancel (the client went
- * away) destroys the Node stream. Readable.toWeb pushes instead, and a chunk arriving after the
- * cancel was seen to throw `Controller is already closed` as an uncaughtException (issue 16).
- */
-function pulledFrom(stream: Readable): ReadableStream<Uint8Array> {
-  const chunks = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer, undefined>;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const { value, done } = await chunks.next();
-      if (done) controller.close();
-      else controller.enqueue(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
-    },
-    async cancel() {
-      await chunks.return?.();
-    },
-  });
+  return new Response(Readable.toWeb(await body.file.stream(body.range)) as ReadableStream<Uint8Array>, answer);
 }

@@ -6,7 +6,6 @@ import { Readable } from "node:stream";
 import { finished } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { contentTypeOf } from "./keys";
-import { whenReady } from "./maybe-promise";
 import { createOpenFileCache } from "./open-files";
 import type { ByteRange, OpenedFile, StorageDriver, StorageKey, StoredFileInfo } from "./types";
 
@@ -80,29 +79,29 @@ export function createLocalStorage(root: string): StorageDriver {
 
     // Serving's hot path (lib/media/file-answer.ts): a descriptor kept open from an earlier request
     // (lib/storage/open-files.ts), else opened now; the bytes come from the very file the headers
-    // describe, even if it is deleted meanwhile. Synchronous when the descriptor is cached.
-    open(key) {
-      return whenReady(openFiles.acquire(fileOf(key)), (lease): OpenedFile | null => {
-        if (!lease) return null;
-        return {
-          ...fileInfo(key, lease.stats),
-          stream(range) {
-            // A shared descriptor: the stream must not close it, even when destroyed (ReadStream's
-            // destroy closes its fd whatever autoClose says), and lets go of it however it ends.
-            const stream = fs.createReadStream("", {
-              fd: lease.fd,
-              fs: leaveOpen,
-              autoClose: false,
-              ...(range ? { start: range.start, end: range.end } : { start: 0 }),
-            });
-            finished(stream, () => lease.release());
-            // Start the first read now: it runs in the thread pool while the caller writes the head.
-            stream.read(0);
-            return stream;
-          },
-          close: () => lease.release(),
-        };
-      });
+    // describe, even if it is deleted meanwhile.
+    async open(key): Promise<OpenedFile | null> {
+      const lease = await openFiles.acquire(fileOf(key));
+      if (!lease) return null;
+      return {
+        ...fileInfo(key, lease.stats),
+        // eslint-disable-next-line @typescript-eslint/require-await -- the interface's promise; nothing here waits
+        async stream(range) {
+          // A shared descriptor: the stream must not close it, even when destroyed (ReadStream's
+          // destroy closes its fd whatever autoClose says), and lets go of it however it ends.
+          const stream = fs.createReadStream("", {
+            fd: lease.fd,
+            fs: leaveOpen,
+            autoClose: false,
+            ...(range ? { start: range.start, end: range.end } : { start: 0 }),
+          });
+          finished(stream, () => lease.release());
+          // Start the first read now: it runs in the thread pool while the caller writes the head.
+          stream.read(0);
+          return stream;
+        },
+        close: () => lease.release(),
+      };
     },
 
     // eslint-disable-next-line @typescript-eslint/require-await -- async so that fileOf's refusal rejects, as the interface says

@@ -8,7 +8,6 @@
 // deletion shows on the next request, in every process serving the same disk.
 // Reference counts, not a plain LRU library: a descriptor may close only once no read is using it.
 import fs from "node:fs";
-import type { MaybePromise } from "./maybe-promise";
 
 type Entry = {
   path: string;
@@ -109,18 +108,17 @@ export function createOpenFileCache({ max = 200, idleMs = 30_000 }: OpenFileCach
 
   return {
     /**
-     * The open file at `path` with its stats, or null when there is no regular file there; at once
-     * (no promise) when its descriptor is cached. The caller must `release()` the lease exactly when
-     * it no longer reads the descriptor.
+     * The open file at `path` with its stats, or null when there is no regular file there. The
+     * caller must `release()` the lease exactly when it no longer reads the descriptor.
      */
-    acquire(path: string): MaybePromise<OpenFileLease | null> {
+    async acquire(path: string): Promise<OpenFileLease | null> {
       const cached = entries.get(path);
       if (cached) {
         const stats = fs.fstatSync(cached.fd);
         if (stats.nlink > 0) return lease(cached, stats);
         drop(cached); // deleted or replaced since it was opened
       }
-      return open(path);
+      return await open(path);
     },
 
     /** Descriptors open now (for tests and the health of the process). */

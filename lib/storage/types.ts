@@ -1,5 +1,4 @@
 import type { Readable } from "node:stream";
-import type { MaybePromise } from "./maybe-promise";
 
 /** Where a stored file lives: `<folder>/<file>`, e.g. `image/3f2c….webp` or `movie/9a1e….mp4`. */
 export type StorageKey = `${string}/${string}`;
@@ -24,7 +23,7 @@ export type ByteRange = { start: number; end: number };
  */
 export type OpenedFile = StoredFileInfo & {
   /** A stream of the file, or of the inclusive range; lets go of the file when it ends or is destroyed. */
-  stream(range?: ByteRange): MaybePromise<Readable>;
+  stream(range?: ByteRange): Promise<Readable>;
   /** Lets go of the file when its bytes are not wanted (HEAD, 304, 416). */
   close(): void;
 };
@@ -35,11 +34,8 @@ export interface StorageDriver {
   /** Streams `body` into storage under `key`; a failed or aborted stream leaves nothing behind. */
   put(key: StorageKey, body: Readable | Buffer, options: { contentType: string }): Promise<{ size: number }>;
   stat(key: StorageKey): Promise<StoredFileInfo | null>;
-  /**
-   * For serving: the file's facts and a way to its bytes, or null when there is no such file.
-   * Synchronous when nothing has to wait (lib/storage/maybe-promise.ts).
-   */
-  open(key: StorageKey): MaybePromise<OpenedFile | null>;
+  /** For serving: the file's facts and a way to its bytes, or null when there is no such file. */
+  open(key: StorageKey): Promise<OpenedFile | null>;
   /** A stream of the file, or of the inclusive byte range. */
   read(key: StorageKey, range?: ByteRange): Promise<Readable>;
   delete(key: StorageKey): Promise<void>;
