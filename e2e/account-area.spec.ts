@@ -166,6 +166,13 @@ test("delete my account asks for the password, then signs out and the login no l
   await dialog.getByRole("button", { name: "Delete my account" }).click();
   await expect(toast(page, "Account deleted successfully")).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
+  // Signed out: the footer offers Sign In again (the header's Login icon is there on wide screens only).
+  await expect(
+    page
+      .getByRole("contentinfo")
+      .getByRole("navigation", { name: "My Account" })
+      .getByRole("link", { name: "Sign In" }),
+  ).toBeVisible();
   const login = await page.request.post("/api/user", { data: account, headers: { "x-forwarded-for": freshIp() } });
   expect(login.status()).toBe(400);
 });

@@ -97,6 +97,13 @@ test("delete my account, confirmed with a passkey", async ({ page }) => {
   await dialog.getByRole("button", { name: "Confirm with a passkey instead" }).click();
   await expect(toast(page, "Account deleted successfully")).toBeVisible();
   await expect(page).toHaveURL(`${app.origin}/`);
+  // Signed out: the footer offers Sign In again (the header's Login icon is there on wide screens only).
+  await expect(
+    page
+      .getByRole("contentinfo")
+      .getByRole("navigation", { name: "My Account" })
+      .getByRole("link", { name: "Sign In" }),
+  ).toBeVisible();
   const login = await page.request.post("/api/user", { data: account, headers: { "x-forwarded-for": freshIp() } });
   expect(login.status()).toBe(400);
 });

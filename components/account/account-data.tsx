@@ -1,10 +1,12 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { signOut } from "next-auth/react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import toast from "react-hot-toast";
+import { refreshViewer } from "@/components/layout/viewer-provider";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/form-field";
@@ -45,6 +47,7 @@ export function AccountData(props: Props) {
  * out; the server checks the same (lib/auth/confirm-identity.ts). Deleting ends the session: sign out, go home.
  */
 function DeleteAccountForm({ hasPassword, passkeyCount, onCancel }: Props & { onCancel: () => void }) {
+  const router = useRouter();
   const [busy, setBusy] = useState(false);
   const confirmsWithEmail = !hasPassword && passkeyCount === 0;
   const {
@@ -61,7 +64,11 @@ function DeleteAccountForm({ hasPassword, passkeyCount, onCancel }: Props & { on
     try {
       const { message } = await apiFetch<{ message: string }>("/api/user", { method: "DELETE", body: proof });
       toast.success(message);
-      await signOut({ callbackUrl: "/" });
+      // Signed out without a page load, so the toast stays on screen over the home page: signOut's
+      // own redirect reloads the page, which took the toast away as it appeared.
+      await signOut({ redirect: false });
+      await refreshViewer();
+      router.replace("/");
     } catch (error) {
       toast.error(errorMessage(error));
       setBusy(false);
