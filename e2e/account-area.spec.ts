@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
-import { apiToken, freshIp, registerAccount, signIn, toast } from "./support/accounts";
+import { apiToken, footerAccount, freshIp, registerAccount, signIn, toast } from "./support/accounts";
 import { pngFile } from "./support/media";
 
 const accountMenu = (page: Page) => page.getByRole("navigation", { name: "Account", exact: true });
@@ -167,12 +167,7 @@ test("delete my account asks for the password, then signs out and the login no l
   await expect(toast(page, "Account deleted successfully")).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   // Signed out: the footer offers Sign In again (the header's Login icon is there on wide screens only).
-  await expect(
-    page
-      .getByRole("contentinfo")
-      .getByRole("navigation", { name: "My Account" })
-      .getByRole("link", { name: "Sign In" }),
-  ).toBeVisible();
+  await expect(footerAccount(page).getByRole("link", { name: "Sign In" })).toBeVisible();
   const login = await page.request.post("/api/user", { data: account, headers: { "x-forwarded-for": freshIp() } });
   expect(login.status()).toBe(400);
 });

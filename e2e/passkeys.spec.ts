@@ -3,7 +3,7 @@
 // WebAuthn refuses IP addresses as the site's identity, so these tests use the app as localhost.
 import { expect, test, type Page } from "@playwright/test";
 import { latestMail } from "../tests/support/mail";
-import { freshIp, registerAccount, signIn, toast } from "./support/accounts";
+import { footerAccount, freshIp, registerAccount, signIn, toast } from "./support/accounts";
 
 const app = new URL(process.env.TEST_BASE_URL!);
 app.hostname = "localhost";
@@ -98,12 +98,7 @@ test("delete my account, confirmed with a passkey", async ({ page }) => {
   await expect(toast(page, "Account deleted successfully")).toBeVisible();
   await expect(page).toHaveURL(`${app.origin}/`);
   // Signed out: the footer offers Sign In again (the header's Login icon is there on wide screens only).
-  await expect(
-    page
-      .getByRole("contentinfo")
-      .getByRole("navigation", { name: "My Account" })
-      .getByRole("link", { name: "Sign In" }),
-  ).toBeVisible();
+  await expect(footerAccount(page).getByRole("link", { name: "Sign In" })).toBeVisible();
   const login = await page.request.post("/api/user", { data: account, headers: { "x-forwarded-for": freshIp() } });
   expect(login.status()).toBe(400);
 });

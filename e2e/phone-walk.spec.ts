@@ -1,9 +1,7 @@
 // Issue 28, item 8: what a walk through the site on a 390 x 844 phone found, and two things on any screen.
-import { expect, test, type Page } from "@playwright/test";
-import { registerAccount, signIn } from "./support/accounts";
+import { expect, test } from "@playwright/test";
+import { footerAccount, registerAccount, signIn } from "./support/accounts";
 import { seededMovie } from "./support/cinema";
-
-const footerAccount = (page: Page) => page.getByRole("contentinfo").getByRole("navigation", { name: "My Account" });
 
 test.describe("on a 390 x 844 phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });

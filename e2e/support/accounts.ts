@@ -92,3 +92,7 @@ export async function registerAdmin(request: APIRequestContext, label = "admin")
 
 /** A toast with this text (react-hot-toast renders each as role=status). */
 export const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
+
+/** The footer's My Account links: Sign In for a visitor, My List for a member (on every screen width). */
+export const footerAccount = (page: Page) =>
+  page.getByRole("contentinfo").getByRole("navigation", { name: "My Account" });
