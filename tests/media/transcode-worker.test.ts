@@ -185,7 +185,8 @@ test(
     );
     expect(await within(5_000, () => leftTools().length === 0)).toBe(true);
     expect(jobFolders(dataDir, jobId)).toEqual([]);
-    expect(await job(jobId)).toMatchObject({ state: "completed", retry_count: 2 });
+    // pg-boss records the job complete once the handler has returned, just after the movie is marked.
+    await expect.poll(() => job(jobId), { timeout: 10_000 }).toMatchObject({ state: "completed", retry_count: 2 });
     third.process.kill("SIGTERM");
     expect(await third.exited).toBe(0);
   },
