@@ -33,7 +33,7 @@ const log = (line: string) => console.log(`[bench] ${line}`);
 // for the detail the movie with its category, its cast and its newest 100 reviews with their authors.
 const LIST_IDS = `SELECT m."id" FROM "Movie" m ORDER BY m."createdAt" DESC, m."id" ASC LIMIT $1 OFFSET $2`;
 const LIST_COUNT = `SELECT count(*)::int AS "count" FROM "Movie" m`;
-const CARDS = `SELECT m."id", m."name", m."desc", m."titleImage", m."image", m."language", m."year", m."hour", m."video", m."rate",
+const CARDS = `SELECT m."id", m."name", m."desc", m."titleImage", m."image", m."language", m."year", m."hour", m."video", m."rate", m."durationSeconds",
   m."countReviews", m."createdAt", c."id" AS "categoryId", c."name" AS "categoryName"
   FROM "Movie" m JOIN "Category" c ON c."id" = m."categoryId" WHERE m."id" = ANY($1::uuid[])`;
 const MEDIA = `SELECT "durationSeconds", "mediaState", "hlsFolder" FROM "Movie" WHERE "id" = $1`;
@@ -178,6 +178,19 @@ async function load(url: string, client: Client = "browser"): Promise<Round> {
   return { requestsPerSecond: result.requests.average, p99: result.latency.p99, errors };
 }
 
+/** Where two JSON values first differ, e.g. `movies[0].media: app {...}, bare undefined`. */
+function firstDifference(app: unknown, bare: unknown, at = "the top"): string {
+  if (isDeepStrictEqual(app, bare)) return "nowhere";
+  if (app && bare && typeof app === "object" && typeof bare === "object") {
+    const keys = new Set([...Object.keys(app), ...Object.keys(bare)]);
+    for (const key of keys) {
+      const [a, b] = [(app as Record<string, unknown>)[key], (bare as Record<string, unknown>)[key]];
+      if (!isDeepStrictEqual(a, b)) return firstDifference(a, b, Array.isArray(app) ? `${at}[${key}]` : `${at}.${key}`);
+    }
+  }
+  return `${at}: app ${JSON.stringify(app)?.slice(0, 200)}, bare ${JSON.stringify(bare)?.slice(0, 200)}`;
+}
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -211,7 +224,9 @@ async function main() {
         fetch(`${bareUrl}${apiPath}`).then((r) => r.json() as Promise<unknown>),
       ]);
       if (!isDeepStrictEqual(fromApp, fromBare))
-        throw new Error(`${apiPath}: the bare server's answer differs from the app's`);
+        throw new Error(
+          `${apiPath}: the bare server's answer differs from the app's at ${firstDifference(fromApp, fromBare)}`,
+        );
     }
     log(
       `${list.moviesCount} movies; ${ROUNDS} rounds of ${SECONDS} s at ${CONNECTIONS} connections per endpoint and side`,
