@@ -3,19 +3,9 @@ import type { NextConfig } from "next";
 // Validates every environment variable as the server starts: a bad value stops it here,
 // with a message naming the variable.
 import "./lib/env";
+import { MARKED_FOR_BLOCKING_METADATA } from "./lib/http/html-only-clients";
 import { staticSecurityHeaders } from "./lib/http/security-headers";
 import { LISTING_FILTER_KEYS, MOVIES_CATALOGUE_PATH } from "./lib/page-routes";
-import { HTML_LIMITED_BOT_UA_RE } from "next/dist/shared/lib/router/utils/html-bots";
-
-/**
- * Clients that read a page's HTML without running it: any client whose User-Agent does not claim to
- * be a browser ("Mozilla/": scripts, feed readers, most link previewers), the crawlers and previewers
- * on Next's list (Lighthouse included), and any that calls itself a bot, crawler, spider or previewer.
- */
-const HTML_ONLY_CLIENTS = new RegExp(
-  ["^(?!.*Mozilla/)", HTML_LIMITED_BOT_UA_RE.source, String.raw`bot\b|crawl|spider|preview|Bluesky`].join("|"),
-  "i",
-);
 
 const config: NextConfig = {
   // The test build goes to its own folder so it never replaces the build `npm start` serves.
@@ -60,11 +50,10 @@ const config: NextConfig = {
     imgOptTimeoutInSeconds: 60,
   },
   typedRoutes: false,
-  // Metadata (title, description, canonical, Open Graph) in the <head> of the first bytes for the
-  // clients that read nothing else: they get each page rendered whole on request. Browsers get the
-  // pages Next keeps (whose metadata is in the head too: nothing in them streams) and have the rest
-  // streamed; a kept page is never served to a client on this list (docs/architecture.md).
-  htmlLimitedBots: HTML_ONLY_CLIENTS,
+  // Metadata in the <head> of the first bytes, rendering the page whole, only for the requests proxy.ts
+  // marks: clients that read nothing else, on the pages rendered per request. Every client gets the
+  // pages Next keeps, whose metadata is in the head already (lib/http/html-only-clients.ts).
+  htmlLimitedBots: MARKED_FOR_BLOCKING_METADATA,
   // /movies with no filter or page is the kept unfiltered list (lib/page-routes.ts). Here rather than in
   // proxy.ts: it applies to prefetches too, and a proxy's rewrite halved the page's throughput.
   rewrites: () =>

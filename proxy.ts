@@ -1,4 +1,4 @@
-// Next.js 16's request proxy (formerly middleware), for pages only. Four jobs:
+// Next.js 16's request proxy (formerly middleware), for pages only. Five jobs:
 // 1. Redirects before a page renders: signed out on an account or admin page goes to /login (and
 //    back afterwards), signed in on /login or /register goes to /profile, a member gets the 404 page
 //    for /admin. The session is confirmed against its database row (one indexed read), because with
@@ -9,6 +9,9 @@
 // 3. The page Content-Security-Policy, with a fresh nonce for the per-request pages.
 // 4. A database that is down or does not answer within 3 s: the 503 page at once (with Retry-After),
 //    instead of a 500 or a skeleton that never fills (lib/data/database-answers.ts).
+// 5. Clients that read only the HTML get the metadata in the <head> on the pages rendered per request
+//    (their User-Agent is marked for next.config.ts htmlLimitedBots); on the pages Next keeps, every
+//    client gets the kept copy (lib/http/html-only-clients.ts).
 // /api is left out on purpose (but for malformed paths): Next buffers the body of every request a
 // proxy sees (up to 10 MB), which uploads cannot afford; route handlers do their own checks
 // (lib/http) and next.config.ts gives API responses their headers.
@@ -17,13 +20,15 @@ import { getToken } from "next-auth/jwt";
 import { sessionUser } from "@/lib/auth/sessions";
 import { databaseAnswers } from "@/lib/data/database-answers";
 import { movieExists } from "@/lib/data/movie-exists";
-import { authSecret } from "@/lib/env";
+import { authSecret, configuredPublicUrl } from "@/lib/env";
+import { BLOCKING_METADATA_MARK, isHtmlOnlyClient } from "@/lib/http/html-only-clients";
 import { pageContentSecurityPolicy } from "@/lib/http/security-headers";
 import { movieListQuerySchema } from "@/lib/validation/movie-query";
 import { unavailablePage } from "@/lib/http/unavailable-page";
 import {
   ADMIN_PAGES,
   PER_REQUEST_PAGES,
+  isKeptPage,
   SIGNED_IN_HOME,
   SIGNED_IN_PAGES,
   SIGNED_OUT_PAGES,
@@ -116,14 +121,34 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     return withPolicy(NextResponse.rewrite(new URL(NOT_FOUND_PATH, request.url)), pageContentSecurityPolicy());
   const decided = await accessDecision(request);
   if (decided) return decided;
+  const marked = markedForBlockingMetadata(request);
   if (!isUnder(request.nextUrl.pathname, PER_REQUEST_PAGES))
-    return withPolicy(NextResponse.next(), pageContentSecurityPolicy());
+    return withPolicy(
+      NextResponse.next(marked ? { request: { headers: marked } } : undefined),
+      pageContentSecurityPolicy(),
+    );
   // Next.js reads the nonce from the request's policy header and puts it on every script it renders.
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
   const policy = pageContentSecurityPolicy({ nonce });
-  const headers = new Headers(request.headers);
+  const headers = marked ?? new Headers(request.headers);
   headers.set("Content-Security-Policy", policy);
   return withPolicy(NextResponse.next({ request: { headers } }), policy);
+}
+
+/**
+ * The request's headers with its User-Agent marked for a render with the metadata in the <head>
+ * (next.config.ts htmlLimitedBots), when the client reads only the HTML and the page is rendered per
+ * request anyway; null otherwise. A page Next keeps (with a configured address: without one, every
+ * page reads the request's) already has its metadata in the head, and a marked request would be
+ * rendered anew instead of served the kept copy.
+ */
+function markedForBlockingMetadata(request: NextRequest): Headers | null {
+  const userAgent = request.headers.get("user-agent");
+  if (!isHtmlOnlyClient(userAgent)) return null;
+  if (configuredPublicUrl() && isKeptPage(request.nextUrl.pathname, request.nextUrl.searchParams)) return null;
+  const headers = new Headers(request.headers);
+  headers.set("user-agent", `${userAgent ?? ""} ${BLOCKING_METADATA_MARK}`.trim());
+  return headers;
 }
 
 export const config = {

@@ -49,6 +49,19 @@ export const LISTING_FILTER_KEYS = ["category", "language", "rate", "time", "yea
  */
 export const MOVIES_CATALOGUE_PATH = "/movies-catalogue";
 
+/**
+ * Pages Next keeps whole once rendered, when the site's address is configured (PUBLIC_URL or
+ * NEXTAUTH_URL; without one, every page reads the request's address and is rendered per request):
+ * the home page, the unfiltered list, each movie and the static pages. The list mirrors what
+ * docs/architecture.md ("Caching") describes; proxy.ts uses it to leave every client on them the kept
+ * copy (lib/http/html-only-clients.ts).
+ */
+export function isKeptPage(pathname: string, query: URLSearchParams): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname;
+  if (path === "/movies") return ![...LISTING_FILTER_KEYS, "page"].some((key) => query.has(key));
+  return ["/", "/about-us", "/contact"].includes(path) || /^\/movie\/[^/]+$/.test(path);
+}
+
 /** Where signed-in users land when they open a signed-out page, and where /login sends them by default. */
 export const SIGNED_IN_HOME = "/profile";
 
