@@ -20,9 +20,7 @@
 // Plain JavaScript: Next imports this file with Node itself, in `next build` workers too, where no
 // TypeScript loader runs. It must not import app modules (they are bundled separately).
 import pg from "pg";
-// Next's record of expired tags for the pages it keeps (a module Node loads once per process, outside
-// Next's bundles: the same Map Next reads).
-import { tagsManifest as nextTagsManifest } from "next/dist/server/lib/incremental-cache/tags-manifest.external.js";
+import { EVERY_PAGE_TAG, nextTagsManifest } from "./next-internals.mjs";
 
 /** @typedef {import("next/cache").CacheEntry} CacheEntry */
 /** @typedef {Omit<CacheEntry, "value"> & { value: Uint8Array }} StoredEntry */
@@ -33,8 +31,6 @@ const MAX_BYTES = 50 * 1024 * 1024;
 /** Serialises writers, so versions commit in the order they were taken (a reader never skips one). */
 const WRITE_LOCK_KEY = 7_324_001;
 const SHARED_KEY = Symbol.for("marquee.cacheTags");
-/** Next's implicit tag on every page it keeps (the root layout's). */
-const EVERY_PAGE_TAG = "_N_T_/layout";
 
 // Not rounded: an expiry rounded up to the next millisecond would lie in the future for a read made
 // within the same millisecond, and that read would be served the stale entry.

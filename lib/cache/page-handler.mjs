@@ -6,15 +6,10 @@
 // expirations, so an admin's edit made on any instance shows on every instance's very next request,
 // pages included (docs/architecture.md, "Caching").
 //
-// Next bundles this file into its server; Node's own require loads the file-system cache, so it is
-// the very class (and module state) Next itself would use.
-import { createRequire } from "node:module";
+// Next's file-system cache class comes from lib/cache/next-internals.mjs, with Next's other private
+// parts Marquee depends on.
 import sharedTags from "./handler.mjs";
-
-/** @type {typeof import("next/dist/server/lib/incremental-cache/file-system-cache.js").default} */
-const FileSystemCache = createRequire(import.meta.url)(
-  "next/dist/server/lib/incremental-cache/file-system-cache.js",
-).default;
+import { FileSystemCache } from "./next-internals.mjs";
 
 export default class PageCacheHandler extends FileSystemCache {
   /** @param {Parameters<InstanceType<typeof FileSystemCache>["get"]>} args */

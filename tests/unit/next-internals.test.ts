@@ -1,0 +1,83 @@
+// What lib/cache/next-internals.mjs relies on in Next.js's private modules. Each test fails when a
+// Next release changes that part: then cross-instance freshness of the kept pages needs another way
+// (docs/architecture.md, "Caching"). The whole path runs in tests/deploy/two-instances.test.ts.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { NEXT_CACHE_TAGS_HEADER } from "next/dist/lib/constants";
+import { getImplicitTags } from "next/dist/server/lib/implicit-tags";
+import { afterEach, expect, test } from "vitest";
+import { EVERY_PAGE_TAG, FileSystemCache, nextTagsManifest } from "@/lib/cache/next-internals.mjs";
+
+const now = () => performance.timeOrigin + performance.now();
+
+afterEach(() => nextTagsManifest.clear());
+
+/** Next's page cache in memory only, as the page handler extends it. */
+function pageCache() {
+  const serverDistDir = fs.mkdtempSync(path.join(os.tmpdir(), "marquee-next-internals-"));
+  return new FileSystemCache({
+    fs: undefined as never,
+    flushToDisk: false,
+    serverDistDir,
+    revalidatedTags: [],
+    maxMemoryCacheSize: 10 * 1024 * 1024,
+    _requestHeaders: {},
+  });
+}
+
+const APP_PAGE = "APP_PAGE" as never;
+
+/** A kept page as Next stores it: its HTML and the tags it was rendered with, in its headers. */
+async function keep(cache: ReturnType<typeof pageCache>, key: string, tags: string[]) {
+  await cache.set(
+    key,
+    {
+      kind: APP_PAGE,
+      html: "<html></html>",
+      rscData: undefined,
+      headers: { [NEXT_CACHE_TAGS_HEADER]: tags.join(",") },
+      postponed: undefined,
+      status: 200,
+      segmentData: undefined,
+    },
+    { cacheControl: { revalidate: false, expire: undefined } } as never,
+  );
+}
+
+const lookUp = (cache: ReturnType<typeof pageCache>, key: string) =>
+  cache.get(key, { kind: APP_PAGE, isRoutePPREnabled: false, isFallback: false });
+
+test("every kept page carries the root layout's implicit tag, which Marquee expires when a server starts", async () => {
+  for (const [page, pathname] of [
+    ["/(site)/movie/[id]/page", "/movie/0b7c1f52-6a4c-4c55-a1f5-2f1c9a8b1e01"],
+    ["/(site)/page", "/"],
+    ["/(site)/about-us/page", "/about-us"],
+  ]) {
+    const { tags } = await getImplicitTags(page!, pathname!, null);
+    expect(tags, page).toContain(EVERY_PAGE_TAG);
+  }
+});
+
+test("Next's page cache judges a kept page by the tags manifest Marquee writes: expired means a new render", async () => {
+  const cache = pageCache();
+  await keep(cache, "/movie/a", ["movie:a", EVERY_PAGE_TAG]);
+  await keep(cache, "/movie/b", ["movie:b", EVERY_PAGE_TAG]);
+  expect(await lookUp(cache, "/movie/a")).toMatchObject({ value: { html: "<html></html>" } });
+
+  // What lib/cache/handler.mjs writes when it learns that another instance expired a tag.
+  nextTagsManifest.set("movie:a", { expired: now() });
+  expect(await lookUp(cache, "/movie/a")).toBeNull();
+  expect(await lookUp(cache, "/movie/b")).not.toBeNull();
+
+  // And at a server's start: every page kept before it counts as expired.
+  nextTagsManifest.set(EVERY_PAGE_TAG, { expired: now() });
+  expect(await lookUp(cache, "/movie/b")).toBeNull();
+});
+
+test("a page kept after the expiry is served", async () => {
+  const cache = pageCache();
+  nextTagsManifest.set("movie:c", { expired: now() - 1 });
+  await keep(cache, "/movie/c", ["movie:c"]);
+  expect(await lookUp(cache, "/movie/c")).not.toBeNull();
+});
