@@ -239,6 +239,25 @@ test("movie list at scale: search, filter and sort kept in the URL; bulk move an
   expect((await page.request.get(`/api/movie/${two._id}`)).status()).toBe(200);
 });
 
+test("a bulk action that fails for some movies says which and why, until dismissed", async ({ page }) => {
+  const category = await createCategory(page.request, "BulkFail");
+  // Their videos are on another site: nothing here to transcode.
+  const one = await createMovie(page.request, category._id, "Elsewhere A");
+  const two = await createMovie(page.request, category._id, "Elsewhere B");
+  await signIn(page, ADMIN);
+  await page.goto(`/admin/list?category=${category._id}`);
+  await page.getByLabel(`Select ${one.name}`).check();
+  await page.getByLabel(`Select ${two.name}`).check();
+  await page.getByRole("region", { name: "Selected movies" }).getByRole("button", { name: "Transcode again" }).click();
+
+  await expect(toast(page, "0 transcodes queued; 2 not")).toBeVisible();
+  const failures = page.getByRole("alert").filter({ hasText: "Not done for 2 movies:" });
+  const reason = "Its video is not a file stored here, so it cannot be transcoded.";
+  await expect(failures.getByRole("listitem")).toHaveText([`${one.name}: ${reason}`, `${two.name}: ${reason}`]);
+  await failures.getByRole("button", { name: "Dismiss" }).click();
+  await expect(failures).toHaveCount(0);
+});
+
 test("movie list fits a 1366 px screen: every row's Delete button in view, nothing scrolls sideways", async ({
   page,
   isMobile,

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, registerAccount, registerAdmin, signIn, toast } from "./support/accounts";
+import { ADMIN, apiToken, registerAccount, registerAdmin, signIn, toast } from "./support/accounts";
 
 test("grant and revoke admin, delete a user; never on one's own row", async ({ page }) => {
   test.setTimeout(60_000);
@@ -68,4 +68,28 @@ test("users: search by email, filter admins, select several and delete them", as
   await page.getByLabel("Search users").fill(admin.email);
   await expect(table.getByRole("row").filter({ hasText: admin.email })).toContainText("You");
   await expect(page.getByLabel(`Select ${admin.email}`)).toHaveCount(0);
+});
+
+test("a bulk delete that fails for one row says which and why, until dismissed", async ({ page }) => {
+  const label = `gone${Date.now().toString(36)}`;
+  const kept = await registerAccount(page.request, label);
+  const gone = await registerAccount(page.request, label);
+  await signIn(page, ADMIN);
+  await page.goto(`/admin/users?search=${label}`);
+  await page.getByLabel(`Select ${kept.email}`).check();
+  await page.getByLabel(`Select ${gone.email}`).check();
+  // Another admin deletes one of them while this one has it selected.
+  const deleted = await page.request.delete(`/api/admin/users/${gone._id}`, {
+    headers: { authorization: `Bearer ${await apiToken(page.request, ADMIN)}` },
+  });
+  expect(deleted.status()).toBe(200);
+
+  await page.getByRole("region", { name: "Selected users" }).getByRole("button", { name: "Delete selected" }).click();
+  await page.getByRole("dialog", { name: "Confirm" }).getByRole("button", { name: "Yes" }).click();
+  await expect(toast(page, "1 user deleted; 1 not")).toBeVisible();
+  const failures = page.getByRole("alert").filter({ hasText: "Not deleted:" });
+  // Its email is gone with it: the row is named by its id.
+  await expect(failures.getByRole("listitem")).toHaveText([`${gone._id}: User not found`]);
+  await failures.getByRole("button", { name: "Dismiss" }).click();
+  await expect(failures).toHaveCount(0);
 });

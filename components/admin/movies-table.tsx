@@ -30,6 +30,7 @@ import {
   type AdminMovieSort,
 } from "@/lib/validation/admin-movie";
 import { listQueryString } from "@/lib/validation/admin-list-query";
+import { BulkFailures } from "./bulk-failures";
 import { MovieForm } from "./movie-form";
 import { FilterSelect, ListFilters, SearchBox } from "./list-filters";
 
@@ -242,29 +243,12 @@ export function MoviesTable({
           onClear={() => setSelected(new Set())}
         />
       )}
-      {failures.length > 0 && (
-        <div role="alert" className="rounded-md border border-subMain/50 bg-subMain/10 px-4 py-3 text-sm">
-          <div className="flex items-start justify-between gap-3">
-            <p className="font-semibold">
-              Not done for {failures.length === 1 ? "one movie" : `${failures.length} movies`}:
-            </p>
-            <button
-              type="button"
-              className="rounded px-2 text-text hover:text-white focus-visible:outline-2 focus-visible:outline-subMain"
-              onClick={() => setFailures([])}
-            >
-              Dismiss
-            </button>
-          </div>
-          <ul className="mt-2 list-disc pl-5">
-            {failures.map((failure) => (
-              <li key={failure._id}>
-                {failure.name || failure._id}: {failure.message}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <BulkFailures
+        title={`Not done for ${failures.length === 1 ? "one movie" : `${failures.length} movies`}:`}
+        failures={failures}
+        labelOf={(failure) => failure.name}
+        onDismiss={() => setFailures([])}
+      />
 
       {isLoading && !data ? (
         <Loading />

@@ -19,6 +19,7 @@ import { useUrlQuery } from "@/lib/client/use-url-query";
 import type { AdminUserItem, AdminUserPage, AdminUsersBulkResult } from "@/lib/data/admin-users";
 import { listQueryString } from "@/lib/validation/admin-list-query";
 import { ADMIN_USER_QUERY_KEYS, defaultUserOrder, type AdminUserSort } from "@/lib/validation/admin-user";
+import { BulkFailures } from "./bulk-failures";
 import { FilterSelect, ListFilters, SearchBox } from "./list-filters";
 
 const NO_SELECTION: ReadonlySet<string> = new Set();
@@ -160,27 +161,12 @@ export function UsersTable({
           </button>
         </div>
       )}
-      {failures.length > 0 && (
-        <div role="alert" className="rounded-md border border-subMain/50 bg-subMain/10 px-4 py-3 text-sm">
-          <div className="flex items-start justify-between gap-3">
-            <p className="font-semibold">Not deleted:</p>
-            <button
-              type="button"
-              className="rounded px-2 text-text hover:text-white focus-visible:outline-2 focus-visible:outline-subMain"
-              onClick={() => setFailures([])}
-            >
-              Dismiss
-            </button>
-          </div>
-          <ul className="mt-2 list-disc pl-5">
-            {failures.map((failure) => (
-              <li key={failure._id}>
-                {failure.email || failure._id}: {failure.message}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <BulkFailures
+        title="Not deleted:"
+        failures={failures}
+        labelOf={(failure) => failure.email}
+        onDismiss={() => setFailures([])}
+      />
 
       {isLoading && !data ? (
         <div className="flex justify-center py-16" role="status" aria-label="Loading">
