@@ -164,9 +164,13 @@ test(
     standIn.unref();
     expect(await within(5_000, () => processesUsing(deadFolder!).length > 0)).toBe(true);
 
-    // 3. A worker that starts once the dead one's folder has gone quiet (30 s) kills what it left,
-    //    removes the folder and puts the job back at once, without waiting for its heartbeat to run out.
-    await new Promise((resolve) => setTimeout(resolve, 31_000));
+    // 3. A worker that starts once the dead one's folder has gone quiet (its mark untouched for 30 s)
+    //    kills what it left, removes the folder and puts the job back at once, without waiting for
+    //    its heartbeat to run out. The mark is dated 31 s back rather than waited for: nobody touches
+    //    it now that its worker is dead.
+    const quietSince = new Date(Date.now() - 31_000);
+    for (const quiet of [path.join(deadFolder!, ".alive"), deadFolder!])
+      if (fs.existsSync(quiet)) fs.utimesSync(quiet, quietSince, quietSince);
     const third = startWorker({ TRANSCODE_TIME_LIMIT_MIN_SECONDS: "3", TRANSCODE_TIME_LIMIT_FACTOR: "0.0001" });
     expect(await within(60_000, () => third.output().includes("Requeued 1 transcode job(s)")), third.output()).toBe(
       true,
