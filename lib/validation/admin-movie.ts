@@ -1,7 +1,7 @@
 // Requests of the admin movie list (issue 26): its query (search, filters, sort, page size, all kept
 // in the page's URL) and its bulk actions.
 import { z } from "zod";
-import { onLists, positiveDigits, text } from "./fields";
+import { onLists, oneOf, positiveDigits, text } from "./fields";
 
 export const ADMIN_MOVIE_PAGE_SIZES = [20, 50, 100] as const;
 export const ADMIN_MOVIES_DEFAULT_PAGE_SIZE = 50;
@@ -36,15 +36,6 @@ export const MEDIA_FILTER_LABELS: Record<AdminMediaFilter, string> = {
 
 /** Published movies, or drafts (hidden from the public until an admin publishes them). */
 export const ADMIN_STATUS_FILTERS = ["published", "draft"] as const;
-
-const oneOf = <T extends string>(field: string, values: readonly T[]) =>
-  text(field)
-    .trim()
-    .refine((value) => value === "" || (values as readonly string[]).includes(value), {
-      error: `${field} must be one of ${values.join(", ")}`,
-    })
-    .transform((value) => (value || undefined) as T | undefined)
-    .optional();
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

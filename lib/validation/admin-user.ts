@@ -1,7 +1,7 @@
 // Requests of the admin Users page (CONTRACT.md section 7, issue 26): the list's query (search, role
 // filter, sort, page) and the role change and bulk actions.
 import { z } from "zod";
-import { onLists, positiveDigits, text } from "./fields";
+import { onLists, oneOf, positiveDigits, text } from "./fields";
 
 export const ADMIN_USERS_PAGE_SIZE = 20;
 const ADMIN_USERS_MAX_PAGE_SIZE = 100;
@@ -9,15 +9,6 @@ const ADMIN_USERS_MAX_PAGE_SIZE = 100;
 export const ADMIN_USER_SORTS = ["joined", "name", "email"] as const;
 export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];
 export const ADMIN_USER_ROLES = ["admin", "user"] as const;
-
-const oneOf = <T extends string>(field: string, values: readonly T[]) =>
-  text(field)
-    .trim()
-    .refine((value) => value === "" || (values as readonly string[]).includes(value), {
-      error: `${field} must be one of ${values.join(", ")}`,
-    })
-    .transform((value) => (value || undefined) as T | undefined)
-    .optional();
 
 /** The list's parameters, in the order its API query string keeps them. */
 export const ADMIN_USER_QUERY_KEYS = ["search", "role", "sort", "order", "page", "limit"] as const;

@@ -87,6 +87,17 @@ export function positiveDigits(field: string) {
   return digits(field).refine((value) => value === undefined || value >= 1, `${field} must be at least 1`);
 }
 
+/** An optional query parameter that takes one of `values`; empty counts as absent. */
+export function oneOf<T extends string>(field: string, values: readonly T[]) {
+  return text(field)
+    .trim()
+    .refine((value) => value === "" || (values as readonly string[]).includes(value), {
+      error: `${field} must be one of ${values.join(", ")}`,
+    })
+    .transform((value) => (value || undefined) as T | undefined)
+    .optional();
+}
+
 // Mirrors lib/storage/keys.ts (a test checks they agree): the forms import this module, and the
 // storage module pulls node:crypto into the bundle.
 const UPLOADED_FILE_URL =
