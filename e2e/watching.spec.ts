@@ -90,6 +90,13 @@ async function startPlaying(page: Page, button: Locator) {
   return video;
 }
 
+/** One of the player's preferences as Vidstack keeps them in localStorage (components/movie/video-player.tsx). */
+const storedPreference = (page: Page, name: "captions" | "rate") =>
+  page.evaluate(
+    (key) => (JSON.parse(localStorage.getItem("marquee-player") ?? "{}") as Record<string, unknown>)[key],
+    name,
+  );
+
 async function pauseAt(video: Locator, seconds: number) {
   await video.evaluate(async (element: HTMLVideoElement, to: number) => {
     element.pause();
@@ -252,7 +259,9 @@ test("keyboard shortcuts: K pauses and plays, arrows seek 10 s and change the vo
   await page.keyboard.press("f");
   await expect.poll(() => page.evaluate(() => document.fullscreenElement === null)).toBe(true);
 
-  // Volume and speed survive a reload (Vidstack's preferences in localStorage).
+  // Volume and speed survive a reload (Vidstack's preferences in localStorage, written a moment after
+  // the change).
+  await expect.poll(() => storedPreference(page, "rate")).toBe(1.25);
   await page.reload();
   const again = await startPlaying(page, page.getByRole("button", { name: "Play", exact: true }));
   await expect.poll(() => again.evaluate((element: HTMLVideoElement) => element.volume)).toBeCloseTo(lowered, 2);
@@ -291,7 +300,9 @@ test("subtitles: the captions menu lists the track, its cues show at their times
     await expect(captions).toContainText("The first line");
   }
 
-  // Captions were on: the next visit turns them on again.
+  // Captions were on: the next visit turns them on again. (Vidstack writes the preference a moment
+  // after the captions show: a reload in between would rightly find them off.)
+  await expect.poll(() => storedPreference(page, "captions")).toBe(true);
   await page.reload();
   const again = await startPlaying(page, page.getByRole("button", { name: "Play", exact: true }));
   await pauseAt(again, 6);
