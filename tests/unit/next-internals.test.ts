@@ -9,7 +9,16 @@ import { getImplicitTags } from "next/dist/server/lib/implicit-tags";
 import { afterEach, expect, test } from "vitest";
 import { EVERY_PAGE_TAG, FileSystemCache, nextTagsManifest } from "@/lib/cache/next-internals.mjs";
 
+// Next dates a kept page with Date.now() but judges expirations against performance.timeOrigin +
+// performance.now(), as lib/cache/handler.mjs writes them; the two clocks drift apart by a few
+// milliseconds or more (a CI machine had the second ahead).
 const now = () => performance.timeOrigin + performance.now();
+
+/** Expires `tag` at a moment both clocks put after the page was kept (waits out any drift). */
+async function expireAfter(tag: string, keptAt: number) {
+  while (now() <= keptAt) await new Promise((resolve) => setTimeout(resolve, 5));
+  nextTagsManifest.set(tag, { expired: now() });
+}
 
 afterEach(() => nextTagsManifest.clear());
 
@@ -63,21 +72,23 @@ test("Next's page cache judges a kept page by the tags manifest Marquee writes: 
   const cache = pageCache();
   await keep(cache, "/movie/a", ["movie:a", EVERY_PAGE_TAG]);
   await keep(cache, "/movie/b", ["movie:b", EVERY_PAGE_TAG]);
-  expect(await lookUp(cache, "/movie/a")).toMatchObject({ value: { html: "<html></html>" } });
+  const kept = await lookUp(cache, "/movie/a");
+  expect(kept).toMatchObject({ value: { html: "<html></html>" } });
 
   // What lib/cache/handler.mjs writes when it learns that another instance expired a tag.
-  nextTagsManifest.set("movie:a", { expired: now() });
+  await expireAfter("movie:a", kept!.lastModified);
   expect(await lookUp(cache, "/movie/a")).toBeNull();
   expect(await lookUp(cache, "/movie/b")).not.toBeNull();
 
   // And at a server's start: every page kept before it counts as expired.
-  nextTagsManifest.set(EVERY_PAGE_TAG, { expired: now() });
+  await expireAfter(EVERY_PAGE_TAG, kept!.lastModified);
   expect(await lookUp(cache, "/movie/b")).toBeNull();
 });
 
 test("a page kept after the expiry is served", async () => {
   const cache = pageCache();
-  nextTagsManifest.set("movie:c", { expired: now() - 1 });
+  // A minute back: well past any drift between the two clocks.
+  nextTagsManifest.set("movie:c", { expired: now() - 60_000 });
   await keep(cache, "/movie/c", ["movie:c"]);
   expect(await lookUp(cache, "/movie/c")).not.toBeNull();
 });
