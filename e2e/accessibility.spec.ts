@@ -11,12 +11,7 @@ const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best
 test.describe.configure({ timeout: 90_000 });
 
 async function expectNoSeriousViolations(page: Page, label: string) {
-  // Only violations are read, so axe details nothing else (its documented speed-up for large pages:
-  // passes and incomplete results keep one node each). Before withTags: options() replaces them all.
-  const results = await new AxeBuilder({ page })
-    .options({ resultTypes: ["violations"] })
-    .withTags(WCAG_TAGS)
-    .analyze();
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const serious = results.violations.filter(
     (violation) => violation.impact === "serious" || violation.impact === "critical",
   );
