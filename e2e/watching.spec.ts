@@ -212,6 +212,13 @@ test("keyboard shortcuts: K pauses and plays, arrows seek 10 s and change the vo
 }) => {
   test.skip(isMobile, "keyboard shortcuts are for keyboards");
   const movie = await minuteMovie(request);
+  // Both visits play the MP4: the upload's transcode, finishing between them, would hand the second
+  // visit an HLS stream, whose player loads twice in Chromium 156 and loses the restored speed (an
+  // open bug, docs/media.md "Known problems").
+  const cancelled = await request.delete(`/api/movie/${movie._id}/transcode`, {
+    headers: { authorization: `Bearer ${await apiToken(request, ADMIN)}` },
+  });
+  expect(cancelled.status(), await cancelled.text()).toBe(200);
   await page.goto(`/watch/${movie._id}`);
   const video = await startPlaying(page, page.getByRole("button", { name: "Play", exact: true }));
   const paused = () => video.evaluate((element: HTMLVideoElement) => element.paused);
