@@ -5,7 +5,7 @@ import type { NextConfig } from "next";
 import "./lib/env";
 import { MARKED_FOR_BLOCKING_METADATA } from "./lib/http/html-only-clients";
 import { staticSecurityHeaders } from "./lib/http/security-headers";
-import { LISTING_FILTER_KEYS, MOVIES_CATALOGUE_PATH } from "./lib/page-routes";
+import { LISTING_QUERY_KEYS, MOVIES_CATALOGUE_PATH } from "./lib/page-routes";
 
 const config: NextConfig = {
   // The test build goes to its own folder so it never replaces the build `npm start` serves.
@@ -62,7 +62,7 @@ const config: NextConfig = {
         {
           source: "/movies",
           destination: MOVIES_CATALOGUE_PATH,
-          missing: [...LISTING_FILTER_KEYS, "page"].map((key) => ({ type: "query" as const, key })),
+          missing: LISTING_QUERY_KEYS.map((key) => ({ type: "query" as const, key })),
         },
       ],
       afterFiles: [],

@@ -49,6 +49,9 @@ export const LISTING_FILTER_KEYS = ["category", "language", "rate", "time", "yea
  */
 export const MOVIES_CATALOGUE_PATH = "/movies-catalogue";
 
+/** What makes /movies a filtered or later page rather than the kept unfiltered list. */
+export const LISTING_QUERY_KEYS = [...LISTING_FILTER_KEYS, "page"] as const;
+
 /**
  * Pages Next keeps whole once rendered, when the site's address is configured (PUBLIC_URL or
  * NEXTAUTH_URL; without one, every page reads the request's address and is rendered per request):
@@ -58,7 +61,7 @@ export const MOVIES_CATALOGUE_PATH = "/movies-catalogue";
  */
 export function isKeptPage(pathname: string, query: URLSearchParams): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname;
-  if (path === "/movies") return ![...LISTING_FILTER_KEYS, "page"].some((key) => query.has(key));
+  if (path === "/movies") return !LISTING_QUERY_KEYS.some((key) => query.has(key));
   return ["/", "/about-us", "/contact"].includes(path) || /^\/movie\/[^/]+$/.test(path);
 }
 
