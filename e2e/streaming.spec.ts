@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { ADMIN, apiToken, signIn } from "./support/accounts";
+import { ADMIN, apiToken, registerAccount, signIn } from "./support/accounts";
 import { createCategory } from "./support/catalogue";
 import { openPlayerSettings } from "./support/player";
 
@@ -146,6 +146,42 @@ test("the watch page plays the HLS ladder and switches quality", async ({ page, 
   await expect
     .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 30_000 })
     .toBeGreaterThan(at + 0.5);
+});
+
+test("a returning viewer's stream loads once: it resumes where they stopped, at the speed they chose", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const movie = await streamingMovie(request);
+  await signIn(page, await registerAccount(request, "stream-resume"));
+  const saved = await page.request.put(`/api/user/progress/${movie._id}`, {
+    data: { position: 6, duration: 12 },
+    headers: { origin: process.env.TEST_BASE_URL! },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  // The speed they chose last time, as the player keeps it (components/movie/video-player.tsx).
+  await page.addInitScript(() => localStorage.setItem("marquee-player", JSON.stringify({ rate: 1.25 })));
+  const masterLoads: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().endsWith("/master.m3u8")) masterLoads.push(request.url());
+  });
+
+  await page.goto(`/watch/${movie._id}`);
+  await page.getByRole("button", { name: "Resume from 0:06" }).click();
+  const video = page.locator("video");
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentSrc)).toMatch(/^blob:/);
+  const playing = () =>
+    video.evaluate((element: HTMLVideoElement) => ({
+      afterResumePoint: element.currentTime >= 6,
+      rate: element.playbackRate,
+    }));
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThan(6.5);
+  expect(await playing()).toEqual({ afterResumePoint: true, rate: 1.25 });
+  // Played on for a while: neither was lost to a second load of the stream.
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThan(8);
+  expect(await playing()).toEqual({ afterResumePoint: true, rate: 1.25 });
+  expect(masterLoads).toHaveLength(1);
 });
 
 test("with its HLS playlist unreachable, the player plays the MP4 instead", async ({ page, request }) => {

@@ -15,7 +15,7 @@ import {
   type PlayerSrc,
 } from "@vidstack/react";
 import { DefaultVideoLayout, defaultLayoutIcons } from "@vidstack/react/player/layouts/default";
-import { useEffect, useEffectEvent, useMemo, useRef, type ReactNode } from "react";
+import { useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from "react";
 import { saveProgress, saveProgressOnLeave, type PlaybackPoint } from "@/lib/client/watch-progress";
 
 export type SubtitleTrack = { language: string; label: string; url: string };
@@ -130,6 +130,14 @@ export default function VideoPlayer({
         : { src: video, type: "video/mp4" },
     [hls, video],
   );
+  // Chromium now answers "maybe" for HLS and plays a playlist it finds in a <source> itself; hls.js,
+  // attaching a moment later, then loads the stream again, and that reload of the element dropped the
+  // speed and the resume point applied to the first load. Vidstack puts the sources in <source>
+  // children on its first render (for pages it renders on the server): here the source arrives after
+  // that render, so the provider alone loads it. (onProviderChange closes the provider's own way in.)
+  const [mounted, setMounted] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the second render is the point
+  useEffect(() => setMounted(true), []);
   // Vidstack resolves the sprites a thumbnails track names against the track's URL only when that is
   // absolute; a path (as the pages pass it) made them resolve against the page: /watch/thumbs_001.jpg.
   const thumbnailsUrl = useMemo(
@@ -176,8 +184,20 @@ export default function VideoPlayer({
   }, [movieId, saveProgressEnabled]);
 
   const onProviderChange = (provider: MediaProviderAdapter | null) => {
+    if (!isHLSProvider(provider)) return;
     // hls.js from our own bundle, not Vidstack's default CDN download.
-    if (isHLSProvider(provider)) provider.library = () => import("hls.js");
+    provider.library = () => import("hls.js");
+    // hls.js starts with the segment where the viewer resumes. A seek once the metadata is in, as for
+    // the MP4, can land past what the stream's MediaSource has measured so far (its first segment):
+    // the element ends there, and Up next showed six seconds into a film.
+    if (startAt > 0) provider.config = { startPosition: startAt };
+    // Vidstack also gives the <video> the playlist as a <source> (for AirPlay), before hls.js has
+    // loaded: Chromium would play that itself first (see `mounted` above). The <source> waits for
+    // hls.js; once hls.js has attached, the element plays from it alone and the <source> serves AirPlay.
+    const appendSource = provider["appendSource"].bind(provider);
+    provider["appendSource"] = (...args: Parameters<typeof appendSource>) => {
+      if (provider.instance) appendSource(...args);
+    };
   };
 
   return (
@@ -190,14 +210,15 @@ export default function VideoPlayer({
       artist="Marquee"
       artwork={[{ src: poster }]}
       poster={poster}
-      src={source}
+      src={mounted ? source : undefined}
       autoPlay
       playsInline
       storage={storage}
       keyTarget="document"
       onProviderChange={onProviderChange}
       onLoadedMetadata={() => {
-        if (startAt > 0 && player.current) player.current.currentTime = startAt;
+        const media = player.current;
+        if (startAt > 0 && media && !isHLSProvider(media.provider)) media.currentTime = startAt;
       }}
       onEnded={() => {
         const media = player.current;
