@@ -1,24 +1,15 @@
 // WCAG 2.2 AA, checked by axe-core on every page (public, account and admin) on desktop and phone.
 // A serious or critical violation fails the test and names the rule and the elements.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { demoMovies } from "../prisma/seed/catalogue";
 import { ADMIN, apiToken, registerAccount, registerAdmin, signIn } from "./support/accounts";
-
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+import { WCAG_TAGS, seriousViolations } from "./support/axe";
 
 // A full axe run takes seconds of CPU per page; on a busy machine more than the default 30 s.
 test.describe.configure({ timeout: 90_000 });
 
 async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const serious = results.violations.filter(
-    (violation) => violation.impact === "serious" || violation.impact === "critical",
-  );
-  const report = serious.map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes.map((node) => `  ${node.target.join(" ")}: ${node.failureSummary?.split("\n").slice(1).join(" ")}`).join("\n")}`,
-  );
+  const report = await seriousViolations(page, { tags: WCAG_TAGS });
   expect(report, `${label}\n${report.join("\n")}`).toEqual([]);
 }
 
@@ -93,6 +84,16 @@ async function visit(page: Page, { path, ready }: Check): Promise<string> {
   await ready(page);
   return url;
 }
+
+test("the check itself reports what it should: a picture without text and a nameless button", async ({ page }) => {
+  await visit(page, PUBLIC.about!);
+  await page.evaluate(() => {
+    const main = document.querySelector("main")!;
+    main.insertAdjacentHTML("beforeend", '<img src="/favicon.ico"><button type="button"></button>');
+  });
+  const report = await seriousViolations(page, { tags: WCAG_TAGS });
+  expect(report.map((line) => line.split(" ")[0])).toEqual(["button-name", "image-alt"]);
+});
 
 for (const [name, check] of Object.entries(PUBLIC)) {
   test(`public page "${name}" has no serious or critical violations`, async ({ page }) => {

@@ -1,8 +1,8 @@
 // Up next (issue 28, item 4): when a film ends the player offers the next one with a 10-second
 // countdown that Cancel stops; "Autoplay next" off, it is only offered (per member, or per browser).
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { registerAccount, signIn } from "./support/accounts";
+import { seriousViolations } from "./support/axe";
 import { playToTheEnd, sameOrigin, seededMovie, type SeededMovie } from "./support/cinema";
 
 test.describe.configure({ timeout: 90_000 });
@@ -62,8 +62,7 @@ test("a member's My List comes next; with autoplay off (saved for the member) it
   await expect(upNext(page)).toContainText("Next in My List");
   await expect(upNext(page).getByText(/Playing in/)).toHaveCount(0);
   await expect(upNext(page).getByRole("link", { name: "Play now" })).toBeFocused();
-  const axe = await new AxeBuilder({ page }).include("section[aria-label='Up next']").analyze();
-  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+  expect(await seriousViolations(page, { include: "section[aria-label='Up next']" })).toEqual([]);
   await page.waitForTimeout(3_000);
   await expect(page).toHaveURL(new RegExp(`/watch/${movie._id}\\?play=1$`));
   await upNext(page).getByRole("link", { name: "Play now" }).click();

@@ -3,9 +3,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { ADMIN, apiToken, registerAccount, signIn } from "./support/accounts";
+import { seriousViolations } from "./support/axe";
 import { createCategory } from "./support/catalogue";
 import { openPlayerSettings } from "./support/player";
 
@@ -316,10 +316,7 @@ test("the watch page has no serious or critical accessibility violations, before
 }) => {
   const movie = await minuteMovie(request, { withSubtitles: true });
   await page.goto(`/watch/${movie._id}`);
-  const serious = async () =>
-    (await new AxeBuilder({ page }).analyze()).violations
-      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+  const serious = () => seriousViolations(page);
   expect(await serious()).toEqual([]);
   const video = await startPlaying(page, page.getByRole("button", { name: "Play", exact: true }));
   // Paused and pointed at, the player keeps its controls out (playing, it hides them after 2 s idle,
