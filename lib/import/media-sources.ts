@@ -12,8 +12,8 @@ import {
   ingestUrl,
   resolveImportFile,
   type IngestKind,
-  type StoredFile,
 } from "@/lib/media/ingest";
+import type { StoredFile } from "@/lib/media/upload";
 import { keyOfUrl, storage, urlOf, type StorageKey } from "@/lib/storage";
 
 type Source =

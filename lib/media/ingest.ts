@@ -13,18 +13,17 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { env } from "@/lib/env";
 import { HttpError } from "@/lib/http/errors";
-import { newStorageKey, storage, type StorageDriver, type StorageKey } from "@/lib/storage";
+import { newStorageKey, storage, type StorageDriver } from "@/lib/storage";
 import {
   SNIFF_BYTES,
   UNSUPPORTED_TYPE_MESSAGE,
   detectAcceptedType,
-  folderOf,
   maxBytesOf,
   tooLarge,
   type MediaKind,
 } from "./file-types";
 import { MAX_SUBTITLE_BYTES, toWebVtt } from "./subtitles";
-import { UploadInspector } from "./upload";
+import { UploadInspector, storeInspected, type StoredFile } from "./upload";
 import { unlimited } from "./upload-ledger";
 
 /** A media source that cannot be brought in; the message says why, for the import's row report. */
@@ -198,13 +197,8 @@ async function storeChecked(source: Readable, expected: MediaKind, driver: Stora
   const inspector = new UploadInspector((type) => {
     if (type.kind !== expected) throw wrongKind(expected);
   }, unlimited());
-  source.on("error", (error) => inspector.destroy(error));
-  source.pipe(inspector);
   try {
-    const type = await inspector.detected;
-    const key = newStorageKey(folderOf(type.kind), type.extension);
-    const { size } = await driver.put(key, inspector, { contentType: type.contentType });
-    return { key, size };
+    return await storeInspected(source, inspector, driver);
   } catch (error) {
     source.destroy();
     throw error instanceof HttpError ? new IngestError(error.message) : error;
@@ -213,7 +207,6 @@ async function storeChecked(source: Readable, expected: MediaKind, driver: Stora
   }
 }
 
-export type StoredFile = { key: StorageKey; size: number };
 
 /** Reads at most MAX_SUBTITLE_BYTES of UTF-8 text, converts it to WebVTT and stores it. */
 async function storeSubtitle(source: Readable, driver: StorageDriver): Promise<StoredFile> {

@@ -66,7 +66,7 @@ export async function receiveUpload(
   const body = Readable.fromWeb(request.body as WebReadableStream<Uint8Array>);
   return new Promise<string>((resolve, reject) => {
     let failure: unknown = null;
-    let stored: Promise<StoredUpload | null> | null = null;
+    let stored: Promise<StoredFile | null> | null = null;
 
     const fail = (error: unknown) => {
       if (failure) return;
@@ -121,7 +121,26 @@ export async function receiveUpload(
   });
 }
 
-type StoredUpload = { key: StorageKey; size: number };
+/** A file put in storage: its key and its size in bytes. */
+export type StoredFile = { key: StorageKey; size: number };
+
+/**
+ * Streams `source` through `inspector` into storage, under a new key of the kind and extension the
+ * inspector detected. Rejects as the inspector or the storage does; what then happens to the rest of
+ * `source` is the caller's choice (an upload drains it, an import drops it).
+ */
+export async function storeInspected(
+  source: Readable,
+  inspector: UploadInspector,
+  driver: StorageDriver,
+): Promise<StoredFile> {
+  source.on("error", (error) => inspector.destroy(error));
+  source.pipe(inspector);
+  const type = await inspector.detected;
+  const key = newStorageKey(folderOf(type.kind), type.extension);
+  const { size } = await driver.put(key, inspector, { contentType: type.contentType });
+  return { key, size };
+}
 
 /** Streams one file part into storage; resolves to its key and size. On rejection the part is drained, not stored. */
 async function storeFile(
@@ -129,17 +148,12 @@ async function storeFile(
   user: SessionUser,
   reservation: UploadReservation,
   driver: StorageDriver,
-): Promise<StoredUpload> {
+): Promise<StoredFile> {
   const inspector = new UploadInspector((type) => {
     if (type.kind === "video" && !user.isAdmin) throw forbidden(VIDEO_NEEDS_ADMIN_MESSAGE);
   }, reservation);
-  file.on("error", (error) => inspector.destroy(error));
-  file.pipe(inspector);
   try {
-    const type = await inspector.detected;
-    const key = newStorageKey(folderOf(type.kind), type.extension);
-    const { size } = await driver.put(key, inspector, { contentType: type.contentType });
-    return { key, size };
+    return await storeInspected(file, inspector, driver);
   } catch (error) {
     // Keep reading the rest of the part (and so of the body) into nowhere, so busboy finishes.
     file.unpipe(inspector);
@@ -171,7 +185,7 @@ export class UploadInspector extends Transform {
   ) {
     super();
     this.detected = new Promise((resolve, reject) => (this.settle = { resolve, reject }));
-    this.detected.catch(() => {}); // observed by storeFile; never an unhandled rejection
+    this.detected.catch(() => {}); // observed by storeInspected; never an unhandled rejection
     this.once("error", (error) => this.settle.reject(error));
   }
 
