@@ -207,7 +207,6 @@ async function storeChecked(source: Readable, expected: MediaKind, driver: Stora
   }
 }
 
-
 /** Reads at most MAX_SUBTITLE_BYTES of UTF-8 text, converts it to WebVTT and stores it. */
 async function storeSubtitle(source: Readable, driver: StorageDriver): Promise<StoredFile> {
   const chunks: Buffer[] = [];
