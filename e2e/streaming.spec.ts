@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { ADMIN, apiToken, registerAccount, signIn } from "./support/accounts";
 import { createCategory } from "./support/catalogue";
+import { sameOrigin } from "./support/cinema";
 import { openPlayerSettings } from "./support/player";
 
 /** A 12-second 854×480 clip with a tone: the ladder is 360p + 480p. */
@@ -157,7 +158,7 @@ test("a returning viewer's stream loads once: it resumes where they stopped, at 
   await signIn(page, await registerAccount(request, "stream-resume"));
   const saved = await page.request.put(`/api/user/progress/${movie._id}`, {
     data: { position: 6, duration: 12 },
-    headers: { origin: process.env.TEST_BASE_URL! },
+    headers: sameOrigin,
   });
   expect(saved.status(), await saved.text()).toBe(200);
   // The speed they chose last time, as the player keeps it (components/movie/video-player.tsx).

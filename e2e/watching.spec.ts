@@ -7,10 +7,8 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from "@
 import { ADMIN, apiToken, registerAccount, signIn } from "./support/accounts";
 import { seriousViolations } from "./support/axe";
 import { createCategory } from "./support/catalogue";
+import { sameOrigin } from "./support/cinema";
 import { openPlayerSettings } from "./support/player";
-
-/** A cookie-authenticated write from this site, as a page makes it (the API refuses cross-site ones). */
-const sameOrigin = { origin: process.env.TEST_BASE_URL! };
 
 // Media tests load a player, a video and often a second page: give them room on a busy machine.
 test.describe.configure({ timeout: 90_000 });
