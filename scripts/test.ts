@@ -65,7 +65,9 @@ const distDir = process.env.MARQUEE_TEST_DIST || ".next-test";
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "marquee-test-"));
 fs.chmodSync(work, 0o755); // the embedded server runs as the postgres user when we are root
 
-type Counts = { passed: number; failed: number; skipped: number };
+/** What the tiers ran; `failures` and `flaky` name the tests (and the first line of why), so the end of a
+ * long log says which test broke without scrolling back through it. */
+type Counts = { passed: number; failed: number; skipped: number; failures: string[]; flaky: string[] };
 type Stack = { env: Record<string, string>; app: ChildProcess };
 
 function assertLocal(url: string) {
@@ -92,11 +94,22 @@ const sharedEnv: Record<string, string> = {
   // Catalogue imports download test media from https servers on this machine (tests/import), signed
   // by a test-only certificate that the app is told to trust.
   IMPORT_FETCH_PRIVATE: "true",
-  NODE_EXTRA_CA_CERTS: path.join(projectRoot, "tests/fixtures/tls/cert.pem"),
+  NODE_EXTRA_CA_CERTS: extraCertificates(),
 };
 
+/** The test-only certificate, plus whatever extra certificates this machine already trusts (a proxy's, say,
+ * without which the offline Prisma engine cannot fetch its dependencies from the registry). */
+function extraCertificates(): string {
+  const testCertificate = path.join(projectRoot, "tests/fixtures/tls/cert.pem");
+  const machines = process.env.NODE_EXTRA_CA_CERTS;
+  if (!machines || !fs.existsSync(machines)) return testCertificate;
+  const both = path.join(work, "extra-ca-certificates.pem");
+  fs.writeFileSync(both, `${fs.readFileSync(testCertificate, "utf8")}\n${fs.readFileSync(machines, "utf8")}`);
+  return both;
+}
+
 async function main(): Promise<number> {
-  const totals: Counts = { passed: 0, failed: 0, skipped: 0 };
+  const totals: Counts = { passed: 0, failed: 0, skipped: 0, failures: [], flaky: [] };
   let ok = true;
   if (runs("unit")) ok = (await timed("unit", () => runVitest(["unit"], { ...sharedEnv }, totals))) && ok;
 
@@ -183,6 +196,12 @@ async function main(): Promise<number> {
 function finish(ok: boolean, totals: Counts): number {
   fs.rmSync(work, { recursive: true, force: true });
   printTimings();
+  for (const [heading, names] of [
+    ["Failed", totals.failures],
+    ["Flaky (failed, then passed on a retry)", totals.flaky],
+  ] as const) {
+    if (names.length) console.log(`\n${heading}:\n${names.map((name) => `  ${name}`).join("\n")}`);
+  }
   console.log(`\nTests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
   return ok && totals.failed === 0 && totals.passed > 0 ? 0 : 1;
 }
@@ -238,6 +257,7 @@ async function runSmoke(env: Record<string, string>, totals: Counts): Promise<bo
     if (problem) {
       ok = false;
       totals.failed++;
+      totals.failures.push(`[smoke] ${probe.name}: ${problem}`);
     } else totals.passed++;
   }
   return ok;
@@ -414,11 +434,24 @@ async function runVitest(
     numFailedTests?: number;
     numPendingTests?: number;
     numTodoTests?: number;
+    testResults?: {
+      name: string;
+      message?: string;
+      assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+    }[];
   } | null;
   if (!result) return false;
   totals.passed += result.numPassedTests ?? 0;
   totals.failed += result.numFailedTests ?? 0;
   totals.skipped += (result.numPendingTests ?? 0) + (result.numTodoTests ?? 0);
+  for (const file of result.testResults ?? []) {
+    const where = `[${projects[0]}] ${path.relative(projectRoot, file.name)}`;
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === "failed");
+    for (const test of failed)
+      totals.failures.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    // A file that failed outside any test (an import error, a hook) has no failed test to name.
+    if (file.message && failed.length === 0) totals.failures.push(`${where}: ${firstLine(file.message)}`);
+  }
   return ok;
 }
 
@@ -428,14 +461,47 @@ async function runPlaywright(env: Record<string, string>, totals: Counts): Promi
     ...env,
     PLAYWRIGHT_JSON_OUTPUT_NAME: report,
   });
-  const result = readJson(report) as {
-    stats?: { expected?: number; unexpected?: number; flaky?: number; skipped?: number };
-  } | null;
+  const result = readJson(report) as ({ stats?: PlaywrightStats } & PlaywrightSuite) | null;
   if (!result?.stats) return false;
   totals.passed += (result.stats.expected ?? 0) + (result.stats.flaky ?? 0);
   totals.failed += result.stats.unexpected ?? 0;
   totals.skipped += result.stats.skipped ?? 0;
+  for (const { title, test } of playwrightTests(result)) {
+    const name = `[e2e] ${test.projectName} › ${title}`;
+    const why = firstLine(test.results.find((run) => run.error)?.error?.message);
+    if (test.status === "unexpected") totals.failures.push(`${name}: ${why}`);
+    if (test.status === "flaky") totals.flaky.push(`${name}: ${why}`);
+  }
   return ok;
+}
+
+type PlaywrightStats = { expected?: number; unexpected?: number; flaky?: number; skipped?: number };
+type PlaywrightTest = { projectName: string; status: string; results: { error?: { message?: string } }[] };
+type PlaywrightSuite = {
+  title?: string;
+  file?: string;
+  suites?: PlaywrightSuite[];
+  specs?: { title: string; file: string; tests: PlaywrightTest[] }[];
+};
+
+/** Every test in Playwright's JSON report, titled "file › describe › test". */
+function* playwrightTests(
+  suite: PlaywrightSuite,
+  trail: string[] = [],
+): Generator<{ title: string; test: PlaywrightTest }> {
+  const here = suite.title && suite.title !== suite.file ? [...trail, suite.title] : trail;
+  for (const spec of suite.specs ?? [])
+    for (const test of spec.tests) yield { title: [spec.file, ...here, spec.title].join(" › "), test };
+  for (const child of suite.suites ?? []) yield* playwrightTests(child, here);
+}
+
+/** The first line of an error message, without the terminal's colour codes. */
+function firstLine(message: string | undefined): string {
+  return (message ?? "no message")
+    .replace(/\u001b\[[0-9;]*m/g, "")
+    .trim()
+    .split("\n")[0]!
+    .slice(0, 200);
 }
 
 function readJson(file: string): unknown {
