@@ -4,8 +4,9 @@ import { hydrated } from "./support/hydration";
 const searchBox = (page: Page) => page.getByRole("combobox", { name: "Search movies" });
 const suggestions = (page: Page) => page.getByRole("listbox", { name: "Suggested movies" });
 
-/** Reaches the header search with Tab only, as a keyboard user does. */
+/** Reaches the header search with Tab only, as a keyboard user does, once it takes typing (hydrated). */
 async function tabToSearch(page: Page) {
+  await hydrated(searchBox(page));
   for (let presses = 0; presses < 10; presses++) {
     await page.keyboard.press("Tab");
     if (await searchBox(page).evaluate((element) => element === document.activeElement)) return;
@@ -60,7 +61,8 @@ test("opening the suggestions moves nothing on the page", async ({ page }) => {
   await page.goto("/movies");
   const mainTop = async () => (await page.getByRole("main").boundingBox())!.y;
   const before = await mainTop();
-  await searchBox(page).fill("the");
+  // Typed before React takes the box over, the letters would stay in it and ask for nothing.
+  await (await hydrated(searchBox(page))).fill("the");
   await expect(suggestions(page).getByRole("option")).toHaveCount(answer.length);
   expect(await mainTop()).toBe(before);
 });

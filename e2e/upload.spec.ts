@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { ADMIN, apiToken } from "./support/accounts";
+import { hydrated } from "./support/hydration";
 
 // The test page takes a bearer token, from the API's login, so it needs no sign-in UI.
 async function openUploadPage(page: Page) {
@@ -88,7 +89,8 @@ test("a .txt file is refused in the browser, without a request", async ({ page }
 
 test("the drop zone is reachable by keyboard and Enter opens the file picker", async ({ page }) => {
   await openUploadPage(page);
-  const zone = page.getByRole("button", { name: "Test upload" });
+  // Enter opens the picker once React has taken the zone over; before, it does nothing.
+  const zone = await hydrated(page.getByRole("button", { name: "Test upload" }));
   await zone.focus();
   await expect(zone).toBeFocused();
   const chooser = page.waitForEvent("filechooser");
