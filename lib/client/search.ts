@@ -1,4 +1,4 @@
-import { hasForbiddenCharacters } from "@/lib/validation/fields";
+import { hasForbiddenCharacters } from "@/lib/validation/characters";
 
 /** Spec section 5: a blank term goes to the plain list, anything else into the path. */
 export function searchHref(term: string): string {

@@ -1,21 +1,11 @@
 // Building blocks for the request schemas. Free of server imports: the forms use the same schemas.
 import { z } from "zod";
+import { hasForbiddenCharacters } from "./characters";
 
 // Zod compiles object parsers with `new Function` after probing whether eval is allowed. The pages'
 // Content-Security-Policy forbids eval (docs/security.md), so in the browser the probe itself is
 // reported as a violation. Every schema module imports this one, so this runs before any parse.
 z.config({ jitless: true });
-
-/**
- * C0 controls except tab, line feed and carriage return (a review or a description may have lines),
- * DEL and the C1 controls. No one types them; PostgreSQL refuses NUL in text outright (22021).
- */
-const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
-
-/** True when a string holds a control character or a lone surrogate half (not valid Unicode text). */
-export function hasForbiddenCharacters(value: string): boolean {
-  return CONTROL_CHARACTER.test(value) || !value.isWellFormed();
-}
 
 const controlCharactersMessage = (field: string) => `${field} must not contain control characters`;
 

@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import { clientIp } from "@/lib/http/client-ip";
 import { pageContentSecurityPolicy, storageOrigins } from "@/lib/http/security-headers";
 import { localCallbackPath } from "@/lib/page-routes";
-import { hasForbiddenCharacters } from "@/lib/validation/fields";
+import { hasForbiddenCharacters } from "@/lib/validation/characters";
 import { categorySchema } from "@/lib/validation/category";
 import { movieListQuerySchema } from "@/lib/validation/movie-query";
 import { reviewSchema } from "@/lib/validation/review";
