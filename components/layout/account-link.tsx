@@ -1,7 +1,7 @@
 "use client";
 
-import Link from "next/link";
 import { Avatar } from "@/components/ui/avatar";
+import { AccountRouteLink } from "./account-route-link";
 import { UserIcon } from "./icons";
 import { useViewer } from "./viewer-provider";
 
@@ -14,12 +14,12 @@ export function AccountLink({ className, avatarClassName }: { className: string;
   const viewer = useViewer();
   if (viewer === undefined) return <span aria-hidden="true" className={className} />;
   return viewer ? (
-    <Link href="/profile" aria-label={`Profile of ${viewer.fullName}`} className={className}>
+    <AccountRouteLink href="/profile" aria-label={`Profile of ${viewer.fullName}`} className={className}>
       <Avatar src={viewer.image} className={avatarClassName} />
-    </Link>
+    </AccountRouteLink>
   ) : (
-    <Link href="/login" aria-label="Login" className={className}>
+    <AccountRouteLink href="/login" aria-label="Login" className={className}>
       <UserIcon className="size-6" />
-    </Link>
+    </AccountRouteLink>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { AccountRouteLink } from "./account-route-link";
 import { useViewer } from "./viewer-provider";
 
 /**
@@ -16,12 +16,12 @@ export function FooterAccountLink({ className }: { className: string }) {
       </span>
     );
   return viewer ? (
-    <Link href="/my-list" className={className}>
+    <AccountRouteLink href="/my-list" className={className}>
       My List
-    </Link>
+    </AccountRouteLink>
   ) : (
-    <Link href="/login" className={className}>
+    <AccountRouteLink href="/login" className={className}>
       Sign In
-    </Link>
+    </AccountRouteLink>
   );
 }

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { AccountLink } from "./account-link";
+import { AccountRouteLink } from "./account-route-link";
 import { CloseIcon, HeartIcon, HomeIcon, MenuIcon } from "./icons";
 import { Logo } from "./logo";
 
@@ -40,9 +41,9 @@ export function MobileBar() {
           <Link href="/" aria-label="Home" className={barItem}>
             <HomeIcon className="size-6" />
           </Link>
-          <Link href="/favorite" aria-label="Favorites" className={barItem}>
+          <AccountRouteLink href="/favorite" aria-label="Favorites" className={barItem}>
             <HeartIcon className="size-6" />
-          </Link>
+          </AccountRouteLink>
           <AccountLink className={barItem} avatarClassName="size-8" />
           <button
             ref={menuButton}

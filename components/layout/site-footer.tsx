@@ -1,5 +1,6 @@
 import { cacheLife } from "next/cache";
 import Link from "next/link";
+import { AccountRouteLink } from "./account-route-link";
 import { FooterAccountLink } from "./footer-account-link";
 import { FooterCategoryLinks } from "./footer-category-links";
 import { Logo } from "./logo";
@@ -32,6 +33,7 @@ export function SiteFooter() {
     { title: "Top Categories", links: "categories" as const },
     {
       title: "My Account",
+      account: true,
       links: [
         // Sign In for a visitor, My List for a signed-in member: decided in the browser (FooterAccountLink).
         "account" as const,
@@ -58,9 +60,15 @@ export function SiteFooter() {
                     </li>
                   ) : (
                     <li key={link.label}>
-                      <Link href={link.href} className={footerLinkClass}>
-                        {link.label}
-                      </Link>
+                      {"account" in column ? (
+                        <AccountRouteLink href={link.href} className={footerLinkClass}>
+                          {link.label}
+                        </AccountRouteLink>
+                      ) : (
+                        <Link href={link.href} className={footerLinkClass}>
+                          {link.label}
+                        </Link>
+                      )}
                     </li>
                   ),
                 )

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { AccountLink } from "./account-link";
+import { AccountRouteLink } from "./account-route-link";
 import { HeartIcon, MyListIcon } from "./icons";
 import { Logo } from "./logo";
 import { SearchForm } from "./search-form";
@@ -30,12 +31,12 @@ export function SiteHeader() {
               {label}
             </Link>
           ))}
-          <Link href="/my-list" aria-label="My List" title="My List" className={iconLink}>
+          <AccountRouteLink href="/my-list" aria-label="My List" title="My List" className={iconLink}>
             <MyListIcon className="size-6" />
-          </Link>
-          <Link href="/favorite" aria-label="Favorites" className={iconLink}>
+          </AccountRouteLink>
+          <AccountRouteLink href="/favorite" aria-label="Favorites" className={iconLink}>
             <HeartIcon className="size-6" />
-          </Link>
+          </AccountRouteLink>
           <AccountLink className={iconLink} avatarClassName="size-10" />
         </nav>
       </div>
