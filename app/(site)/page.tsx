@@ -1,4 +1,3 @@
-import { Suspense } from "react";
 import { Banner } from "@/components/home/banner";
 import { BecauseYouWatched } from "@/components/home/because-you-watched";
 import { ContinueWatching } from "@/components/home/continue-watching";
@@ -7,7 +6,7 @@ import { TopRated } from "@/components/home/top-rated";
 import { MOVIE_GRID_CLASS, MovieCard } from "@/components/movie/movie-card";
 import { MovieRow } from "@/components/movie/movie-row";
 import { PageLoading } from "@/components/ui/page-loading";
-import { catalogueReachable } from "@/lib/data/build-time";
+import { duringBuild } from "@/lib/data/build-time";
 import { featuredMovies, listLatestMovies, topRatedMovies } from "@/lib/data/movies";
 import { trendingMovies } from "@/lib/data/recommendations";
 
@@ -23,15 +22,12 @@ export default function HomePage() {
   return (
     <main className="mx-auto flex max-w-7xl flex-col gap-14 px-4 py-8 sm:px-6">
       <h1 className="sr-only">Marquee: browse and watch movies</h1>
-      <Suspense fallback={<PageLoading />}>
-        <HomeCatalogue />
-      </Suspense>
+      {duringBuild() ? <PageLoading /> : <HomeCatalogue />}
     </main>
   );
 }
 
 async function HomeCatalogue() {
-  await catalogueReachable();
   const [featured, latest, topRated, trending] = await Promise.all([
     featuredMovies(BANNER_SIZE),
     listLatestMovies(GRID_SIZE),

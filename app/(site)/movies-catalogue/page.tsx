@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { ListingSkeleton } from "@/components/movie/listing-skeleton";
 import { MovieListing, listingMetadata } from "@/components/movie/movie-listing";
-import { catalogueReachable } from "@/lib/data/build-time";
+import { duringBuild } from "@/lib/data/build-time";
 
 // /movies with no filter or page: next.config.ts rewrites it here. It reads no request data, so Next
 // keeps it whole after its first render, until a write expires the movie lists. /movies with a query
@@ -14,14 +13,5 @@ export function generateMetadata(): Promise<Metadata> {
 }
 
 export default function MoviesCataloguePage() {
-  return (
-    <Suspense fallback={<ListingSkeleton />}>
-      <Catalogue />
-    </Suspense>
-  );
-}
-
-async function Catalogue() {
-  await catalogueReachable();
-  return <MovieListing search="" filters={{}} />;
+  return duringBuild() ? <ListingSkeleton /> : <MovieListing search="" filters={{}} />;
 }
