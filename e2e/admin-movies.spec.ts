@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
+import pg from "pg";
 import { ADMIN, apiToken, signIn, toast } from "./support/accounts";
 import { createCategory, createMovie } from "./support/catalogue";
 import { mp4File, pngFile } from "./support/media";
@@ -263,9 +264,19 @@ test("movie list fits a 1366 px screen: every row's Delete button in view, nothi
   isMobile,
 }) => {
   test.skip(isMobile, "a laptop's width");
+  // A row mid-transcode is the widest there is (its progress and a Cancel button): one on the first page.
+  const category = await createCategory(page.request, "Wide Rows");
+  const transcoding = await createMovie(page.request, category._id, "Mid Transcode");
+  const database = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await database.connect();
+  await database.query(`UPDATE "Movie" SET "mediaState" = 'transcoding', "mediaProgress" = 83 WHERE id = $1`, [
+    transcoding._id,
+  ]);
+  await database.end();
   await page.setViewportSize({ width: 1366, height: 900 });
   await signIn(page, ADMIN);
   await page.goto("/admin/list");
+  await expect(page.getByRole("button", { name: `Cancel transcoding ${transcoding.name}` })).toBeVisible();
   const table = page.getByRole("table", { name: "Movies" });
   await expect(table).toBeVisible();
   const deletes = table.getByRole("button", { name: /^Delete / });

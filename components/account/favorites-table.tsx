@@ -62,7 +62,7 @@ export function FavoritesTable({ initial }: { initial: MovieListItem[] }) {
                 <div className="flex gap-2 whitespace-nowrap">
                   <Button
                     variant="danger"
-                    className="px-3 py-1.5"
+                    size="compact"
                     aria-label={`Remove ${movie.name}`}
                     disabled={busy !== null}
                     onClick={() => void run(movie._id, `${FAVORITES_URL}/${movie._id}`)}

@@ -78,13 +78,13 @@ export function HistoryTable({ initial }: { initial: HistoryPage }) {
                     <Link
                       href={playHref(movie._id)}
                       aria-label={`Play ${movie.name}`}
-                      className={buttonClass("primary", "px-3 py-1.5")}
+                      className={buttonClass("primary", "", "compact")}
                     >
                       Play
                     </Link>
                     <Button
                       variant="quiet"
-                      className="px-3 py-1.5"
+                      size="compact"
                       aria-label={`${movie.watched ? "Mark unwatched" : "Mark watched"}: ${movie.name}`}
                       disabled={pending !== null}
                       onClick={() => void change(movie._id, { method: "PUT", body: { watched: !movie.watched } })}
@@ -93,7 +93,7 @@ export function HistoryTable({ initial }: { initial: HistoryPage }) {
                     </Button>
                     <Button
                       variant="danger"
-                      className="px-3 py-1.5"
+                      size="compact"
                       aria-label={`Remove ${movie.name} from history`}
                       disabled={pending !== null}
                       onClick={() => void change(movie._id, { method: "DELETE" })}

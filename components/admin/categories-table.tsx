@@ -55,7 +55,7 @@ export function CategoriesTable({ initial }: { initial: Category[] }) {
                 <div className="flex gap-2 whitespace-nowrap">
                   <Button
                     variant="quiet"
-                    className="px-3 py-1.5"
+                    size="compact"
                     aria-label={`Edit ${category.name}`}
                     onClick={() => setDialog({ category })}
                   >
@@ -63,7 +63,7 @@ export function CategoriesTable({ initial }: { initial: Category[] }) {
                   </Button>
                   <Button
                     variant="danger"
-                    className="px-3 py-1.5"
+                    size="compact"
                     aria-label={`Delete ${category.name}`}
                     onClick={() => setDeleting(category)}
                   >

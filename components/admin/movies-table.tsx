@@ -221,7 +221,7 @@ export function MoviesTable({
         {filtered && (
           <Button
             variant="quiet"
-            className="px-3 py-1.5"
+            size="compact"
             onClick={() => setQuery({ search: null, category: null, status: null, media: null, page: null })}
           >
             Clear filters
@@ -329,7 +329,7 @@ export function MoviesTable({
                 <div className="flex gap-2 whitespace-nowrap">
                   <Button
                     variant="quiet"
-                    className="px-3 py-1.5"
+                    size="compact"
                     aria-label={`Edit ${movie.name}`}
                     onClick={() => setEditing(movie)}
                   >
@@ -337,7 +337,7 @@ export function MoviesTable({
                   </Button>
                   <Button
                     variant="danger"
-                    className="px-3 py-1.5"
+                    size="compact"
                     aria-label={`Delete ${movie.name}`}
                     onClick={() => setDeleting(movie)}
                   >
@@ -430,17 +430,17 @@ function BulkBar({
             </option>
           ))}
         </select>
-        <Button variant="quiet" className="px-3 py-1.5" disabled={busy || !moveTo} onClick={onMove}>
+        <Button variant="quiet" size="compact" disabled={busy || !moveTo} onClick={onMove}>
           Move
         </Button>
       </div>
-      <Button variant="quiet" className="px-3 py-1.5" disabled={busy} onClick={onTranscode}>
+      <Button variant="quiet" size="compact" disabled={busy} onClick={onTranscode}>
         Transcode again
       </Button>
-      <Button variant="quiet" className="px-3 py-1.5" disabled={busy} onClick={onPublish}>
+      <Button variant="quiet" size="compact" disabled={busy} onClick={onPublish}>
         Publish
       </Button>
-      <Button variant="danger" className="px-3 py-1.5" disabled={busy} onClick={onDelete}>
+      <Button variant="danger" size="compact" disabled={busy} onClick={onDelete}>
         Delete selected
       </Button>
       <button
@@ -471,7 +471,7 @@ function VideoState({
   const action = (label: string, onClick: () => void) => (
     <Button
       variant="quiet"
-      className="px-3 py-1"
+      size="compact"
       aria-label={`${label} transcoding ${movie.name}`}
       disabled={busy}
       onClick={onClick}

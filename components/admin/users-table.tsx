@@ -144,12 +144,7 @@ export function UsersTable({
           className="flex flex-wrap items-center gap-3 rounded-lg border border-subMain/40 bg-main px-4 py-3 text-sm"
         >
           <p className="font-semibold">{selected.size} selected</p>
-          <Button
-            variant="danger"
-            className="px-3 py-1.5"
-            disabled={busy !== null}
-            onClick={() => setConfirmBulkDelete(true)}
-          >
+          <Button variant="danger" size="compact" disabled={busy !== null} onClick={() => setConfirmBulkDelete(true)}>
             Delete selected
           </Button>
           <button
@@ -244,7 +239,7 @@ export function UsersTable({
                     <div className="flex gap-2 whitespace-nowrap">
                       <Button
                         variant="quiet"
-                        className="px-3 py-1.5"
+                        size="compact"
                         disabled={busy !== null}
                         aria-label={`${user.isAdmin ? "Revoke admin from" : "Make admin"} ${user.email}`}
                         // Granting the role hands over the whole catalogue and every account: ask first.
@@ -258,7 +253,7 @@ export function UsersTable({
                       </Button>
                       <Button
                         variant="danger"
-                        className="px-3 py-1.5"
+                        size="compact"
                         disabled={busy !== null}
                         aria-label={`Delete ${user.email}`}
                         onClick={() => setDeleting(user)}
