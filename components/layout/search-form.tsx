@@ -16,35 +16,41 @@ const SUGGEST_DEBOUNCE_MS = 150;
  * highlighted, the full results page; Escape closes the list. On /movies/{term} it shows the term.
  */
 export function SearchForm({ className = "" }: { className?: string }) {
-  // The term comes from the URL, known only at request time: the prerendered shell holds the same
-  // box, empty, until the request's path streams in.
+  // On /movies/{term} the box shows the term, read from the URL: on a dynamic route that is known
+  // only at request time, so it is read in a boundary of its own that renders nothing. The box itself
+  // is in the first HTML, never swapped for another when the path streams in: a swap (React reveals
+  // a streamed boundary up to 300 ms after the first paint) took the focus and what was typed with it.
+  const [pathTerm, setPathTerm] = useState("");
   return (
-    <Suspense fallback={<SearchCombobox initialTerm="" className={className} />}>
-      <SearchFormForPath className={className} />
-    </Suspense>
+    <>
+      <Suspense fallback={null}>
+        <TermFromPath onTerm={setPathTerm} />
+      </Suspense>
+      <SearchCombobox term={pathTerm} className={className} />
+    </>
   );
 }
 
-function SearchFormForPath({ className }: { className: string }) {
+function TermFromPath({ onTerm }: { onTerm: (term: string) => void }) {
   const term = searchTermFromPath(usePathname());
-  // A new page with a different term starts the box afresh with that term.
-  return <SearchCombobox key={term} initialTerm={term} className={className} />;
+  useEffect(() => onTerm(term), [term, onTerm]);
+  return null;
 }
 
-function SearchCombobox({ initialTerm, className }: { initialTerm: string; className: string }) {
+function SearchCombobox({ term, className }: { term: string; className: string }) {
   const router = useRouter();
   // Downshift owns the input's value (a value controlled from outside loses keystrokes typed fast);
   // this copy only feeds the debounced query.
-  const [typed, setTyped] = useState(initialTerm);
+  const [typed, setTyped] = useState(term);
   const query = useDebounced(typed.trim(), SUGGEST_DEBOUNCE_MS);
   // SWR keys each answer by its query: a late answer to an older query is never shown for a newer one.
   const { data } = useMovieSuggestions(query);
   const items = query && data ? data : [];
 
-  const { isOpen, highlightedIndex, inputValue, getMenuProps, getInputProps, getItemProps } =
+  const { isOpen, highlightedIndex, inputValue, getMenuProps, getInputProps, getItemProps, setInputValue } =
     useCombobox<MovieSuggestion>({
       items,
-      initialInputValue: initialTerm,
+      initialInputValue: term,
       // Always "nothing selected": choosing a movie is a navigation, and choosing it again must navigate again.
       selectedItem: null,
       itemToString: (item) => item?.name ?? "",
@@ -60,6 +66,8 @@ function SearchCombobox({ initialTerm, className }: { initialTerm: string; class
       },
     });
   const showList = isOpen && items.length > 0;
+  // A page with another term (a search made, a search left) puts that term in the box.
+  useEffect(() => setInputValue(term), [term, setInputValue]);
 
   return (
     <form
