@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { apiToken, footerAccount, freshIp, registerAccount, signIn, toast } from "./support/accounts";
+import { hydrated } from "./support/hydration";
 import { pngFile } from "./support/media";
 
 const accountMenu = (page: Page) => page.getByRole("navigation", { name: "Account", exact: true });
@@ -13,7 +14,8 @@ test("profile: picture upload and a new name are saved; the email is read-only",
   await expect(page.getByLabel("Email", { exact: true })).toHaveValue(account.email);
   await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("readonly", "");
 
-  await page.locator('input[type="file"]').setInputFiles(await pngFile("me.png"));
+  // A file chosen before React takes the picker over is not uploaded (nothing listens yet).
+  await (await hydrated(page.locator('input[type="file"]'))).setInputFiles(await pngFile("me.png"));
   await expect(toast(page, "Upload successfully")).toBeVisible();
   await expect(page.getByRole("img", { name: "Your profile picture" })).toHaveAttribute(
     "src",

@@ -2,6 +2,7 @@
 // with their buttons in reach, pictures in their own proportions, toasts clear of the header.
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { apiToken, registerAccount, registerAdmin, signIn, toast } from "./support/accounts";
+import { hydrated } from "./support/hydration";
 import { pngFile } from "./support/media";
 
 test.beforeEach(({ isMobile }) => {
@@ -82,7 +83,8 @@ test("toasts stay below the header, and the profile picture preview keeps the pi
   await signIn(page, await registerAccount(page.request, "phone-profile"));
   await page.goto("/profile");
   // A portrait picture (64 x 96) must not be stretched or cropped into another shape.
-  await page.locator('input[type="file"]').setInputFiles(await pngFile("me.png"));
+  // A file chosen before React takes the picker over is not uploaded (nothing listens yet).
+  await (await hydrated(page.locator('input[type="file"]'))).setInputFiles(await pngFile("me.png"));
   const upload = toast(page, "Upload successfully");
   await expect(upload).toBeVisible();
   // It sits wholly below the sticky header.

@@ -2,6 +2,7 @@
 import { expect, test } from "@playwright/test";
 import { footerAccount, registerAccount, signIn } from "./support/accounts";
 import { seededMovie } from "./support/cinema";
+import { hydrated } from "./support/hydration";
 
 test.describe("on a 390 x 844 phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
@@ -23,7 +24,7 @@ test.describe("on a 390 x 844 phone", () => {
   test("search suggestions are as wide as the screen, not the search box", async ({ page }) => {
     const movie = await seededMovie(page, 14);
     await page.goto("/about-us");
-    const box = page.getByRole("combobox", { name: "Search movies" });
+    const box = await hydrated(page.getByRole("combobox", { name: "Search movies" }));
     await box.fill(movie.name.split(" ")[0]!);
     const list = page.getByRole("listbox", { name: "Suggested movies" });
     await expect(list.getByRole("option").first()).toBeVisible();

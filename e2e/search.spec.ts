@@ -80,7 +80,7 @@ test("an answer that arrives late never replaces the suggestions for newer text"
     await route.continue();
   });
   const firstAsked = page.waitForRequest(/\/api\/movie\/suggest\?q=the$/);
-  await searchBox(page).pressSequentially("the");
+  await (await hydrated(searchBox(page))).pressSequentially("the");
   await firstAsked;
   await searchBox(page).pressSequentially(" hollow");
   await expect(suggestions(page).getByRole("option")).toHaveText(expected);
@@ -119,7 +119,7 @@ test("on a phone: the search keyboard, suggestions within the screen, a tap open
   await page.goto("/about-us");
   await expect(searchBox(page)).toHaveAttribute("enterkeyhint", "search");
   await expect(searchBox(page)).toHaveAttribute("type", "search");
-  await searchBox(page).tap();
+  await (await hydrated(searchBox(page))).tap();
   await searchBox(page).pressSequentially("cncierge vanishig");
   const option = suggestions(page).getByRole("option", { name: /The Vanishing Concierge/ });
   await expect(option).toBeVisible();
