@@ -88,12 +88,14 @@ test("a .txt file is refused in the browser, without a request", async ({ page }
 });
 
 test("the drop zone is reachable by keyboard and Enter opens the file picker", async ({ page }) => {
+  // Listening from the start: Playwright turns the browser's file chooser interception on when the
+  // first listener comes, without waiting, and a picker opened before that is never reported.
+  const chooser = page.waitForEvent("filechooser");
   await openUploadPage(page);
   // Enter opens the picker once React has taken the zone over; before, it does nothing.
   const zone = await hydrated(page.getByRole("button", { name: "Test upload" }));
   await zone.focus();
   await expect(zone).toBeFocused();
-  const chooser = page.waitForEvent("filechooser");
   await page.keyboard.press("Enter");
   const picker = await chooser;
   expect(picker.isMultiple()).toBe(false);
