@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { playHref } from "@/components/movie/play-link";
-import { Button, buttonClass } from "@/components/ui/button";
+import { Button, ButtonLink } from "@/components/ui/button";
 import { DataTable, EmptyState, Thumbnail, cellClass } from "@/components/ui/data-table";
 import { Pagination } from "@/components/ui/pagination";
 import { errorMessage } from "@/lib/client/fetcher";
@@ -75,13 +75,9 @@ export function HistoryTable({ initial }: { initial: HistoryPage }) {
                 </td>
                 <td className={cellClass}>
                   <div className="flex flex-wrap gap-2">
-                    <Link
-                      href={playHref(movie._id)}
-                      aria-label={`Play ${movie.name}`}
-                      className={buttonClass("primary", "", "compact")}
-                    >
+                    <ButtonLink href={playHref(movie._id)} size="compact" aria-label={`Play ${movie.name}`}>
                       Play
-                    </Link>
+                    </ButtonLink>
                     <Button
                       variant="quiet"
                       size="compact"

@@ -23,6 +23,7 @@ export function SiteFooter() {
   const columns = [
     {
       title: "Company",
+      Link,
       links: [
         { href: "/", label: "Home" },
         { href: "/about-us", label: "About Us" },
@@ -33,7 +34,7 @@ export function SiteFooter() {
     { title: "Top Categories", links: "categories" as const },
     {
       title: "My Account",
-      account: true,
+      Link: AccountRouteLink,
       links: [
         // Sign In for a visitor, My List for a signed-in member: decided in the browser (FooterAccountLink).
         "account" as const,
@@ -60,15 +61,9 @@ export function SiteFooter() {
                     </li>
                   ) : (
                     <li key={link.label}>
-                      {"account" in column ? (
-                        <AccountRouteLink href={link.href} className={footerLinkClass}>
-                          {link.label}
-                        </AccountRouteLink>
-                      ) : (
-                        <Link href={link.href} className={footerLinkClass}>
-                          {link.label}
-                        </Link>
-                      )}
+                      <column.Link href={link.href} className={footerLinkClass}>
+                        {link.label}
+                      </column.Link>
                     </li>
                   ),
                 )
