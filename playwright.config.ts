@@ -1,10 +1,14 @@
 import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
-// Debian's Chromium when it is installed (Playwright cannot download its own browser offline),
-// else Playwright's own build; PLAYWRIGHT_CHROMIUM_PATH picks another.
+// Debian's Chromium when it is installed (Playwright cannot download its own browser offline), else
+// Playwright's own build; PLAYWRIGHT_CHROMIUM_PATH picks another. Its headless shell first: the same
+// engine without the desktop browser around it, which took 28% less time on the same tests (2 cores,
+// 2026-11-26, accessibility, site, watching and streaming specs, runs alternated: 89 and 89 s against
+// 124 and 123 s), the way Playwright itself runs headless Chromium.
 const chromiumPath =
-  process.env.PLAYWRIGHT_CHROMIUM_PATH ?? (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+  process.env.PLAYWRIGHT_CHROMIUM_PATH ??
+  ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((candidate) => fs.existsSync(candidate));
 
 export default defineConfig({
   testDir: "e2e",
