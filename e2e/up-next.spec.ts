@@ -1,5 +1,7 @@
 // Up next (issue 28, item 4): when a film ends the player offers the next one with a 10-second
 // countdown that Cancel stops; "Autoplay next" off, it is only offered (per member, or per browser).
+// The page's clock is Playwright's (time flows as usual until a test moves it on), so the ten seconds
+// of a countdown, and the wait that shows no countdown runs, pass at once instead of in real time.
 import { expect, test, type Page } from "@playwright/test";
 import { registerAccount, signIn } from "./support/accounts";
 import { seriousViolations } from "./support/axe";
@@ -22,22 +24,27 @@ test("the next film counts down from 10 and plays; Cancel stops it", async ({ pa
   const movie = await seededMovie(page, 10);
   const next = await suggestion(page, movie);
 
+  await page.clock.install();
   await page.goto(`/watch/${movie._id}?play=1`);
   await playToTheEnd(page);
   await expect(upNext(page).getByRole("heading", { name: next.name })).toBeVisible({ timeout: 20_000 });
   await expect(upNext(page)).toContainText("More like this");
   await expect(upNext(page).getByText(/^Playing in \d+ s$/)).toBeVisible();
   await expect(upNext(page).getByRole("button", { name: "Cancel" })).toBeFocused();
-  // The countdown moves, then Cancel stops it: the page stays.
+  // The countdown moves, then Cancel stops it: the page stays past the countdown's end.
+  await page.clock.runFor(2_000);
   await expect(upNext(page).getByText(/^Playing in [0-8] s$/)).toBeVisible();
   await upNext(page).getByRole("button", { name: "Cancel" }).click();
   await expect(upNext(page)).toHaveCount(0);
-  await page.waitForTimeout(11_000);
+  await page.clock.runFor(11_000);
+  // A countdown still running would have asked for the next page by now: a second for that request.
+  await page.waitForTimeout(1_000);
   await expect(page).toHaveURL(new RegExp(`/watch/${movie._id}\\?play=1$`));
 
   // Played to the end again, and left to count down: the next film starts.
   await playToTheEnd(page);
-  await expect(upNext(page)).toBeVisible({ timeout: 20_000 });
+  await expect(upNext(page).getByText(/^Playing in \d+ s$/)).toBeVisible({ timeout: 20_000 });
+  await page.clock.runFor(10_000);
   await expect(page).toHaveURL(new RegExp(`/watch/${next._id}\\?play=1$`), { timeout: 20_000 });
   await expect(page.getByRole("heading", { name: next.name, level: 1 })).toBeVisible();
 });
@@ -55,6 +62,7 @@ test("a member's My List comes next; with autoplay off (saved for the member) it
     .poll(async () => (await (await page.request.get("/api/user/preferences")).json()) as unknown)
     .toEqual({ autoplayNext: false });
 
+  await page.clock.install();
   await page.reload();
   await expect(autoplaySwitch(page)).not.toBeChecked();
   await playToTheEnd(page);
@@ -63,7 +71,8 @@ test("a member's My List comes next; with autoplay off (saved for the member) it
   await expect(upNext(page).getByText(/Playing in/)).toHaveCount(0);
   await expect(upNext(page).getByRole("link", { name: "Play now" })).toBeFocused();
   expect(await seriousViolations(page, { include: "section[aria-label='Up next']" })).toEqual([]);
-  await page.waitForTimeout(3_000);
+  await page.clock.runFor(11_000);
+  await page.waitForTimeout(1_000); // as above
   await expect(page).toHaveURL(new RegExp(`/watch/${movie._id}\\?play=1$`));
   await upNext(page).getByRole("link", { name: "Play now" }).click();
   await expect(page).toHaveURL(new RegExp(`/watch/${listed._id}\\?play=1$`));
