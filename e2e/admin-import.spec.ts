@@ -7,6 +7,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { ADMIN, signIn, toast } from "./support/accounts";
 import { createCategory } from "./support/catalogue";
+import { hydrated } from "./support/hydration";
 import { pngFile } from "./support/media";
 
 /** Writes a file into the app's IMPORT_DIR (npm test gives the e2e app one); returns its relative path. */
@@ -32,9 +33,10 @@ test("import a CSV file: a dry run's report survives a reload, then the real run
   await signIn(page, ADMIN);
   await page.goto("/admin/import");
 
-  await page
-    .getByLabel("Catalogue file")
-    .setInputFiles({ name: "movies.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  // A file chosen before React hydrated the form is not in its state, and "Check file" sends nothing.
+  await (
+    await hydrated(page.getByLabel("Catalogue file"))
+  ).setInputFiles({ name: "movies.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
   await expect(page.getByLabel("Dry run: check every row and change nothing")).toBeChecked();
   await page.getByRole("button", { name: "Check file" }).click();
   await expect(toast(page, "Dry run started")).toBeVisible();
@@ -80,7 +82,7 @@ test("a folder of films becomes drafts, public only once completed and published
   const category = await createCategory(page.request, "FolderFilms");
   await signIn(page, ADMIN);
   await page.goto("/admin/import");
-  await page.getByRole("button", { name: "Import as drafts" }).click();
+  await (await hydrated(page.getByRole("button", { name: "Import as drafts" }))).click();
   await expect(toast(page, "Folder import started")).toBeVisible();
   const report = page.getByRole("heading", { name: "Import: films of IMPORT_DIR", level: 3 }).locator("xpath=../..");
   await expect(report.getByText(/^Done/)).toBeVisible({ timeout: 60_000 });

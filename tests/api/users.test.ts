@@ -308,18 +308,28 @@ describe("DELETE /api/user", () => {
   });
 
   test("an admin may delete itself while another admin remains; the last admin may not", async () => {
-    const second = await freshUser("second-admin");
-    await db.user.update({ where: { id: second._id }, data: { isAdmin: true } });
-    expect(await api("DELETE", "/api/user", { token: second.token })).toMatchObject({ status: 200 });
-
-    // The seeded admin is now the only one (no test leaves an admin behind).
-    expect(await db.user.count({ where: { isAdmin: true } })).toBe(1);
-    const response = await api("DELETE", "/api/user", { token: await adminToken() });
-    expect(response).toMatchObject({
-      status: 409,
-      body: { message: "You are the last admin: make another user an admin before deleting your account" },
+    // Admins that other files of this worker's database made (a fresh admin per test there) step down
+    // for this test, so the seeded admin is the last once the second one is gone; they are restored after.
+    const others = await db.user.findMany({
+      where: { isAdmin: true, email: { not: ADMIN.email } },
+      select: { id: true },
     });
-    expect(await db.user.count({ where: { email: ADMIN.email } })).toBe(1);
+    await db.user.updateMany({ where: { id: { in: others.map(({ id }) => id) } }, data: { isAdmin: false } });
+    try {
+      const second = await freshUser("second-admin");
+      await db.user.update({ where: { id: second._id }, data: { isAdmin: true } });
+      expect(await api("DELETE", "/api/user", { token: second.token })).toMatchObject({ status: 200 });
+
+      expect(await db.user.count({ where: { isAdmin: true } })).toBe(1);
+      const response = await api("DELETE", "/api/user", { token: await adminToken() });
+      expect(response).toMatchObject({
+        status: 409,
+        body: { message: "You are the last admin: make another user an admin before deleting your account" },
+      });
+      expect(await db.user.count({ where: { email: ADMIN.email } })).toBe(1);
+    } finally {
+      await db.user.updateMany({ where: { id: { in: others.map(({ id }) => id) } }, data: { isAdmin: true } });
+    }
   });
 
   test("anonymous is 401", async () => {
