@@ -211,7 +211,10 @@ describe("runTool (issue 24 items 4 and 5)", () => {
   test("killProcessesUsing ends a process left running in a folder (an ffmpeg whose worker was killed)", async () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), "marquee-orphan-"));
     const input = path.join(folder, "source");
-    const orphan = spawn("/bin/sh", ["-c", "sleep 60", input], { detached: true, stdio: "ignore" });
+    fs.writeFileSync(input, "");
+    // One process that names the file, as ffmpeg's `-i <folder>/source` does. (A shell running a sleep
+    // forks first: its child names the file too until it becomes the sleep, and a busy machine saw both.)
+    const orphan = spawn("tail", ["-f", input], { detached: true, stdio: "ignore" });
     orphan.unref();
     expect(await until(() => processesWith(input).length === 1)).toBe(true);
     expect(killProcessesUsing(folder)).toBe(1);
