@@ -1,6 +1,6 @@
 // `npm test`: every test, against real services on this machine, in tiers.
 //
-//   npm test                        everything: unit first, then integration, e2e and stack in turn
+//   npm test                        everything: unit beside the set-up, then integration beside stack, then e2e
 //   npm test -- unit [args]         Vitest's unit project only: no database, no app, seconds
 //   npm test -- integration [args]  Vitest's integration project (real PostgreSQL + the built app); with
 //                                   file arguments the stack project's files can be named too
@@ -30,6 +30,8 @@ import { bin, openDatabase, projectRoot, runCommand } from "./lib/database";
 
 type Tier = "unit" | "integration" | "e2e" | "stack" | "smoke";
 const TIERS: Tier[] = ["unit", "integration", "e2e", "stack", "smoke"];
+/** The service tiers in the order they run; the tiers of one phase run at the same time. */
+const TIER_PHASES: Tier[][] = [["integration", "stack"], ["e2e"], ["smoke"]];
 const [first, ...rest] = process.argv.slice(2);
 const only = TIERS.includes(first as Tier) ? (first as Tier) : null;
 const passThrough = only ? rest : process.argv.slice(2);
@@ -111,10 +113,12 @@ function extraCertificates(): string {
 async function main(): Promise<number> {
   const totals: Counts = { passed: 0, failed: 0, skipped: 0, failures: [], flaky: [] };
   let ok = true;
-  if (runs("unit")) ok = (await timed("unit", () => runVitest(["unit"], { ...sharedEnv }, totals))) && ok;
+  // The unit tests need nothing else: they run while the database starts, the app builds and the demo
+  // catalogue is seeded.
+  const unit = runs("unit") ? timed("unit", () => runVitest(["unit"], { ...sharedEnv }, totals)) : null;
 
   const serviceTiers = (["integration", "e2e", "stack", "smoke"] as const).filter(runs);
-  if (serviceTiers.length === 0) return finish(ok, totals);
+  if (serviceTiers.length === 0) return finish((await unit) !== false, totals);
   if (process.env.TEST_DATABASE_URL) assertLocal(process.env.TEST_DATABASE_URL);
   const otherClient = await serveOtherClient();
   Object.assign(sharedEnv, {
@@ -162,35 +166,43 @@ async function main(): Promise<number> {
       if (failed) throw failed.reason;
     });
     const stackOf = (name: string) => stacks[names.indexOf(name)]!;
-    // One tier after another: on a 2-core machine, integration workers, the whole-stack tests and
-    // Chromium at the same time starved each other into timeouts. Each tier is parallel inside.
-    const results: boolean[] = [];
-    for (const tier of serviceTiers)
-      results.push(
-        await timed(tier, () => {
-          if (tier === "e2e") return runPlaywright(stackOf("e2e").env, totals);
-          if (tier === "smoke") return runSmoke(stackOf("smoke").env, totals);
-          if (tier === "stack") return runStack(stackOf("stack").env, totals);
-          if (!parallelIntegration)
-            // Files named on the command line: run them wherever they live, on one app.
-            return runVitest(["integration", "stack"], stackOf("integration").env, totals);
-          const workers = names.filter((name) => name.startsWith("integration_")).map(stackOf);
-          return runVitest(
-            ["integration"],
-            { ...workers[0]!.env, TEST_STACKS: JSON.stringify(workers.map((stack) => stack.env)) },
-            totals,
-            [`--maxWorkers=${workers.length}`],
-          );
-        }),
-      );
-    ok = results.every(Boolean) && ok;
+    const runTier = (tier: (typeof serviceTiers)[number]) =>
+      timed(tier, () => {
+        if (tier === "e2e") return runPlaywright(stackOf("e2e").env, totals);
+        if (tier === "smoke") return runSmoke(stackOf("smoke").env, totals);
+        if (tier === "stack") return runStack(stackOf("stack").env, totals);
+        if (!parallelIntegration)
+          // Files named on the command line: run them wherever they live, on one app.
+          return runVitest(["integration", "stack"], stackOf("integration").env, totals);
+        const workers = names.filter((name) => name.startsWith("integration_")).map(stackOf);
+        return runVitest(
+          ["integration"],
+          { ...workers[0]!.env, TEST_STACKS: JSON.stringify(workers.map((stack) => stack.env)) },
+          totals,
+          [`--maxWorkers=${workers.length}`],
+        );
+      });
+    // Integration and the whole-stack tests side by side, then e2e alone. Measured on 2 cores
+    // (vmstat, 2026-11-26): integration leaves a third of the CPU idle (its workers wait on PostgreSQL
+    // and the app), the whole-stack tests half (they wait on heartbeats, retries and processes
+    // starting), while Chromium keeps both cores busy all through e2e, and anything beside it slowed
+    // both into timeouts.
+    for (const phase of TIER_PHASES) {
+      const tiers = serviceTiers.filter((tier) => phase.includes(tier));
+      ok = (await Promise.all(tiers.map(runTier))).every(Boolean) && ok;
+      // A finished tier's apps still poll their job queue and cache tags: asked to stop, so the next
+      // phase has the cores to itself. Not awaited: a graceful stop waits for whatever a test left in
+      // flight (up to a minute), and `finally` below waits for every app anyway.
+      for (const [index, name] of names.entries())
+        if (tiers.some((tier) => name.startsWith(tier))) void stopApp(stacks[index]!.app);
+    }
   } finally {
     await Promise.all(stacks.filter(Boolean).map(({ app }) => stopApp(app)));
     otherClient.close();
     await services.stop();
     await database.stop();
   }
-  return finish(ok, totals);
+  return finish((await unit) !== false && ok, totals);
 }
 
 function finish(ok: boolean, totals: Counts): number {
@@ -371,11 +383,17 @@ async function startApp(tierEnv: Record<string, string>): Promise<Stack> {
   return { env, app };
 }
 
-async function stopApp(app: ChildProcess) {
-  if (app.exitCode !== null) return;
-  const exited = new Promise((resolve) => app.once("exit", resolve));
-  app.kill("SIGTERM");
-  await exited;
+/** Stops an app (SIGTERM: its graceful stop) and resolves once it has exited; asked again, the same wait. */
+const stopping = new WeakMap<ChildProcess, Promise<void>>();
+function stopApp(app: ChildProcess): Promise<void> {
+  if (app.exitCode !== null || app.signalCode !== null) return Promise.resolve();
+  let exited = stopping.get(app);
+  if (!exited) {
+    exited = new Promise<void>((resolve) => app.once("exit", () => resolve()));
+    stopping.set(app, exited);
+    app.kill("SIGTERM");
+  }
+  return exited;
 }
 
 async function waitForHealth(baseUrl: string) {
@@ -409,11 +427,16 @@ function runPrefixed(prefix: string, command: string, args: string[], env: Recor
 }
 
 /**
- * Whole-stack files with a database, storage and worker processes of their own, whose time is mostly
- * waiting (for a killed worker's heartbeat to run out, a retry to come due): they run beside the
- * other whole-stack files (which share the tier's app, one at a time) instead of after them.
+ * Whole-stack files with a database, storage and processes of their own, whose time is mostly waiting
+ * (for a killed worker's heartbeat to run out, a retry to come due, a fresh `npm start` to come up):
+ * each runs in a Vitest of its own, beside the other whole-stack files (which share the tier's app,
+ * one at a time) instead of after them.
  */
-const SELF_CONTAINED_STACK_FILES = ["tests/media/transcode-crash.test.ts", "tests/media/transcode-worker.test.ts"];
+const SELF_CONTAINED_STACK_FILES = [
+  "tests/foundation/run-command.test.ts",
+  "tests/media/transcode-crash.test.ts",
+  "tests/media/transcode-worker.test.ts",
+];
 
 function runStack(env: Record<string, string>, totals: Counts): Promise<boolean> {
   // Files named on the command line: one run, as asked.
@@ -425,7 +448,9 @@ function runStack(env: Record<string, string>, totals: Counts): Promise<boolean>
       totals,
       SELF_CONTAINED_STACK_FILES.flatMap((file) => ["--exclude", file]),
     ),
-    runVitest(["stack"], env, totals, SELF_CONTAINED_STACK_FILES, "stack-self-contained"),
+    ...SELF_CONTAINED_STACK_FILES.map((file) =>
+      runVitest(["stack"], env, totals, [file], `stack-${path.basename(file, ".test.ts")}`),
+    ),
   ]).then((results) => results.every(Boolean));
 }
 
