@@ -42,7 +42,10 @@ const [
   import("./lib/metrics/http"),
 ]);
 
-const app = next({ dev, dir, hostname, port });
+// Not told the listening hostname: Next builds the address a request came in on from it, and the
+// proxy's rewrites (the 404 page) from "localhost"; with two host names Next took its own rewrite for
+// another site's and fetched the page from itself over HTTP (seen with --hostname 127.0.0.1).
+const app = next({ dev, dir, port });
 const handle = app.getRequestHandler();
 const serveStoredFileFast = createMediaFastPath({
   driver: storage,
