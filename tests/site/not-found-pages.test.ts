@@ -29,6 +29,14 @@ describe("pages that name nothing are 404s", () => {
     await expectNotFoundPage(path);
   });
 
+  test("the not-found page is rendered in place, not fetched by the server from itself", async () => {
+    // Next sends a rewrite it takes for another site's through its HTTP proxy, and then names it with a
+    // whole URL here: it did so for every 404 while server.ts told Next the hostname it listens on.
+    const response = await page("/watch/00000000-0000-4000-8000-000000000000");
+    expect(response.status).toBe(404);
+    expect(response.headers.get("x-middleware-rewrite")).toBe("/_marquee/not-found");
+  });
+
   test("a deleted movie's watch page is a 404 once it is gone", async () => {
     const movie = await createTestMovie();
     expect((await page(`/watch/${movie._id}`)).status).toBe(200);
