@@ -5,7 +5,7 @@ import { useState } from "react";
 import { signOut } from "next-auth/react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import toast from "react-hot-toast";
+import { toast } from "@/lib/client/toast";
 import { refreshViewer } from "@/components/layout/viewer-provider";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";

@@ -6,7 +6,7 @@
 // progress; which import is open, and its row filter and page, are in the URL.
 import { useId, useState } from "react";
 import useSWR from "swr";
-import toast from "react-hot-toast";
+import { toast } from "@/lib/client/toast";
 import { Button } from "@/components/ui/button";
 import { DataTable, EmptyState, cellClass } from "@/components/ui/data-table";
 import { Pagination } from "@/components/ui/pagination";

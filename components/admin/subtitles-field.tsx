@@ -2,7 +2,7 @@
 // Subtitle tracks of a movie in the admin form: each an uploaded file (SRT is converted to WebVTT
 // by the server, which refuses malformed files) with a language code and a label.
 import { useId, useRef, useState } from "react";
-import toast from "react-hot-toast";
+import { toast } from "@/lib/client/toast";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";

@@ -2,7 +2,7 @@
 // The home page's Continue watching row. A client component that asks the API after hydration, so
 // the rest of the home page stays the same for everyone (and cacheable); visitors get nothing.
 import { useState } from "react";
-import toast from "react-hot-toast";
+import { toast } from "@/lib/client/toast";
 import { useViewer } from "@/components/layout/viewer-provider";
 import { MovieCard } from "@/components/movie/movie-card";
 import { apiFetch, errorMessage } from "@/lib/client/fetcher";

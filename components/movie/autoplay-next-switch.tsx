@@ -1,6 +1,6 @@
 "use client";
 
-import toast from "react-hot-toast";
+import { toast } from "@/lib/client/toast";
 import { errorMessage } from "@/lib/client/fetcher";
 import { useAutoplayNext } from "@/lib/client/preferences";
 

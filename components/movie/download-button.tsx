@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import toast from "react-hot-toast";
+import { toast } from "@/lib/client/toast";
 import { Spinner } from "@/components/ui/spinner";
 
 /** `?download=1` makes the server send the video as an attachment named `<movie name>.<its extension>`. */

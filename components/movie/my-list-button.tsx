@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import toast from "react-hot-toast";
+import { toast } from "@/lib/client/toast";
 import { useViewer } from "@/components/layout/viewer-provider";
 import { apiFetch, errorMessage } from "@/lib/client/fetcher";
 import { myListItemUrl, useMyList } from "@/lib/client/hooks";

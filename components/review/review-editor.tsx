@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import toast from "react-hot-toast";
+import { toast } from "@/lib/client/toast";
 import { mutate } from "swr";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";

@@ -1,21 +1,29 @@
 "use client";
 
-import { Toaster as HotToaster } from "react-hot-toast";
+import { lazy, Suspense, useSyncExternalStore } from "react";
+import { onFirstToast, toastsRequested } from "@/lib/client/toast";
+
+const HotToaster = lazy(() => import("react-hot-toast").then(({ Toaster }) => ({ default: Toaster })));
 
 /**
  * Spec section 9: top right, at most 20, 2 s for success and 4 s for the rest. The same corner on
  * every screen, just below the sticky header (one 4.5 rem row at every width), never over it.
+ * Mounted with the first message (lib/client/toast.ts), which it then shows.
  */
 export function Toaster() {
+  const requested = useSyncExternalStore(onFirstToast, toastsRequested, () => false);
+  if (!requested) return null;
   return (
-    <HotToaster
-      position="top-right"
-      containerStyle={{ top: "5.25rem", right: "1rem" }}
-      toastOptions={{
-        duration: 4000,
-        success: { duration: 2000 },
-        style: { background: "#0b0f29", color: "#fff", border: "1px solid #4b5563" },
-      }}
-    />
+    <Suspense fallback={null}>
+      <HotToaster
+        position="top-right"
+        containerStyle={{ top: "5.25rem", right: "1rem" }}
+        toastOptions={{
+          duration: 4000,
+          success: { duration: 2000 },
+          style: { background: "#0b0f29", color: "#fff", border: "1px solid #4b5563" },
+        }}
+      />
+    </Suspense>
   );
 }

@@ -4,7 +4,7 @@
 // bar while uploading, and a toast with the outcome.
 import { useEffect, useId, useState } from "react";
 import { useDropzone, type Accept, type FileRejection } from "react-dropzone";
-import toast from "react-hot-toast";
+import { toast } from "@/lib/client/toast";
 import { GENERIC_FAILURE, UploadError, uploadFile } from "@/lib/client/upload";
 
 /** The spec's accepted types, plus the registered names browsers actually report, with extensions. */

@@ -2,7 +2,7 @@
 // The one way the account and admin screens change data (after dub's use-api-mutation): call the
 // API, toast the outcome, then reload what the screen shows. Tables keep no copies of this logic.
 import { useState } from "react";
-import toast from "react-hot-toast";
+import { toast } from "@/lib/client/toast";
 import { apiFetch, errorMessage } from "./fetcher";
 
 type Mutation<T> = {
