@@ -25,20 +25,34 @@ const kilobytes = (scripts: { source: string }[]) =>
   Math.round(scripts.reduce((sum, { source }) => sum + gzipSync(source).length, 0) / 1000);
 
 /**
- * Per page, compressed. React and Next's client runtime alone are 130 kB; the rest is the page's
- * own (2026-11-26: 171-184 kB on these four). Issue 27 aims at 150 kB; this ceiling keeps what was won.
+ * Per page, compressed. React and Next's client runtime alone are 139 kB; the rest is the page's
+ * own (2026-11-26: 158-171 kB on these four, 171-184 kB before the search suggestions and the toasts
+ * loaded on first use). Issue 27 aims at 150 kB; this ceiling keeps what was won.
  */
-const BUDGET_KB = 200;
+const BUDGET_KB = 175;
+
+/**
+ * Loaded when first used, never with a page (lib/client/toast.ts, components/layout/search-form.tsx):
+ * each is named by a text only its own code carries.
+ */
+const LOADED_ON_FIRST_USE = {
+  // zod's browser build configures itself on load (lib/validation/fields.ts): the account forms
+  // need it, the catalogue pages must not carry it (it was 31 kB of every page).
+  "the validation library": "jitless",
+  "the search suggestions (downshift)": "downshift-",
+  "the toasts (react-hot-toast)": "data-rht-toaster",
+};
 
 test.each(["/", "/movies", "/about-us", "/movie/{id}"])(
-  "%s loads at most 200 kB of JavaScript (compressed), without the validation library",
+  "%s loads at most 175 kB of JavaScript (compressed), without what is loaded on first use",
   async (page) => {
     const newest = (await api("GET", "/api/movie?limit=1")).body.movies[0] as { _id: string };
     const scripts = await scriptsOf(page.replace("{id}", newest._id));
     expect(scripts.length).toBeGreaterThan(3);
-    // zod's browser build configures itself on load (lib/validation/fields.ts): the account forms
-    // need it, the catalogue pages must not carry it (it was 31 kB of every page).
-    expect(scripts.filter(({ source }) => source.includes("jitless")).map(({ src }) => src)).toEqual([]);
+    const carried = Object.entries(LOADED_ON_FIRST_USE).filter(([, marker]) =>
+      scripts.some(({ source }) => source.includes(marker)),
+    );
+    expect(carried.map(([library]) => library)).toEqual([]);
     expect(kilobytes(scripts)).toBeLessThanOrEqual(BUDGET_KB);
   },
 );
