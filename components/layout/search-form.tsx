@@ -1,15 +1,17 @@
 "use client";
 
 import { usePathname, useRouter } from "next/navigation";
-import { lazy, startTransition, Suspense, useEffect, useId, useState } from "react";
+import { Suspense, useEffect, useId, useState, type ComponentType } from "react";
 import { searchHref, searchTermFromPath } from "@/lib/client/search";
 import { SearchBox, type SearchIds } from "./search-box";
+
+type SearchComboboxProps = { term: string; ids: SearchIds; className: string };
 
 /**
  * The suggesting box (downshift and the suggestion list, about 11 kB of compressed script) loads the
  * first time the box is focused or pointed at, not with every page: most visits never search.
  */
-const SearchCombobox = lazy(() => import("./search-combobox"));
+const loadSearchCombobox = () => import("./search-combobox").then((module) => module.default);
 
 /**
  * The header search: an ARIA 1.2 combobox suggesting movies as you type (search-combobox.tsx).
@@ -22,26 +24,32 @@ export function SearchForm({ className = "" }: { className?: string }) {
   // is in the first HTML, never swapped for another when the path streams in: a swap (React reveals
   // a streamed boundary up to 300 ms after the first paint) took the focus and what was typed with it.
   const [pathTerm, setPathTerm] = useState("");
-  const [suggesting, setSuggesting] = useState(false);
+  const [SearchCombobox, setSearchCombobox] = useState<ComponentType<SearchComboboxProps> | null>(null);
   const baseId = useId();
   const ids: SearchIds = { id: baseId, input: `${baseId}-input`, menu: `${baseId}-menu` };
-  // A transition keeps the plain box on screen, focused and typed in, until the suggesting one has
-  // loaded; that one then takes over what was typed, the caret and the focus.
-  const wantSuggestions = () => startTransition(() => setSuggesting(true));
+  // Loaded, not suspended on (React.lazy): a Suspense boundary here is one more that a streamed page
+  // can hold back, and the header would render without its search box until it streamed in. The plain
+  // box stays, focused and typed in, until the suggesting one is there to take over what was typed,
+  // the caret and the focus.
+  const [loading, setLoading] = useState(false);
+  const wantSuggestions = () => {
+    if (loading) return;
+    setLoading(true);
+    loadSearchCombobox().then(
+      (component) => setSearchCombobox(() => component),
+      () => setLoading(false), // offline a moment: the next focus asks again
+    );
+  };
   return (
     <>
       <Suspense fallback={null}>
         <TermFromPath onTerm={setPathTerm} />
       </Suspense>
-      {/* Mounted with the plain box, so the transition keeps that on screen (a boundary mounted with
-          the suggesting box would show its fallback, nothing, while it loads). */}
-      <Suspense fallback={null}>
-        {suggesting ? (
-          <SearchCombobox term={pathTerm} ids={ids} className={className} />
-        ) : (
-          <PlainSearch term={pathTerm} ids={ids} onWanted={wantSuggestions} className={className} />
-        )}
-      </Suspense>
+      {SearchCombobox ? (
+        <SearchCombobox term={pathTerm} ids={ids} className={className} />
+      ) : (
+        <PlainSearch term={pathTerm} ids={ids} onWanted={wantSuggestions} className={className} />
+      )}
     </>
   );
 }
