@@ -47,9 +47,12 @@ async function HomeCatalogue() {
           <p className="text-text">No movies</p>
         ) : (
           <ul className={MOVIE_GRID_CLASS}>
-            {latest.map((movie, index) => (
+            {/* Lazy, the first row too: the banner is the page's largest paint, and on a phone these
+                posters are below it, half of them below the fold; fetched eagerly (and preloaded by
+                React), they shared the first moments' bandwidth with the banner. */}
+            {latest.map((movie) => (
               <li key={movie._id}>
-                <MovieCard movie={movie} loading={index < 4 ? "eager" : "lazy"} />
+                <MovieCard movie={movie} />
               </li>
             ))}
           </ul>

@@ -26,9 +26,11 @@ const ACTIONS_CLASS = "mt-auto flex items-center gap-2 px-3 pt-2 pb-3 sm:px-4";
 
 /**
  * How soon the poster loads: `lcp` for the page's largest picture (the first card of a grid at the
- * top: fetched first, Lighthouse's LCP), `eager` for the rest of the first rows, `lazy` below the fold.
+ * top: fetched first, Lighthouse's LCP), `lazy` for every other, the rest of the first row too: Chrome
+ * fetches a lazy picture as soon as layout finds it near the screen, and eager ones (preloaded by React)
+ * shared the first moments' bandwidth with the largest picture (docs/performance.md).
  */
-export type PosterLoading = "lcp" | "eager" | "lazy";
+export type PosterLoading = "lcp" | "lazy";
 
 /**
  * A poster card: the picture and, below it, the name, year, runtime and rating, all one link to the

@@ -85,7 +85,7 @@ export async function MovieListing({ search, filters }: ListingProps) {
         <ul className={MOVIE_GRID_CLASS}>
           {result.movies.map((movie, index) => (
             <li key={movie._id}>
-              <MovieCard movie={movie} loading={index === 0 ? "lcp" : index < 4 ? "eager" : "lazy"} headingLevel={2} />
+              <MovieCard movie={movie} loading={index === 0 ? "lcp" : "lazy"} headingLevel={2} />
             </li>
           ))}
         </ul>
