@@ -49,3 +49,48 @@ test("admin and account pages send their data in the first HTML", async ({ page 
   expect(await rawHtml(page.request, "/admin/add")).toMatch(cell(category.name, "option"));
   expect(await rawHtml(page.request, "/favorite")).toMatch(cell(movie.name));
 });
+
+test("a table picture that fails before the page's scripts run leaves the empty frame, not a broken image", async ({
+  page,
+}) => {
+  const admin = await registerAdmin(page.request, "broken-picture");
+  const headers = { authorization: `Bearer ${await apiToken(page.request, admin)}` };
+  const category = (await (
+    await page.request.post("/api/category", { data: { name: `Broken ${randomUUID().slice(0, 8)}` }, headers })
+  ).json()) as { _id: string };
+  const created = await page.request.post("/api/movie", {
+    data: {
+      name: `Broken Picture ${randomUUID().slice(0, 8)}`,
+      desc: "Its pictures are missing from storage.",
+      titleImage: "/api/upload/image/missing.webp",
+      image: "/api/upload/image/missing.webp",
+      language: "English",
+      year: 2021,
+      hour: 2,
+      video: "/api/upload/movie/x.mp4",
+      category: category._id,
+      casts: [{ name: "An Actor", image: "/api/upload/image/missing.webp" }],
+    },
+    headers,
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const movie = (await created.json()) as { _id: string; name: string };
+  expect((await page.request.post("/api/user/favorite", { data: { idMovie: movie._id }, headers })).status()).toBe(200);
+  await signIn(page, admin);
+
+  // The page's scripts wait until its picture has failed: React takes the page over after the error.
+  let releaseScripts: () => void = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+  await page.route(/\/_next\/static\/chunks\/.+\.js$/, async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto("/favorite", { waitUntil: "commit" });
+  const row = page.getByRole("row").filter({ hasText: movie.name });
+  await expect
+    .poll(() => row.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 0))
+    .toBe(true);
+  releaseScripts();
+  await expect(row.locator("img")).toHaveCount(0);
+  await expect(row.getByRole("cell").first()).toBeVisible();
+});
