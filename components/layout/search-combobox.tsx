@@ -18,8 +18,8 @@ const SUGGEST_DEBOUNCE_MS = 150;
  */
 export default function SearchCombobox({ term, ids, className }: { term: string; ids: SearchIds; className: string }) {
   const router = useRouter();
-  // The plain box is still on screen as this one first renders (it is swapped in a transition): what
-  // it holds, and which of its controls (field or button) has the focus, if any.
+  // The plain box is still on screen as this one first renders (it is replaced as this one commits):
+  // what it holds, and which of its controls (field or button) has the focus, if any.
   const [plainBox] = useState(() => {
     const field = document.getElementById(ids.input);
     if (!(field instanceof HTMLInputElement) || !field.form) return null;

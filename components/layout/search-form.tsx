@@ -1,11 +1,10 @@
 "use client";
 
 import { usePathname, useRouter } from "next/navigation";
-import { Suspense, useEffect, useId, useState, type ComponentType } from "react";
+import { Suspense, useEffect, useId, useState } from "react";
 import { searchHref, searchTermFromPath } from "@/lib/client/search";
 import { SearchBox, type SearchIds } from "./search-box";
-
-type SearchComboboxProps = { term: string; ids: SearchIds; className: string };
+import type SuggestingBox from "./search-combobox";
 
 /**
  * The suggesting box (downshift and the suggestion list, about 11 kB of compressed script) loads the
@@ -24,22 +23,19 @@ export function SearchForm({ className = "" }: { className?: string }) {
   // is in the first HTML, never swapped for another when the path streams in: a swap (React reveals
   // a streamed boundary up to 300 ms after the first paint) took the focus and what was typed with it.
   const [pathTerm, setPathTerm] = useState("");
-  const [SearchCombobox, setSearchCombobox] = useState<ComponentType<SearchComboboxProps> | null>(null);
+  const [SearchCombobox, setSearchCombobox] = useState<typeof SuggestingBox | null>(null);
   const baseId = useId();
   const ids: SearchIds = { id: baseId, input: `${baseId}-input`, menu: `${baseId}-menu` };
   // Loaded, not suspended on (React.lazy): a Suspense boundary here is one more that a streamed page
   // can hold back, and the header would render without its search box until it streamed in. The plain
   // box stays, focused and typed in, until the suggesting one is there to take over what was typed,
-  // the caret and the focus.
-  const [loading, setLoading] = useState(false);
-  const wantSuggestions = () => {
-    if (loading) return;
-    setLoading(true);
-    loadSearchCombobox().then(
+  // the caret and the focus. Asking again is free (the module is loaded once); a failed load leaves
+  // the plain box, which still searches, and the next focus asks again.
+  const wantSuggestions = () =>
+    void loadSearchCombobox().then(
       (component) => setSearchCombobox(() => component),
-      () => setLoading(false), // offline a moment: the next focus asks again
+      () => undefined,
     );
-  };
   return (
     <>
       <Suspense fallback={null}>

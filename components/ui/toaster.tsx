@@ -1,9 +1,9 @@
 "use client";
 
 import { lazy, Suspense, useSyncExternalStore } from "react";
-import { onFirstToast, toastsRequested } from "@/lib/client/toast";
+import { loadToastLibrary, onFirstToast, toastsRequested } from "@/lib/client/toast";
 
-const HotToaster = lazy(() => import("react-hot-toast").then(({ Toaster }) => ({ default: Toaster })));
+const HotToaster = lazy(() => loadToastLibrary().then(({ Toaster }) => ({ default: Toaster })));
 
 /**
  * Spec section 9: top right, at most 20, 2 s for success and 4 s for the rest. The same corner on

@@ -9,7 +9,8 @@ type Options = { id?: string };
 let library: Promise<HotToast> | undefined;
 const waiting = new Set<() => void>();
 
-function load(): Promise<HotToast> {
+/** The library, imported by the first call (and by the Toaster, which mounts once there is one). */
+export function loadToastLibrary(): Promise<HotToast> {
   if (!library) {
     library = import("react-hot-toast");
     for (const notify of waiting) notify();
@@ -27,12 +28,14 @@ export function onFirstToast(listener: () => void): () => void {
 let loadingIds = 0;
 
 export const toast = {
-  success: (message: string, options?: Options) => void load().then(({ toast }) => toast.success(message, options)),
-  error: (message: string, options?: Options) => void load().then(({ toast }) => toast.error(message, options)),
+  success: (message: string, options?: Options) =>
+    void loadToastLibrary().then(({ toast }) => toast.success(message, options)),
+  error: (message: string, options?: Options) =>
+    void loadToastLibrary().then(({ toast }) => toast.error(message, options)),
   /** Returns the toast's id at once (before the library is there), for a later success or error in its place. */
   loading(message: string, options?: Options): string {
     const id = options?.id ?? `loading-${++loadingIds}`;
-    void load().then(({ toast }) => toast.loading(message, { ...options, id }));
+    void loadToastLibrary().then(({ toast }) => toast.loading(message, { ...options, id }));
     return id;
   },
 };
