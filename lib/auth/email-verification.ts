@@ -11,7 +11,7 @@ import { log } from "@/lib/log";
 import { sendMail, sendMailLater } from "@/lib/mail";
 import { emailChangeMessage, emailChangedNotice, verifyEmailMessage } from "@/lib/mail/messages";
 import type { EmailChangeInput } from "@/lib/validation/account";
-import { issueAccountToken, spendAccountToken } from "./account-tokens";
+import { endAccountLinks, issueAccountToken, spendAccountToken } from "./account-tokens";
 import { spendAttempt } from "./account-limits";
 import { WRONG_PASSWORD } from "./confirm-identity";
 import { verifyPassword } from "./password";
@@ -114,8 +114,8 @@ export async function confirmEmailChange(userId: string, token: string): Promise
         select: { email: true, fullName: true },
       });
       await tx.user.update({ where: { id: userId }, data: { email: spent.email, emailVerifiedAt: new Date() } });
-      // Links sent to the old address (verification) or for another change are void now.
-      await tx.accountToken.deleteMany({ where: { userId, purpose: { in: ["email_verification", "email_change"] } } });
+      // Every link mailed before ends: a reset or verification link in the old mailbox, another change.
+      await endAccountLinks(tx, userId);
       return before;
     });
   } catch (error) {

@@ -1,6 +1,7 @@
 import "server-only";
 import { deleteUnreferencedFiles } from "@/lib/media/cleanup";
 import { signToken } from "@/lib/auth/token";
+import { endAccountLinks } from "@/lib/auth/account-tokens";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -210,8 +211,8 @@ export async function changePassword(
     data: { passwordHash, credentialsVersion: { increment: 1 } },
   });
   if (updated.count === 0) throw unauthorized("Not authorized, token failed");
-  // Reset and email change links sent before are void (their credentials version is old); tidy them.
-  await db.accountToken.deleteMany({ where: { userId, purpose: { in: ["password_reset", "email_change"] } } });
+  // Every link mailed before ends: whoever changed the password decides again (lib/auth/account-tokens.ts).
+  await endAccountLinks(db, userId);
   const owner = await db.user.findUnique({ where: { id: userId }, select: { email: true, fullName: true } });
   if (owner) sendMailLater(passwordChangedNotice(owner, "changed"));
   return {

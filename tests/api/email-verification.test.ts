@@ -8,6 +8,8 @@ import { freshIp, freshUser, login, uniqueEmail, type TestUser } from "../suppor
 const VERIFY_SUBJECT = "Confirm your email address for Marquee";
 const CHANGE_SUBJECT = "Confirm your new email address for Marquee";
 const VERIFY_INVALID = "This verification link is invalid or has expired. Send a new one from your profile.";
+const RESET_SUBJECT = "Reset your Marquee password";
+const RESET_INVALID = "This password reset link is invalid or has expired. Ask for a new one.";
 const CHANGE_INVALID =
   "This link is invalid or has expired, or belongs to another account. Ask for the change again from your profile.";
 
@@ -141,6 +143,55 @@ describe("email change", () => {
       body: { message: "Email is not valid" },
     });
     expect(await mailbox(target)).toEqual([]);
+  });
+
+  test("confirming a change ends every link mailed before it: a reset link sent to the old address is refused", async () => {
+    const user = await freshUser("resetmoved");
+    const newEmail = uniqueEmail("resetmovedto");
+    const asked = await api("POST", "/api/user/password-reset", {
+      body: { email: user.email },
+      headers: { "x-forwarded-for": freshIp() },
+    });
+    expect(asked.status).toBe(200);
+    const resetToken = tokenIn(await latestMail(user.email, RESET_SUBJECT), "/reset-password");
+
+    await requestChange(user, { email: newEmail, password: user.password });
+    const token = tokenIn(await latestMail(newEmail, CHANGE_SUBJECT), "/confirm-email");
+    expect((await api("POST", "/api/user/email/confirm", { token: user.token, body: { token } })).status).toBe(200);
+
+    expect(
+      await api("POST", "/api/user/password-reset/confirm", { body: { token: resetToken, password: "takeover1" } }),
+    ).toMatchObject({ status: 400, body: { message: RESET_INVALID, errors: { token: [RESET_INVALID] } } });
+    expect(await login({ email: newEmail, password: user.password })).toEqual(expect.any(String));
+
+    // The member can ask for a new link, which goes to the new address and works.
+    await api("POST", "/api/user/password-reset", {
+      body: { email: newEmail },
+      headers: { "x-forwarded-for": freshIp() },
+    });
+    const fresh = tokenIn(await latestMail(newEmail, RESET_SUBJECT), "/reset-password");
+    expect(
+      (await api("POST", "/api/user/password-reset/confirm", { body: { token: fresh, password: "mine1234" } })).status,
+    ).toBe(200);
+    expect(await login({ email: newEmail, password: "mine1234" })).toEqual(expect.any(String));
+  });
+
+  test("a password change ends the verification link too; the member can send a new one", async () => {
+    const user = await freshUser("verifyvoid");
+    const first = tokenIn(await latestMail(user.email, VERIFY_SUBJECT), "/verify-email");
+    const changed = await api("PUT", "/api/user/password", {
+      token: user.token,
+      body: { oldPassword: user.password, newPassword: "changed1" },
+    });
+    expect(changed.status).toBe(200);
+    expect(await api("POST", "/api/user/verify-email", { body: { token: first } })).toMatchObject({
+      status: 400,
+      body: { message: VERIFY_INVALID },
+    });
+    expect(await isVerified({ token: changed.body.token })).toBe(false);
+    expect((await api("POST", "/api/user/verify-email/resend", { token: changed.body.token })).status).toBe(200);
+    const second = tokenIn(await latestMail(user.email, VERIFY_SUBJECT, 2), "/verify-email");
+    expect((await api("POST", "/api/user/verify-email", { body: { token: second } })).status).toBe(200);
   });
 
   test("a password change voids a pending change's link", async () => {
