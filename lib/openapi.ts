@@ -170,6 +170,11 @@ const movieIdParam = [
 const invalid = error("400", "Invalid input: `message` is the first validation message, `errors` lists them by field");
 const signedIn = { security: [{ bearer: [] }, { session: [] }] };
 const userErrors = error("401", "No, invalid or expired credentials");
+/** Wrong passwords typed while signed in are throttled like failed logins (docs/security.md). */
+const tooManyWrongPasswords = error(
+  "429",
+  "`Too many wrong passwords, please try again later` (LOGIN_RATE_LIMIT wrong passwords per LOGIN_RATE_WINDOW_SECONDS, counted across the password change, the email change and account deletion; even the right password until Retry-After)",
+);
 const adminErrors = { ...userErrors, ...error("403", "Signed in, but not an admin") };
 
 const listingParams = [
@@ -517,6 +522,7 @@ const paths = {
         ),
         ...userErrors,
         ...error("409", "The last admin cannot delete itself"),
+        ...tooManyWrongPasswords,
       },
     },
   },
@@ -606,7 +612,10 @@ const paths = {
         ...error("400", "Invalid input, `Password is incorrect`, or `That is already your email address`"),
         ...userErrors,
         ...error("409", "`<email> is already registered`"),
-        ...error("429", "Too many emails (5 an hour); see Retry-After"),
+        ...error(
+          "429",
+          "Too many emails (5 an hour; see Retry-After), or too many wrong passwords (`Too many wrong passwords, please try again later`)",
+        ),
       },
     },
   },
@@ -716,6 +725,7 @@ const paths = {
         ...ok("Changed, with a fresh token", ref("PasswordChanged")),
         ...error("400", "Invalid input, `Passwords must match`, or `Old password is incorrect`"),
         ...userErrors,
+        ...tooManyWrongPasswords,
       },
     },
   },

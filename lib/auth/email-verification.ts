@@ -14,7 +14,7 @@ import type { EmailChangeInput } from "@/lib/validation/account";
 import { endAccountLinks, issueAccountToken, spendAccountToken } from "./account-tokens";
 import { spendAttempt } from "./account-limits";
 import { WRONG_PASSWORD } from "./confirm-identity";
-import { verifyPassword } from "./password";
+import { passwordConfirmed } from "./reauthenticate";
 
 const EMAIL_VERIFIED = "Your email address is verified";
 const ALREADY_VERIFIED = "Your email address is already verified";
@@ -77,24 +77,25 @@ export async function verifyEmail(token: string): Promise<{ message: string }> {
 
 /**
  * POST /api/user/email: sends a link to the new address. The password is asked again when the
- * account has one (whoever changes the email controls password resets from then on). A taken
- * address is 409 `<email> is already registered`, as registration says.
+ * account has one (whoever changes the email controls password resets from then on; wrong ones are
+ * throttled like failed logins). A taken address is 409 `<email> is already registered`, as
+ * registration says.
  */
 export async function requestEmailChange(
   userId: string,
   input: EmailChangeInput,
-  origin: string,
+  client: { origin: string; headers: Pick<Headers, "get"> },
 ): Promise<{ message: string }> {
   const user = await db.user.findUnique({ where: { id: userId }, select: { ...recipientSelect, passwordHash: true } });
   if (!user) throw unauthorized("Not authorized, token failed");
-  if (user.passwordHash && !(await verifyPassword(user.passwordHash, input.password ?? "")))
+  if (user.passwordHash && !(await passwordConfirmed(user, input.password ?? "", client)))
     throw badRequest(WRONG_PASSWORD, { password: [WRONG_PASSWORD] });
   if (input.email === user.email.toLowerCase()) throw badRequest(SAME_EMAIL, { email: [SAME_EMAIL] });
   if (await db.user.findUnique({ where: { email: input.email }, select: { id: true } }))
     throw conflict(`${input.email} is already registered`);
   await spendAttempt("mailsPerUser", userId);
   const token = await issueAccountToken(user, "email_change", input.email);
-  await sendMail(emailChangeMessage(user, input.email, changeLink(origin, token)));
+  await sendMail(emailChangeMessage(user, input.email, changeLink(client.origin, token)));
   return { message: `We sent a link to ${input.email}. Your email address changes when you open it.` };
 }
 

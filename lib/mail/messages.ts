@@ -99,3 +99,10 @@ export function passkeyAddedNotice(to: Recipient, passkeyName: string): MailMess
     "If this was not you, remove it on your profile page and change your password.",
   ]);
 }
+
+export function wrongPasswordsNotice(to: Recipient, attempts: number): MailMessage {
+  return compose(to, "Wrong passwords were entered on your Marquee account", [
+    `While signed in to your Marquee account, someone entered ${attempts} wrong passwords in a row when asked to confirm it is them (to change the password or the email address, or to delete the account). Further attempts are refused for a while.`,
+    "If this was you, wait a few minutes and try again. If it was not, a device signed in to your account may be in someone else's hands: change your password, which signs out every other device.",
+  ]);
+}

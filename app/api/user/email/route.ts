@@ -7,7 +7,10 @@ import { emailChangeSchema } from "@/lib/validation/account";
 /** Asks to change the email: a link goes to the new address, which takes effect when it is opened. */
 export const POST = route(async (request) => {
   const user = await requireUser(request);
-  return requestEmailChange(user.id, await parseJson(request, emailChangeSchema), publicOrigin(request));
+  return requestEmailChange(user.id, await parseJson(request, emailChangeSchema), {
+    origin: publicOrigin(request),
+    headers: request.headers,
+  });
 });
 
 export const OPTIONS = preflight;
