@@ -608,13 +608,15 @@ const paths = {
       ...signedIn,
       requestBody: body("EmailChangeBody"),
       responses: {
-        ...ok("The link is on its way", ref("Message")),
+        ...ok(
+          "The link is on its way; the same answer when another account has the address (its owner is told instead, and no link is sent)",
+          ref("Message"),
+        ),
         ...error("400", "Invalid input, `Password is incorrect`, or `That is already your email address`"),
         ...userErrors,
-        ...error("409", "`<email> is already registered`"),
         ...error(
           "429",
-          "Too many emails (5 an hour; see Retry-After), or too many wrong passwords (`Too many wrong passwords, please try again later`)",
+          "Too many emails (5 an hour, taken addresses included; see Retry-After), or too many wrong passwords (`Too many wrong passwords, please try again later`)",
         ),
       },
     },

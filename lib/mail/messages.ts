@@ -106,3 +106,10 @@ export function wrongPasswordsNotice(to: Recipient, attempts: number): MailMessa
     "If this was you, wait a few minutes and try again. If it was not, a device signed in to your account may be in someone else's hands: change your password, which signs out every other device.",
   ]);
 }
+
+export function emailTakenNotice(to: Recipient): MailMessage {
+  return compose(to, "Someone tried to move a Marquee account to your address", [
+    "Someone signed in to Marquee asked to move another Marquee account to this address, which your account already uses. Nothing has changed: your account keeps this address, and no link was sent.",
+    "If this was you, with a second account, there is nothing to do. Otherwise you can ignore this message.",
+  ]);
+}
