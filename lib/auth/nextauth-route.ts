@@ -2,7 +2,7 @@ import "server-only";
 // NextAuth's route handler (/api/auth/*), behind the two guards every other route has: a body of at
 // most 1 MB, and a clean 4xx for input it cannot use. NextAuth itself reads any body whole and
 // answers 500 "server configuration" to a callbackUrl (query or cookie) that is not an http(s) URL or
-// a path, and to a malformed JSON body.
+// a path, and to a malformed JSON body, and throws (500) on a callbackUrl in the body that does not parse.
 import NextAuth from "next-auth";
 import { NextRequest } from "next/server";
 import { badRequest, errorResponse, readBoundedText } from "@/lib/http";
@@ -26,19 +26,38 @@ function isHttpUrl(url: string, base: string): boolean {
   }
 }
 
-async function checkedRequest(request: NextRequest): Promise<NextRequest> {
-  const callbackUrl = request.nextUrl.searchParams.get("callbackUrl");
-  if (callbackUrl !== null && callbackUrl !== "" && !isHttpUrl(callbackUrl, request.nextUrl.origin))
-    throw badRequest(INVALID_CALLBACK_URL);
-  if (request.method !== "POST") return request;
-  const body = await readBoundedText(request);
-  if ((request.headers.get("content-type") ?? "").includes("application/json") && body.trim() !== "") {
+/** A callbackUrl NextAuth can use: absent, empty, a path or an http(s) URL. */
+function isUsableCallbackUrl(value: unknown, base: string): boolean {
+  if (value === undefined || value === null || value === "") return true;
+  return typeof value === "string" && isHttpUrl(value, base);
+}
+
+/** The callbackUrl of a POST body as NextAuth reads it (next-auth/next/utils.js getBody). */
+function bodyCallbackUrl(body: string, contentType: string): unknown {
+  if (contentType.includes("application/json")) {
+    if (body.trim() === "") return undefined;
+    let parsed: unknown;
     try {
-      JSON.parse(body);
+      parsed = JSON.parse(body);
     } catch {
       throw badRequest("Invalid JSON body");
     }
+    return parsed !== null && typeof parsed === "object"
+      ? (parsed as { callbackUrl?: unknown }).callbackUrl
+      : undefined;
   }
+  if (contentType.includes("application/x-www-form-urlencoded")) return new URLSearchParams(body).get("callbackUrl");
+  return undefined;
+}
+
+async function checkedRequest(request: NextRequest): Promise<NextRequest> {
+  const origin = request.nextUrl.origin;
+  if (!isUsableCallbackUrl(request.nextUrl.searchParams.get("callbackUrl"), origin))
+    throw badRequest(INVALID_CALLBACK_URL);
+  if (request.method !== "POST") return request;
+  const body = await readBoundedText(request);
+  if (!isUsableCallbackUrl(bodyCallbackUrl(body, request.headers.get("content-type") ?? ""), origin))
+    throw badRequest(INVALID_CALLBACK_URL);
   return new NextRequest(request.url, { method: "POST", headers: request.headers, body });
 }
 

@@ -199,6 +199,13 @@ export const authOptions: NextAuthOptions = {
         picture: signedIn.image,
       };
     },
+    // NextAuth's own default, but without its throw: a callbackUrl (body, query or cookie) that does
+    // not parse as a URL goes home instead of answering 500 (lib/auth/nextauth-route.ts refuses it first).
+    redirect({ url, baseUrl }) {
+      if (typeof url !== "string") return baseUrl;
+      if (url.startsWith("/")) return `${baseUrl}${url}`;
+      return URL.canParse(url) && new URL(url).origin === baseUrl ? url : baseUrl;
+    },
     session({ session, token }) {
       // For client components only; the server trusts getRequestUser(), which rereads the user.
       if (session.user) Object.assign(session.user, { id: token.sub });
