@@ -12,6 +12,7 @@ import { alignNextAuthOrigin, requestOrigin } from "@/lib/http/public-url";
 import { findOrCreateGoogleUser, INVALID_LOGIN } from "@/lib/data/users";
 import { passkeyLoginSchema } from "@/lib/validation/account";
 import { loginSchema } from "@/lib/validation/user";
+import { nextAuthCookies } from "./cookie-names";
 import { GOOGLE_UNVERIFIED_PATH } from "./google";
 import { authenticate } from "./login";
 import { PASSKEY_SIGN_IN_FAILED, signInWithPasskey } from "./passkeys";
@@ -220,3 +221,18 @@ export const authOptions: NextAuthOptions = {
     },
   },
 };
+
+const optionsByScheme = new Map<boolean, NextAuthOptions>();
+
+/**
+ * The options for a request served over https (`secure`) or http: the same but for the cookies'
+ * names (lib/auth/cookie-names.ts). Built on first use, not at import (the secret is read then).
+ */
+export function authOptionsFor(secure: boolean): NextAuthOptions {
+  let options = optionsByScheme.get(secure);
+  if (!options) {
+    options = { ...authOptions, useSecureCookies: secure, cookies: nextAuthCookies(secure) };
+    optionsByScheme.set(secure, options);
+  }
+  return options;
+}
