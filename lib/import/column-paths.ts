@@ -32,6 +32,8 @@ export function checkColumnNames(columns: readonly string[]): void {
   for (const column of columns) {
     const path = column.split(".");
     if (path.some(isPrototypeKey)) throw new ColumnNameError(column, PROTOTYPE_KEY_REASON);
+    if (path.length > 1 && path.includes(""))
+      throw new ColumnNameError(column, "its parts are names or numbers between single dots");
     if (path.length > MAX_COLUMN_SEGMENTS)
       throw new ColumnNameError(column, `a column name has at most ${MAX_COLUMN_SEGMENTS} parts`);
     if (path.some((segment) => isIndex(segment) && Number(segment) > MAX_COLUMN_INDEX))
@@ -73,7 +75,16 @@ export function unflattenCells(cells: Iterable<[column: string, value: unknown]>
     }
     target[path.at(-1)!] = value;
   }
-  // Numbered columns may skip numbers (an empty casts.1 between casts.0 and casts.2): close the gaps.
-  for (const [key, value] of Object.entries(record)) if (Array.isArray(value)) record[key] = value.filter(Boolean);
-  return record;
+  return closeGaps(record) as Record<string, unknown>;
+}
+
+/**
+ * Numbered columns may skip numbers (an empty casts.1 between casts.0 and casts.2), at any depth:
+ * every list is closed up, so no hole reaches validation or the database's JSON.
+ */
+function closeGaps(value: unknown): unknown {
+  if (Array.isArray(value)) return value.filter((item) => item !== undefined).map(closeGaps);
+  if (value && typeof value === "object")
+    for (const [key, item] of Object.entries(value)) (value as Record<string, unknown>)[key] = closeGaps(item);
+  return value;
 }

@@ -132,6 +132,22 @@ test("docs/catalogue.schema.json is the schema the zod rows give (npm run import
 
 // Column names and JSON keys come from the file: before the fix, `__proto__.language` set
 // Object.prototype.language in the server process and emptied every catalogue listing.
+test("numbered columns that skip numbers make lists without holes, at every depth", () => {
+  const csv = "id,name,extra.0.tags.2,extra.3.tags.1,casts.2.name\np1,Gaps,a,b,Ann\n";
+  const [{ record }] = readCatalogueFile(csv, "csv") as [{ record: Record<string, unknown> }];
+  expect(JSON.parse(JSON.stringify(record))).toEqual({
+    id: "p1",
+    name: "Gaps",
+    extra: [{ tags: ["a"] }, { tags: ["b"] }],
+    casts: [{ name: "Ann" }],
+  });
+  const holes = (value: unknown): boolean =>
+    Array.isArray(value)
+      ? value.length !== Object.keys(value).length || value.some(holes)
+      : !!value && typeof value === "object" && Object.values(value).some(holes);
+  expect(holes(record)).toBe(false);
+});
+
 describe("keys from the file never reach a prototype", () => {
   const probe = () => ({}) as Record<string, unknown>;
   afterEach(() => {
@@ -165,6 +181,9 @@ describe("keys from the file never reach a prototype", () => {
     ["casts.0.name,casts.push.x", 'The column "casts.push.x" cannot be read: "casts" is both numbered and named.'],
     ["casts.1000.name", 'The column "casts.1000.name" cannot be read: numbered columns go up to 999.'],
     ["a.b.c.d.e.f.g.h.i", 'The column "a.b.c.d.e.f.g.h.i" cannot be read: a column name has at most 8 parts.'],
+    // Found by tests/api/fuzz-keys.test.ts: the empty part made a list with a hole, a 500 at the database.
+    ["0..1", 'The column "0..1" cannot be read: its parts are names or numbers between single dots.'],
+    ["casts.0.", 'The column "casts.0." cannot be read: its parts are names or numbers between single dots.'],
   ])("columns %s that contradict or overreach are refused by name", (columns, message) => {
     const values = columns.split(",").map(() => "x");
     const csv = `id,name,${columns}\np1,Proto,${values.join(",")}\n`;
