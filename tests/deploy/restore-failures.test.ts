@@ -258,3 +258,33 @@ describe("a restore that fails ends, says why, and leaves nothing behind", () =>
     }, 600_000);
   });
 });
+
+describe("a backup of a storage holding files Marquee never named", () => {
+  test("leaves them out and counts them, so that its restore is not refused", async () => {
+    const uploads = path.join(work, "stray-uploads");
+    for (const { key, body } of pictures(2)) {
+      fs.mkdirSync(path.dirname(path.join(uploads, key)), { recursive: true });
+      fs.writeFileSync(path.join(uploads, key), body);
+    }
+    fs.writeFileSync(path.join(uploads, "notes.txt"), "someone's notes");
+    fs.writeFileSync(path.join(uploads, "image", ".DS_Store"), "a desktop's");
+    const file = path.join(work, "stray.tar");
+    const lines: string[] = [];
+
+    const summary = await createBackup({
+      databaseUrl: sourceUrl,
+      driver: createLocalStorage(uploads),
+      file,
+      log: (line) => lines.push(line),
+    });
+
+    expect(summary).toMatchObject({ files: 2, foreign: 2 });
+    expect(lines).toContain("Left out 2 files in storage whose names are not one Marquee makes");
+    const manifest = await verifyArchive(file);
+    expect(manifest.files.map((listed) => listed.key).sort()).toEqual(
+      pictures(2)
+        .map((picture) => picture.key)
+        .sort(),
+    );
+  }, 120_000);
+});
