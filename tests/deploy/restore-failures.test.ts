@@ -15,9 +15,10 @@ import { ArchiveWriter, readArchive } from "@/lib/backup/archive";
 import { createBackup } from "@/lib/backup/backup";
 import { tablesWithRows } from "@/lib/backup/database";
 import { fileEntry, FORMAT, MANIFEST_ENTRY, type Manifest } from "@/lib/backup/manifest";
-import { verifyArchive } from "@/lib/backup/restore";
+import { restoreBackup, verifyArchive } from "@/lib/backup/restore";
 import { createLocalStorage } from "@/lib/storage/local";
 import { createS3Storage } from "@/lib/storage/s3";
+import { migrateTo } from "../../scripts/lib/database";
 import { startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres";
 import { startS3, type TestS3 } from "../support/s3";
 
@@ -288,3 +289,68 @@ describe("a backup of a storage holding files Marquee never named", () => {
     );
   }, 120_000);
 });
+
+describe("a restore that fails after its rows are committed", () => {
+  const database = `marquee_restore_late_${process.pid}`;
+  let admin: pg.Client;
+
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: sourceUrl });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${database}`);
+  });
+
+  afterAll(async () => {
+    await admin?.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await admin?.end();
+  });
+
+  test("a newer migration that fails: the rows and the files are deleted again", async () => {
+    const archive = await craftArchive("late.tar", pictures(3));
+    const url = new URL(sourceUrl);
+    url.pathname = `/${database}`;
+    const uploads = path.join(work, "late-uploads");
+    // This version's migrations and one more, newer than the archive: it runs after the commit.
+    const migrationsDir = path.join(work, "late-migrations");
+    fs.cpSync(path.join(root, "prisma", "migrations"), migrationsDir, { recursive: true });
+    fs.mkdirSync(path.join(migrationsDir, "99990101000000_later"));
+    fs.writeFileSync(path.join(migrationsDir, "99990101000000_later", "migration.sql"), "SELECT 1;\n");
+    let committedMovies = 0;
+
+    const failure = await restoreBackup({
+      archive,
+      databaseUrl: url.toString(),
+      driver: createLocalStorage(uploads),
+      migrationsDir,
+      applyMigrations: async (names) => {
+        if (names !== "all") return migrateTo(url.toString(), names, "ignore");
+        committedMovies = await withClient(url.toString(), async (client) =>
+          Number((await client.query<{ count: string }>(`SELECT count(*) FROM "Movie"`)).rows[0]!.count),
+        );
+        throw new Error("migration 99990101000000_later failed: disk full");
+      },
+    }).then(
+      () => null,
+      (error: unknown) => error as Error,
+    );
+
+    expect(committedMovies).toBeGreaterThan(40);
+    expect(failure?.message).toBe(
+      "migration 99990101000000_later failed: disk full. Nothing was kept: the restored rows were deleted again " +
+        "and the 3 files already stored were deleted.",
+    );
+    expect(await withClient(url.toString(), tablesWithRows)).toEqual([]);
+    expect(filesUnder(uploads)).toEqual([]);
+  }, 300_000);
+});
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
