@@ -4,7 +4,7 @@
 // on its own with exit code 1 and the reason, leave the target empty (no rows, no files) and leave
 // no PostgreSQL running. The runs have a generous limit only so that a hanging restore fails the
 // test instead of the suite; it is not a timing target.
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -90,7 +90,12 @@ function pictures(count: number): PlannedFile[] {
 }
 
 /** `npm run restore ARCHIVE` into a new data folder with its embedded PostgreSQL, killed if it outlives RUN_LIMIT_MS. */
-function restoreInto(dataDir: string, archive: string, env: Record<string, string>) {
+function restoreInto(
+  dataDir: string,
+  archive: string,
+  env: Record<string, string>,
+  onOutput: (output: string, child: ChildProcess) => void = () => {},
+) {
   dataDirs.push(dataDir);
   // Not the suite's database and uploads: the restore starts a database of its own in the new folder.
   const inherited = { ...process.env };
@@ -103,8 +108,12 @@ function restoreInto(dataDir: string, archive: string, env: Record<string, strin
       { cwd: root, env: { ...inherited, MARQUEE_DATA_DIR: dataDir, ...env } },
     );
     let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const heard = (chunk: Buffer) => {
+      output += chunk.toString();
+      onOutput(output, child);
+    };
+    child.stdout.on("data", heard);
+    child.stderr.on("data", heard);
     const limit = setTimeout(() => {
       output += `\n[still running after ${RUN_LIMIT_MS / 1000} s: killed by the test]`;
       child.kill("SIGKILL");
@@ -184,6 +193,32 @@ describe("a restore that fails ends, says why, and leaves nothing behind", () =>
     expect(await rowsLeftIn(dataDir)).toEqual({ tables: 0, withRows: [] });
     expect(filesUnder(uploads)).toEqual([]);
     expect(fs.existsSync(path.join(work, "escaped.jpg"))).toBe(false);
+  }, 600_000);
+
+  test("Ctrl-C: the restore stops, undoes what it did and stops its database", async () => {
+    const archive = await craftArchive("interrupted.tar", pictures(3));
+    const dataDir = path.join(work, "interrupted-data");
+    const uploads = path.join(work, "interrupted-uploads");
+    let interrupted = false;
+
+    const result = await restoreInto(
+      dataDir,
+      archive,
+      { STORAGE_DRIVER: "local", STORAGE_LOCAL_DIR: uploads },
+      (output, child) => {
+        if (interrupted || !output.includes("Applying the archive's")) return;
+        interrupted = true;
+        child.kill("SIGINT");
+      },
+    );
+
+    expect(interrupted).toBe(true);
+    expect(result.code, result.output).toBe(1);
+    expect(result.output).toContain("SIGINT: stopping, and undoing what was restored so far");
+    expect(result.output).toContain("Restore failed: the restore was stopped (SIGINT)");
+    expect(postgresPid(dataDir), "a PostgreSQL server still runs on the target").toBeNull();
+    expect((await rowsLeftIn(dataDir)).withRows).toEqual([]);
+    expect(filesUnder(uploads)).toEqual([]);
   }, 600_000);
 
   describe("a storage that refuses a file half-way", () => {
