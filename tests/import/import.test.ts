@@ -93,6 +93,66 @@ describe("POST /api/admin/imports", () => {
     expect(body.message).toContain(message);
   });
 
+  test("a file that is not UTF-8, or a form without a file, is 400", async () => {
+    const token = await adminToken();
+    const send = async (form: FormData) => {
+      const response = await fetch(`${baseUrl}/api/admin/imports`, {
+        method: "POST",
+        body: form,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return { status: response.status, body: (await response.json()) as unknown };
+    };
+    const latin1 = new FormData();
+    latin1.set("file", new Blob([Buffer.from("id,name\nx1,Am\xe9lie\n", "latin1")]), "latin1.csv");
+    expect(await send(latin1)).toEqual({
+      status: 400,
+      body: { message: "The file must be UTF-8 text.", errors: { file: ["The file must be UTF-8 text."] } },
+    });
+    const text = new FormData();
+    text.set("file", "id,name\nx1,Text\n");
+    expect(await send(text)).toEqual({
+      status: 400,
+      body: { message: "Send the file as multipart/form-data in a field named file." },
+    });
+  });
+
+  test("a body that streams past the size limit is 413, nothing recorded", async () => {
+    const before = await db.importJob.count();
+    // No Content-Length: the limit is found while the body streams (64 MB and the form's framing).
+    const chunk = new TextEncoder().encode(`${"x".repeat(1023)}\n`.repeat(1024));
+    let sent = 0;
+    const boundary = "marquee-limit-test";
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(
+          new TextEncoder().encode(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\n\r\nid,name\n`,
+          ),
+        );
+      },
+      pull(controller) {
+        if (sent++ < 66) controller.enqueue(chunk);
+        else {
+          controller.enqueue(new TextEncoder().encode(`\r\n--${boundary}--\r\n`));
+          controller.close();
+        }
+      },
+    });
+    const response = await fetch(`${baseUrl}/api/admin/imports`, {
+      method: "POST",
+      body,
+      duplex: "half",
+      headers: {
+        authorization: `Bearer ${await adminToken()}`,
+        "content-type": `multipart/form-data; boundary=${boundary}`,
+      },
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ message: "The file is too large: the limit is 64 MB." });
+    expect(await db.importJob.count()).toBe(before);
+  });
+
   test("more than 10,000 movies is 400, nothing recorded", async () => {
     const before = await db.importJob.count();
     const rows = Array.from({ length: 10_001 }, (_, index) => `r${index},Movie ${index}`).join("\n");
