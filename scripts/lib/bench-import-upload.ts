@@ -60,19 +60,23 @@ function catalogueOf(megabytes: number): string {
   return csv;
 }
 
-/** Asks /api/health back to back until `until` settles; each answer's time in ms. */
-async function pollHealth(url: string, until: Promise<unknown>): Promise<number[]> {
+/**
+ * Asks /api/health back to back until `until` settles: each answer's time in ms, and how many were not
+ * 200 (a probe of the database or storage that the server's own clock saw take over its limit is a 503).
+ */
+async function pollHealth(url: string, until: Promise<unknown>): Promise<{ times: number[]; failed: number }> {
   let done = false;
   void until.finally(() => (done = true)).catch(() => {});
   const times: number[] = [];
+  let failed = 0;
   while (!done) {
     const started = performance.now();
     const response = await fetch(`${url}/api/health`);
     await response.arrayBuffer();
     times.push(performance.now() - started);
-    if (response.status !== 200) throw new Error(`/api/health answered ${response.status}`);
+    if (response.status !== 200) failed++;
   }
-  return times;
+  return { times, failed };
 }
 
 export async function benchImportUpload({ megabytes, rounds, url: given, log }: Options): Promise<void> {
@@ -116,11 +120,12 @@ export async function benchImportUpload({ megabytes, rounds, url: given, log }: 
       }
     };
 
-    type Side = { p50: number[]; p99: number[]; max: number[]; requests: number[] };
-    const side = (): Side => ({ p50: [], p99: [], max: [], requests: [] });
+    type Side = { p50: number[]; p99: number[]; max: number[]; requests: number[]; failed: number[] };
+    const side = (): Side => ({ p50: [], p99: [], max: [], requests: [], failed: [] });
     const sides = { idle: side(), upload: side() };
     const uploadTimes: number[] = [];
-    const record = (into: Side, times: number[]) => {
+    const record = (into: Side, { times, failed }: { times: number[]; failed: number }) => {
+      into.failed.push(failed);
       into.p50.push(median(times));
       into.p99.push(quantile(times, 0.99));
       into.max.push(Math.max(...times));
@@ -148,20 +153,20 @@ export async function benchImportUpload({ megabytes, rounds, url: given, log }: 
       }
       const last = (values: number[]) => ms(values.at(-1)!);
       log(
-        `round ${round + 1}: upload ${last(uploadTimes)}; /api/health max ${last(sides.upload.max)} during it, ${last(sides.idle.max)} without (${load()})`,
+        `round ${round + 1}: upload ${last(uploadTimes)}; /api/health max ${last(sides.upload.max)} during it (${sides.upload.failed.at(-1)} not 200), ${last(sides.idle.max)} without (${load()})`,
       );
     }
     log(
       `\n/api/health while a ${(csv.size / 1024 / 1024).toFixed(0)} MB import is uploaded and read (${rounds} rounds):\n`,
     );
-    log("| /api/health | p50 | p99 | max | requests a round |");
-    log("| --- | ---: | ---: | ---: | ---: |");
+    log("| /api/health | p50 | p99 | max | requests a round | not 200, all rounds |");
+    log("| --- | ---: | ---: | ---: | ---: | ---: |");
     for (const [name, figures] of [
       ["no import (baseline)", sides.idle],
       ["during the upload", sides.upload],
     ] as const)
       log(
-        `| ${name} | ${spread(figures.p50)} | ${spread(figures.p99)} | ${spread(figures.max)} | ${median(figures.requests)} |`,
+        `| ${name} | ${spread(figures.p50)} | ${spread(figures.p99)} | ${spread(figures.max)} | ${median(figures.requests)} | ${figures.failed.reduce((a, b) => a + b, 0)} |`,
       );
     log(`\nThe upload (POST to its 202): ${spread(uploadTimes)}; each cell: median of the rounds (fastest - slowest)`);
   } finally {
