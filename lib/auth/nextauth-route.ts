@@ -5,7 +5,7 @@ import "server-only";
 // a path, and to a malformed JSON body.
 import NextAuth from "next-auth";
 import { NextRequest } from "next/server";
-import { badRequest, errorResponse, readBoundedText } from "@/lib/http";
+import { badRequest, checkJsonKeys, errorResponse, readBoundedText } from "@/lib/http";
 import { publicOrigin } from "@/lib/http/public-url";
 import { GOOGLE_DENIED_PATH } from "./google";
 import { authOptions } from "./options";
@@ -33,11 +33,13 @@ async function checkedRequest(request: NextRequest): Promise<NextRequest> {
   if (request.method !== "POST") return request;
   const body = await readBoundedText(request);
   if ((request.headers.get("content-type") ?? "").includes("application/json") && body.trim() !== "") {
+    let parsed: unknown;
     try {
-      JSON.parse(body);
+      parsed = JSON.parse(body);
     } catch {
       throw badRequest("Invalid JSON body");
     }
+    checkJsonKeys(parsed);
   }
   return new NextRequest(request.url, { method: "POST", headers: request.headers, body });
 }

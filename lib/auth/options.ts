@@ -11,6 +11,7 @@ import { HttpError } from "@/lib/http/errors";
 import { alignNextAuthOrigin, requestOrigin } from "@/lib/http/public-url";
 import { findOrCreateGoogleUser, INVALID_LOGIN } from "@/lib/data/users";
 import { passkeyLoginSchema } from "@/lib/validation/account";
+import { MAX_JSON_BODY_DEPTH, inspectJsonKeys } from "@/lib/validation/untrusted-keys";
 import { loginSchema } from "@/lib/validation/user";
 import { GOOGLE_UNVERIFIED_PATH } from "./google";
 import { authenticate } from "./login";
@@ -105,6 +106,8 @@ const passkeyProvider = CredentialsProvider({
     } catch {
       throw new Error(PASSKEY_SIGN_IN_FAILED);
     }
+    // The same bounds as a JSON body (lib/http/handler.ts): no prototype keys, no deep nesting.
+    if (inspectJsonKeys(response, MAX_JSON_BODY_DEPTH)) throw new Error(PASSKEY_SIGN_IN_FAILED);
     const parsed = passkeyLoginSchema.safeParse({ response });
     if (!parsed.success) throw new Error(PASSKEY_SIGN_IN_FAILED);
     const headers = new Headers(request.headers as Record<string, string> | undefined);

@@ -7,6 +7,12 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import { withCors } from "./cors";
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "./database-unavailable";
+import {
+  MAX_JSON_BODY_DEPTH,
+  PROTOTYPE_KEY_REASON,
+  emptyDictionary,
+  inspectJsonKeys,
+} from "@/lib/validation/untrusted-keys";
 import { HttpError, badRequest, type FieldErrors } from "./errors";
 
 /** Returns the body (or a Response), sync or async: the wrapper awaits it inside its try. */
@@ -93,7 +99,8 @@ export function errorResponse(error: unknown, requestId?: string): Response {
 }
 
 function fieldErrors(error: ZodError): FieldErrors {
-  const errors: FieldErrors = {};
+  // Paths can hold the client's own keys: no prototype, so `constructor` is a field like any other.
+  const errors = emptyDictionary<string[]>();
   for (const issue of error.issues) {
     const field = issue.path.length ? issue.path.join(".") : "body";
     (errors[field] ??= []).push(issue.message);
@@ -139,16 +146,33 @@ export async function readBoundedText(request: Request, limit = MAX_JSON_BODY_BY
 
 /**
  * The request's JSON body; 400 `Invalid JSON body` when it does not parse, 413 above
- * MAX_JSON_BODY_BYTES. An empty body is `{}`.
+ * MAX_JSON_BODY_BYTES. An empty body is `{}`. A key naming a prototype (`__proto__`, `constructor`,
+ * `prototype`) or nesting past MAX_JSON_BODY_DEPTH is a 400 naming the field: no endpoint has such
+ * a field, and no code further on has to wonder what such a key could reach.
  */
 async function readJson(request: Request): Promise<unknown> {
   const text = await readBoundedText(request, MAX_JSON_BODY_BYTES);
   if (text.trim() === "") return {};
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     throw badRequest("Invalid JSON body");
   }
+  checkJsonKeys(body);
+  return body;
+}
+
+/** 400 naming the field for a parsed JSON body with a key naming a prototype or nested past MAX_JSON_BODY_DEPTH. */
+export function checkJsonKeys(body: unknown): void {
+  const finding = inspectJsonKeys(body, MAX_JSON_BODY_DEPTH);
+  if (!finding) return;
+  const field = finding.path.length > 200 ? `${finding.path.slice(0, 200)}…` : finding.path;
+  const message =
+    finding.kind === "prototype key"
+      ? `The field "${field}" is not allowed: ${PROTOTYPE_KEY_REASON}`
+      : `The JSON body nests more than ${MAX_JSON_BODY_DEPTH} levels of objects and lists`;
+  throw badRequest(message, { [field]: [message] });
 }
 
 /** Reads and validates a JSON body with a zod schema; failures become 400 with field errors. */

@@ -1,3 +1,3 @@
-export { route, json, readBoundedText, parseJson, errorResponse } from "./handler";
+export { route, json, readBoundedText, parseJson, checkJsonKeys, errorResponse } from "./handler";
 export { preflight } from "./cors";
 export { HttpError, badRequest, notFound } from "./errors";

@@ -5,6 +5,8 @@
 import Papa from "papaparse";
 import type { z } from "zod";
 import { MAX_IMPORT_ROWS, type catalogueRowSchema } from "@/lib/validation/catalogue";
+import { PROTOTYPE_KEY_REASON, inspectJsonKeys } from "@/lib/validation/untrusted-keys";
+import { ColumnNameError, checkColumnNames, unflattenCells } from "./column-paths";
 
 export type CatalogueFormat = "csv" | "json";
 
@@ -12,6 +14,13 @@ export type CatalogueFormat = "csv" | "json";
 export const MAX_IMPORT_FILE_BYTES = 64 * 1024 * 1024;
 
 export class CatalogueFileError extends Error {}
+
+/**
+ * How deep a JSON movie may nest objects and lists: a valid one is three deep (the movie, its
+ * casts, a cast member). Deeper is refused before anything is stored: the database driver writes
+ * a row's JSON recursively, and a movie nested thousands deep overflowed its stack (a 500).
+ */
+export const MAX_RECORD_DEPTH = 10;
 
 /** The format a file's name (or its declared type) says, or null. */
 export function catalogueFormatOf(fileName: string, contentType = ""): CatalogueFormat | null {
@@ -44,12 +53,26 @@ function readJson(text: string): ReadRecord[] {
     throw new CatalogueFileError(`The file is not valid JSON: ${(error as Error).message}`);
   }
   if (!Array.isArray(data)) throw new CatalogueFileError("A JSON catalogue is a list of movies: [ { ... }, ... ].");
-  return data.map((item: unknown) =>
-    item && typeof item === "object" && !Array.isArray(item)
-      ? { record: item as Record<string, unknown>, problems: [] }
-      : { record: {}, problems: [{ field: "row", message: "Each movie must be an object" }] },
-  );
+  return data.map((item: unknown, index) => {
+    if (!item || typeof item !== "object" || Array.isArray(item))
+      return { record: {}, problems: [{ field: "row", message: "Each movie must be an object" }] };
+    checkJsonMovie(item, index + 1);
+    return { record: item as Record<string, unknown>, problems: [] };
+  });
 }
+
+/** Refuses a movie of a JSON file that names a prototype or nests too deeply, naming the movie and the field. */
+function checkJsonMovie(movie: object, number: number): void {
+  const finding = inspectJsonKeys(movie, MAX_RECORD_DEPTH);
+  if (finding?.kind === "prototype key")
+    throw new CatalogueFileError(`Movie ${number} has a field "${shown(finding.path)}": ${PROTOTYPE_KEY_REASON}.`);
+  if (finding?.kind === "too deep")
+    throw new CatalogueFileError(
+      `Movie ${number} is nested too deeply at "${shown(finding.path)}": a movie nests at most ${MAX_RECORD_DEPTH} levels of objects and lists.`,
+    );
+}
+
+const shown = (text: string) => (text.length > 80 ? `${text.slice(0, 80)}…` : text);
 
 function readCsv(text: string): ReadRecord[] {
   const parsed = Papa.parse<Record<string, string>>(text, {
@@ -65,6 +88,12 @@ function readCsv(text: string): ReadRecord[] {
   const fields = parsed.meta.fields ?? [];
   if (!fields.includes("id") || !fields.includes("name"))
     throw new CatalogueFileError("The CSV's first line must name its columns, among them id and name.");
+  try {
+    checkColumnNames(fields.filter((column) => column !== "__parsed_extra"));
+  } catch (error) {
+    if (error instanceof ColumnNameError) throw new CatalogueFileError(error.message);
+    throw error;
+  }
   const mismatched = new Map<number, string>();
   for (const error of parsed.errors)
     if (error.type === "FieldMismatch" && error.row !== undefined) mismatched.set(error.row, error.message);
@@ -78,24 +107,12 @@ function readCsv(text: string): ReadRecord[] {
 
 /** CSV columns to the JSON shape: `casts.0.name` → casts[0].name; `draft` read as true or false. */
 function unflatten(cells: Record<string, string>): Record<string, unknown> {
-  const record: Record<string, unknown> = {};
+  const values: [string, unknown][] = [];
   for (const [column, raw] of Object.entries(cells)) {
     const value = unescapeFormula(typeof raw === "string" ? raw.trim() : "");
-    if (value === "") continue;
-    const path = column.split(".");
-    let target: Record<string, unknown> | unknown[] = record;
-    for (let i = 0; i < path.length - 1; i++) {
-      const key = path[i]!;
-      const nextIsIndex = /^\d+$/.test(path[i + 1]!);
-      const container = target as Record<string, unknown>;
-      container[key] ??= nextIsIndex ? [] : {};
-      target = container[key] as Record<string, unknown> | unknown[];
-    }
-    (target as Record<string, unknown>)[path.at(-1)!] = column === "draft" ? csvBoolean(value) : value;
+    if (value !== "") values.push([column, column === "draft" ? csvBoolean(value) : value]);
   }
-  // Numbered columns may skip numbers (an empty casts.1 between casts.0 and casts.2): close the gaps.
-  for (const [key, value] of Object.entries(record)) if (Array.isArray(value)) record[key] = value.filter(Boolean);
-  return record;
+  return unflattenCells(values);
 }
 
 /**

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { digits, onStrings, positiveDigits, text } from "./fields";
 import { MAX_PAGE_SIZE, MOVIE_SORTS, type MovieSort } from "./movie-options";
+import { emptyDictionary } from "./untrusted-keys";
 
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MOVIE_SORTS, type MovieSort } from "./movie-options";
 
@@ -43,9 +44,13 @@ export type MovieListQuery = z.infer<typeof movieListQuerySchema>;
 export const SUGGEST_LIMIT = 8;
 export const movieSuggestQuerySchema = z.object({ q: textFilter("q", 200) });
 
-/** The query string's values as an object: the first value of each parameter. */
+/**
+ * The query string's values as an object: the first value of each parameter. Without a prototype:
+ * `?__proto__=x` is a parameter like any other, and a parameter the URL leaves out is missing even if
+ * something in the process ever set that name on Object.prototype (which once emptied every listing).
+ */
 export function queryObject(params: URLSearchParams): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const [key, value] of params) if (!(key in result)) result[key] = value;
+  const result = emptyDictionary<string>();
+  for (const [key, value] of params) if (!Object.hasOwn(result, key)) result[key] = value;
   return result;
 }

@@ -4,6 +4,7 @@ import { createPrismaClient } from "@/lib/prisma";
 import { api, baseUrl } from "../support/http";
 import { createTestCategory, createTestMovie, movieBody } from "../support/catalogue";
 import { endlessChunks, rawRequest, requestHead } from "../support/raw-http";
+import { ENDPOINTS, type Who } from "../support/endpoints";
 import { adminToken, freshIp, freshUser } from "../support/users";
 
 const db = createPrismaClient(process.env.DATABASE_URL!);
@@ -249,69 +250,7 @@ test("GET /api/openapi.json describes every endpoint with the request schemas", 
 // parameter and path segment, bodies far over the limit, and bodies whose length lies. Whatever it
 // is sent, the app answers 4xx (or 2xx where the input happens to be fine), never 5xx.
 describe("fuzz: every endpoint, hostile input, zero 5xx", () => {
-  const UNKNOWN = "00000000-0000-4000-8000-000000000000";
-  type Who = "anyone" | "user" | "admin";
-  // [method, path, who]; {movie} and {category} are real ones the fuzz owns.
-  const endpoints: [string, string, Who][] = [
-    ["POST", "/api/user", "anyone"],
-    ["PUT", "/api/user", "user"],
-    ["DELETE", "/api/user", "user"],
-    ["POST", "/api/user/register", "anyone"],
-    ["PUT", "/api/user/password", "user"],
-    ["GET", "/api/user/favorite", "user"],
-    ["POST", "/api/user/favorite", "user"],
-    ["DELETE", "/api/user/favorite", "user"],
-    ["DELETE", `/api/user/favorite/${UNKNOWN}`, "user"],
-    ["POST", "/api/user/password-reset", "anyone"],
-    ["POST", "/api/user/password-reset/confirm", "anyone"],
-    ["POST", "/api/user/verify-email", "anyone"],
-    ["POST", "/api/user/verify-email/resend", "user"],
-    ["POST", "/api/user/email", "user"],
-    ["POST", "/api/user/email/confirm", "user"],
-    ["GET", "/api/user/export", "user"],
-    ["GET", "/api/user/passkeys", "user"],
-    ["POST", "/api/user/passkeys", "user"],
-    ["DELETE", "/api/user/passkeys/x", "user"],
-    ["POST", "/api/user/passkeys/registration-options", "user"],
-    ["POST", "/api/user/passkeys/authentication-options", "anyone"],
-    ["POST", "/api/user/passkeys/login", "anyone"],
-    ["GET", "/api/movie", "anyone"],
-    ["POST", "/api/movie", "admin"],
-    ["GET", "/api/movie/{movie}", "anyone"],
-    ["PUT", "/api/movie/{movie}", "admin"],
-    ["DELETE", `/api/movie/${UNKNOWN}`, "admin"],
-    ["GET", "/api/movie/random", "anyone"],
-    ["GET", "/api/movie/toprate", "anyone"],
-    ["POST", "/api/movie/review/{movie}", "user"],
-    ["GET", "/api/category", "anyone"],
-    ["POST", "/api/category", "admin"],
-    ["GET", "/api/category/{category}", "anyone"],
-    ["PUT", "/api/category/{category}", "admin"],
-    ["DELETE", `/api/category/${UNKNOWN}`, "admin"],
-    ["GET", "/api/admin/users", "admin"],
-    ["PUT", `/api/admin/users/${UNKNOWN}`, "admin"],
-    ["DELETE", `/api/admin/users/${UNKNOWN}`, "admin"],
-    ["POST", "/api/upload", "user"],
-    ["GET", "/api/upload/config", "user"],
-    ["GET", "/api/upload/image/a.png", "anyone"],
-    ["POST", "/api/upload/multipart", "admin"],
-    ["POST", "/api/upload/multipart/part-urls", "admin"],
-    ["POST", "/api/upload/multipart/complete", "admin"],
-    ["POST", "/api/upload/multipart/abort", "admin"],
-    ["GET", "/api/health", "anyone"],
-    ["GET", "/api/openapi.json", "anyone"],
-    ["GET", "/auth/google", "anyone"],
-    ["GET", "/auth/google/callback", "anyone"],
-    ["POST", "/api/auth/callback/credentials", "anyone"],
-    ["GET", "/api/auth/session", "anyone"],
-    ["GET", "/api/auth/csrf", "anyone"],
-    // Pages read query and path input too.
-    ["GET", "/movies", "anyone"],
-    ["GET", "/movie/{movie}", "anyone"],
-    ["GET", "/login", "anyone"],
-    ["GET", "/reset-password", "anyone"],
-    ["GET", "/verify-email", "anyone"],
-  ];
+  const endpoints = ENDPOINTS;
   const FIELDS = [
     "email",
     "password",

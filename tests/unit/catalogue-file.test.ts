@@ -2,7 +2,7 @@
 // rules, and the published JSON Schema, without a database.
 import fs from "node:fs";
 import path from "node:path";
-import { describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test } from "vitest";
 import {
   CatalogueFileError,
   catalogueFormatOf,
@@ -128,4 +128,79 @@ test("docs/catalogue.schema.json is the schema the zod rows give (npm run import
   expect(published).toEqual(catalogueJsonSchema());
   expect(published.maxItems).toBe(10_000);
   expect(published.items.oneOf).toHaveLength(2);
+});
+
+// Column names and JSON keys come from the file: before the fix, `__proto__.language` set
+// Object.prototype.language in the server process and emptied every catalogue listing.
+describe("keys from the file never reach a prototype", () => {
+  const probe = () => ({}) as Record<string, unknown>;
+  afterEach(() => {
+    // Undo what the unfixed reader polluted, so one failure does not fail the rest of the file.
+    for (const key of ["language", "polluted"]) {
+      delete (Object.prototype as Record<string, unknown>)[key];
+      delete (Array.prototype as unknown as Record<string, unknown>)[key];
+    }
+  });
+
+  test.each([
+    ["__proto__.language", "language"],
+    ["constructor.prototype.language", "language"],
+    ["casts.0.__proto__.polluted", "polluted"],
+    ["casts.constructor.prototype.polluted", "polluted"],
+  ])("a CSV column %j is a CatalogueFileError naming it, and nothing global changes", (column, key) => {
+    const csv = `id,name,year,draft,${column}\np1,Proto,2000,true,Klingon\n`;
+    expect(() => readCatalogueFile(csv, "csv")).toThrow(
+      new CatalogueFileError(
+        `The column "${column}" cannot be read: __proto__, constructor and prototype cannot name a field.`,
+      ),
+    );
+    expect(probe()[key]).toBeUndefined();
+    expect(([] as unknown as Record<string, unknown>)[key]).toBeUndefined();
+  });
+
+  test.each([
+    ["casts,casts.0.name", 'The column "casts.0.name" cannot be read: it overlaps the column "casts".'],
+    ["casts.0.name,casts", 'The column "casts" cannot be read: it overlaps the column "casts.0.name".'],
+    ["casts.0.name,casts.length", 'The column "casts.length" cannot be read: "casts" is both numbered and named.'],
+    ["casts.0.name,casts.push.x", 'The column "casts.push.x" cannot be read: "casts" is both numbered and named.'],
+    ["casts.1000.name", 'The column "casts.1000.name" cannot be read: numbered columns go up to 999.'],
+    ["a.b.c.d.e.f.g.h.i", 'The column "a.b.c.d.e.f.g.h.i" cannot be read: a column name has at most 8 parts.'],
+  ])("columns %s that contradict or overreach are refused by name", (columns, message) => {
+    const values = columns.split(",").map(() => "x");
+    const csv = `id,name,${columns}\np1,Proto,${values.join(",")}\n`;
+    expect(() => readCatalogueFile(csv, "csv")).toThrow(new CatalogueFileError(message));
+    expect(Array.prototype.push).toBeTypeOf("function");
+    expect((Array.prototype.push as unknown as Record<string, unknown>).x).toBeUndefined();
+  });
+
+  test("a CSV row is built of objects without a prototype", () => {
+    const [read] = readCatalogueFile("id,name,casts.0.name,hasOwnProperty,toString\np1,P,Ada,x,y\n", "csv");
+    const record = read!.record as { casts: object[]; hasOwnProperty: unknown; toString: unknown };
+    expect(Object.getPrototypeOf(record)).toBeNull();
+    expect(Object.getPrototypeOf(record.casts[0])).toBeNull();
+    expect([record.hasOwnProperty, record.toString]).toEqual(["x", "y"]);
+  });
+
+  test.each([
+    ['{"id":"p2","name":"P","__proto__":{"language":"Klingon"}}', 'Movie 2 has a field "__proto__"'],
+    ['{"id":"p2","name":"P","casts":[{"constructor":{"prototype":{}}}]}', 'Movie 2 has a field "casts.0.constructor"'],
+    ['{"id":"p2","name":"P","prototype":1}', 'Movie 2 has a field "prototype"'],
+  ])("a JSON movie %s is refused, naming the movie and the field", (movie, start) => {
+    expect(() => readCatalogueFile(`[{"id":"p1","name":"Fine"},${movie}]`, "json")).toThrow(
+      new CatalogueFileError(`${start}: __proto__, constructor and prototype cannot name a field.`),
+    );
+  });
+
+  test("a JSON movie nested deeper than 10 levels is refused, naming the movie, however deep it goes", () => {
+    for (const depth of [10, 100_000]) {
+      const casts = `${"[".repeat(depth)}${"]".repeat(depth)}`;
+      expect(() => readCatalogueFile(`[{"id":"a","name":"A"},{"id":"b","name":"B","casts":${casts}}]`, "json")).toThrow(
+        new CatalogueFileError(
+          'Movie 2 is nested too deeply at "casts.0.0.0.0.0.0.0.0.0": a movie nests at most 10 levels of objects and lists.',
+        ),
+      );
+    }
+    const nine = `${"[".repeat(9)}${"]".repeat(9)}`;
+    expect(readCatalogueFile(`[{"id":"b","name":"B","casts":${nine}}]`, "json")).toHaveLength(1);
+  });
 });
