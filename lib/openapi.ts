@@ -170,6 +170,11 @@ const movieIdParam = [
 const invalid = error("400", "Invalid input: `message` is the first validation message, `errors` lists them by field");
 const signedIn = { security: [{ bearer: [] }, { session: [] }] };
 const userErrors = error("401", "No, invalid or expired credentials");
+/** Wrong passwords typed while signed in are throttled like failed logins (docs/security.md). */
+const tooManyWrongPasswords = error(
+  "429",
+  "`Too many wrong passwords, please try again later` (LOGIN_RATE_LIMIT wrong passwords per LOGIN_RATE_WINDOW_SECONDS, counted across the password change, the email change and account deletion; even the right password until Retry-After)",
+);
 const adminErrors = { ...userErrors, ...error("403", "Signed in, but not an admin") };
 
 const listingParams = [
@@ -517,6 +522,7 @@ const paths = {
         ),
         ...userErrors,
         ...error("409", "The last admin cannot delete itself"),
+        ...tooManyWrongPasswords,
       },
     },
   },
@@ -602,11 +608,16 @@ const paths = {
       ...signedIn,
       requestBody: body("EmailChangeBody"),
       responses: {
-        ...ok("The link is on its way", ref("Message")),
+        ...ok(
+          "The link is on its way; the same answer when another account has the address (its owner is told instead, and no link is sent)",
+          ref("Message"),
+        ),
         ...error("400", "Invalid input, `Password is incorrect`, or `That is already your email address`"),
         ...userErrors,
-        ...error("409", "`<email> is already registered`"),
-        ...error("429", "Too many emails (5 an hour); see Retry-After"),
+        ...error(
+          "429",
+          "Too many emails (5 an hour, taken addresses included; see Retry-After), or too many wrong passwords (`Too many wrong passwords, please try again later`)",
+        ),
       },
     },
   },
@@ -716,6 +727,7 @@ const paths = {
         ...ok("Changed, with a fresh token", ref("PasswordChanged")),
         ...error("400", "Invalid input, `Passwords must match`, or `Old password is incorrect`"),
         ...userErrors,
+        ...tooManyWrongPasswords,
       },
     },
   },

@@ -1,9 +1,12 @@
 import "server-only";
 // The one-time links Marquee sends by email: password reset, email verification, email change.
 // A token is 32 random bytes; only its SHA-256 is stored, so a copy of the database opens nothing.
-// Sending a new link of a kind voids the older ones, a link is spent by its first use whatever the
-// outcome, and reset and change links die with a password change (the row keeps the credentials
-// version it was issued under).
+// Sending a new link of a kind voids the older ones, and a link is spent by its first use whatever
+// the outcome. A password change or reset and a confirmed email change end every link of the member
+// (`endAccountLinks`, in the same transaction where there is one): a link mailed before decides
+// nothing after. Two checks back that up against a link issued meanwhile: reset and change links
+// keep the credentials version they were issued under, and a reset link works only while the account
+// still has the address it was mailed to.
 import { createHash, randomBytes } from "node:crypto";
 import { db } from "@/lib/db";
 import type { AccountTokenPurpose, Prisma } from "@/lib/generated/prisma/client";
@@ -50,12 +53,29 @@ export async function issueAccountToken(
 /** What a live link stands for. */
 export type SpentToken = { userId: string; email: string };
 
-type Row = { userId: string; email: string; expiresAt: Date; tokenVersion: number; userVersion: number };
+type Row = {
+  userId: string;
+  email: string;
+  expiresAt: Date;
+  tokenVersion: number;
+  userVersion: number;
+  userEmail: string;
+};
 
 const isLive = (row: Row | undefined, purpose: AccountTokenPurpose): row is Row =>
   row !== undefined &&
   row.expiresAt > new Date() &&
-  (!ENDED_BY_PASSWORD_CHANGE.includes(purpose) || row.tokenVersion === row.userVersion);
+  (!ENDED_BY_PASSWORD_CHANGE.includes(purpose) || row.tokenVersion === row.userVersion) &&
+  // A reset link reached an address; once the account has left it, whoever reads that mailbox has no say.
+  (purpose !== "password_reset" || row.email.toLowerCase() === row.userEmail.toLowerCase());
+
+/**
+ * Ends every link of the member, whatever its kind: after a password change or reset, or a confirmed
+ * email change. The member can ask for new ones at once.
+ */
+export async function endAccountLinks(tx: Prisma.TransactionClient, userId: string): Promise<void> {
+  await tx.accountToken.deleteMany({ where: { userId } });
+}
 
 /**
  * Spends a link: deletes its row (atomically: of two requests with the same link, one gets it)
@@ -74,7 +94,8 @@ export async function spendAccountToken(
     WHERE t."tokenHash" = ${sha256(token)} AND t."purpose" = ${purpose}::"AccountTokenPurpose"
       AND u."id" = t."userId" AND (${userId ?? null}::uuid IS NULL OR t."userId" = ${userId ?? null}::uuid)
     RETURNING t."userId"::text AS "userId", t."email"::text AS "email", t."expiresAt",
-      t."credentialsVersion" AS "tokenVersion", u."credentialsVersion" AS "userVersion"`;
+      t."credentialsVersion" AS "tokenVersion", u."credentialsVersion" AS "userVersion",
+      u."email"::text AS "userEmail"`;
   return isLive(row, purpose) ? { userId: row.userId, email: row.email } : null;
 }
 
@@ -90,7 +111,8 @@ export async function peekAccountToken(
   if (!isTokenShaped(token)) return null;
   const [row] = await db.$queryRaw<Row[]>`
     SELECT t."userId"::text AS "userId", t."email"::text AS "email", t."expiresAt",
-      t."credentialsVersion" AS "tokenVersion", u."credentialsVersion" AS "userVersion"
+      t."credentialsVersion" AS "tokenVersion", u."credentialsVersion" AS "userVersion",
+      u."email"::text AS "userEmail"
     FROM "AccountToken" t JOIN "User" u ON u."id" = t."userId"
     WHERE t."tokenHash" = ${sha256(token)} AND t."purpose" = ${purpose}::"AccountTokenPurpose"
       AND (${userId ?? null}::uuid IS NULL OR t."userId" = ${userId ?? null}::uuid)`;

@@ -7,7 +7,7 @@ import { db } from "@/lib/db";
 import { badRequest, unauthorized } from "@/lib/http/errors";
 import type { DeleteAccountInput } from "@/lib/validation/account";
 import { confirmWithPasskey } from "./passkeys";
-import { verifyPassword } from "./password";
+import { passwordConfirmed } from "./reauthenticate";
 import type { SessionUser } from "./session-user";
 
 const CONFIRM_WITH_PASSWORD_OR_PASSKEY = "Confirm with your password or a passkey";
@@ -33,8 +33,13 @@ export async function confirmIdentity(
   request: Pick<Request, "headers" | "url">,
 ): Promise<void> {
   if (proof.password !== undefined) {
-    const row = await db.user.findUnique({ where: { id: user.id }, select: { passwordHash: true } });
-    if (!row || !(await verifyPassword(row.passwordHash, proof.password)))
+    // Throttled like failed logins: 429 past the limit, even for the right password.
+    const row = await db.user.findUnique({
+      where: { id: user.id },
+      select: { id: true, email: true, fullName: true, passwordHash: true },
+    });
+    if (!row) throw unauthorized("Not authorized, token failed");
+    if (!(await passwordConfirmed(row, proof.password, request)))
       throw badRequest(WRONG_PASSWORD, { password: [WRONG_PASSWORD] });
     return;
   }

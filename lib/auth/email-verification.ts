@@ -9,12 +9,12 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { badRequest, conflict, unauthorized } from "@/lib/http/errors";
 import { log } from "@/lib/log";
 import { sendMail, sendMailLater } from "@/lib/mail";
-import { emailChangeMessage, emailChangedNotice, verifyEmailMessage } from "@/lib/mail/messages";
+import { emailChangeMessage, emailChangedNotice, emailTakenNotice, verifyEmailMessage } from "@/lib/mail/messages";
 import type { EmailChangeInput } from "@/lib/validation/account";
-import { issueAccountToken, spendAccountToken } from "./account-tokens";
+import { endAccountLinks, issueAccountToken, spendAccountToken } from "./account-tokens";
 import { spendAttempt } from "./account-limits";
 import { WRONG_PASSWORD } from "./confirm-identity";
-import { verifyPassword } from "./password";
+import { passwordConfirmed } from "./reauthenticate";
 
 const EMAIL_VERIFIED = "Your email address is verified";
 const ALREADY_VERIFIED = "Your email address is already verified";
@@ -77,25 +77,41 @@ export async function verifyEmail(token: string): Promise<{ message: string }> {
 
 /**
  * POST /api/user/email: sends a link to the new address. The password is asked again when the
- * account has one (whoever changes the email controls password resets from then on). A taken
- * address is 409 `<email> is already registered`, as registration says.
+ * account has one (whoever changes the email controls password resets from then on; wrong ones are
+ * throttled like failed logins). The answer is the same whether or not another account has the
+ * address, and the mail limit is spent either way, so the form cannot tell which emails are
+ * registered; whether it is taken is looked up after the answer, and its owner is told instead of
+ * sent a link.
  */
 export async function requestEmailChange(
   userId: string,
   input: EmailChangeInput,
-  origin: string,
+  client: { origin: string; headers: Pick<Headers, "get"> },
 ): Promise<{ message: string }> {
   const user = await db.user.findUnique({ where: { id: userId }, select: { ...recipientSelect, passwordHash: true } });
   if (!user) throw unauthorized("Not authorized, token failed");
-  if (user.passwordHash && !(await verifyPassword(user.passwordHash, input.password ?? "")))
+  if (user.passwordHash && !(await passwordConfirmed(user, input.password ?? "", client)))
     throw badRequest(WRONG_PASSWORD, { password: [WRONG_PASSWORD] });
   if (input.email === user.email.toLowerCase()) throw badRequest(SAME_EMAIL, { email: [SAME_EMAIL] });
-  if (await db.user.findUnique({ where: { email: input.email }, select: { id: true } }))
-    throw conflict(`${input.email} is already registered`);
   await spendAttempt("mailsPerUser", userId);
-  const token = await issueAccountToken(user, "email_change", input.email);
-  await sendMail(emailChangeMessage(user, input.email, changeLink(origin, token)));
+  after(() =>
+    mailChangeLink(user, input.email, client.origin).catch((error: unknown) =>
+      log.error({ err: error, userId }, "email change mail could not be sent"),
+    ),
+  );
   return { message: `We sent a link to ${input.email}. Your email address changes when you open it.` };
+}
+
+/** The link to a free address; to a taken one, a word to its owner (no link: the address is theirs). */
+async function mailChangeLink(
+  user: { id: string; email: string; fullName: string; credentialsVersion: number },
+  newEmail: string,
+  origin: string,
+): Promise<void> {
+  const owner = await db.user.findUnique({ where: { email: newEmail }, select: { email: true, fullName: true } });
+  if (owner) return sendMail(emailTakenNotice(owner));
+  const token = await issueAccountToken(user, "email_change", newEmail);
+  await sendMail(emailChangeMessage(user, newEmail, changeLink(origin, token)));
 }
 
 /**
@@ -114,8 +130,8 @@ export async function confirmEmailChange(userId: string, token: string): Promise
         select: { email: true, fullName: true },
       });
       await tx.user.update({ where: { id: userId }, data: { email: spent.email, emailVerifiedAt: new Date() } });
-      // Links sent to the old address (verification) or for another change are void now.
-      await tx.accountToken.deleteMany({ where: { userId, purpose: { in: ["email_verification", "email_change"] } } });
+      // Every link mailed before ends: a reset or verification link in the old mailbox, another change.
+      await endAccountLinks(tx, userId);
       return before;
     });
   } catch (error) {

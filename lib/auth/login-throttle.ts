@@ -9,6 +9,10 @@ import "server-only";
 //   only against its own allowance: no IP, pair or email counter applies to it;
 // - any other client is counted per IP (the same limit as before), per (email, IP) pair with an
 //   exponentially growing wait, and against a higher per-email ceiling shared by all untrusted clients.
+//
+// Re-entering the password while signed in (docs/security.md "Re-authentication throttling") is the
+// same guessing through another door, so it is counted here too, on the same terms: per member, and
+// a browser holding the member's device cookie on its own allowance.
 import { createHash } from "node:crypto";
 import type pg from "pg";
 import { RateLimiterPostgres, type RateLimiterRes } from "rate-limiter-flexible";
@@ -17,6 +21,7 @@ import { HttpError } from "@/lib/http/errors";
 import { pgPool } from "@/lib/pg";
 
 export const TOO_MANY_LOGINS = "Too many login attempts, please try again later";
+export const TOO_MANY_WRONG_PASSWORDS = "Too many wrong passwords, please try again later";
 
 export type LoginLimits = {
   /** Failed attempts per window from one IP (untrusted clients). */
@@ -34,6 +39,9 @@ export type LoginLimits = {
 
 /** Who is trying: the IP (when known) and, when its device cookie is valid for this email, the device. */
 export type LoginClient = { ip: string | null; deviceId: string | null };
+
+/** Who re-enters a password: the signed-in member and, when its device cookie is valid for the member, the device. */
+export type ReauthClient = { userId: string; deviceId: string | null };
 
 const defaultLoginLimits = (): LoginLimits => ({
   perIp: env.LOGIN_RATE_LIMIT,
@@ -67,6 +75,21 @@ export function createLoginThrottle(pool: pg.Pool, limits: LoginLimits) {
   // Failures of a pair are remembered for a day, so the wait keeps growing across windows.
   const pairFailures = limiter("login-pair", Number.MAX_SAFE_INTEGER, 24 * 60 * 60);
   const pairWait = limiter("login-pair-wait", 1);
+  // Wrong passwords typed while signed in: per member from every client without its device cookie
+  // together (a stolen bearer token or session), and per device for the member's own browsers.
+  const reauthPerMember = limiter("reauth-member", limits.perDevice);
+  const reauthPerDevice = limiter("reauth-device", limits.perDevice);
+  const reauthCounter = (client: ReauthClient): [RateLimiterPostgres, string] =>
+    client.deviceId
+      ? [reauthPerDevice, keyOf(client.userId, client.deviceId)]
+      : [reauthPerMember, keyOf(client.userId)];
+
+  const tooMany = (message: string, verdicts: (RateLimiterRes | null)[]): void => {
+    const exhausted = verdicts.filter((res): res is RateLimiterRes => res !== null && res.remainingPoints === 0);
+    if (exhausted.length === 0) return;
+    const retryAfterSeconds = Math.max(1, ...exhausted.map((res) => Math.ceil(res.msBeforeNext / 1000)));
+    throw new HttpError(429, message, { headers: { "Retry-After": String(retryAfterSeconds) } });
+  };
 
   /** The limiters that apply to this client, each with its key. */
   function applicable(email: string, client: LoginClient): [RateLimiterPostgres, string][] {
@@ -80,13 +103,13 @@ export function createLoginThrottle(pool: pg.Pool, limits: LoginLimits) {
   }
 
   return {
+    /** Wrong passwords a member (or one of its devices) may type while signed in, per window. */
+    reauthLimit: limits.perDevice,
+
     /** Throws 429 with Retry-After when this client may not try this email now. */
     async check(email: string, client: LoginClient): Promise<void> {
       const verdicts = await Promise.all(applicable(email, client).map(([limit, key]) => limit.get(key)));
-      const exhausted = verdicts.filter((res): res is RateLimiterRes => res !== null && res.remainingPoints === 0);
-      if (exhausted.length === 0) return;
-      const retryAfterSeconds = Math.max(1, ...exhausted.map((res) => Math.ceil(res.msBeforeNext / 1000)));
-      throw new HttpError(429, TOO_MANY_LOGINS, { headers: { "Retry-After": String(retryAfterSeconds) } });
+      tooMany(TOO_MANY_LOGINS, verdicts);
     },
 
     /** Counts a failed attempt; an untrusted pair past its free failures must wait, twice as long each time. */
@@ -116,6 +139,24 @@ export function createLoginThrottle(pool: pg.Pool, limits: LoginLimits) {
       }
       const pair = keyOf(email, client.ip ?? "");
       await Promise.all([pairFailures.delete(pair), pairWait.delete(pair)]);
+    },
+
+    /** Re-authentication: throws 429 with Retry-After when this member (or device) may not try now. */
+    async checkReauth(client: ReauthClient): Promise<void> {
+      const [counter, key] = reauthCounter(client);
+      tooMany(TOO_MANY_WRONG_PASSWORDS, [await counter.get(key)]);
+    },
+
+    /** Counts a wrong password typed while signed in; true when it was the last one allowed (tell the owner once). */
+    async recordReauthFailure(client: ReauthClient): Promise<boolean> {
+      const [counter, key] = reauthCounter(client);
+      const res = await counter.penalty(key);
+      return res.consumedPoints === limits.perDevice;
+    },
+
+    /** The right password clears the device's count (as a sign-in does), never the member's shared one. */
+    async recordReauthSuccess(client: ReauthClient): Promise<void> {
+      if (client.deviceId) await reauthPerDevice.delete(keyOf(client.userId, client.deviceId));
     },
   };
 }

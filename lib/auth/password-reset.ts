@@ -9,7 +9,7 @@ import { log } from "@/lib/log";
 import { sendMail, sendMailLater } from "@/lib/mail";
 import { passwordChangedNotice, passwordResetMessage } from "@/lib/mail/messages";
 import type { ResetPasswordInput } from "@/lib/validation/account";
-import { RESET_LINK_MINUTES, issueAccountToken, spendAccountToken } from "./account-tokens";
+import { RESET_LINK_MINUTES, endAccountLinks, issueAccountToken, spendAccountToken } from "./account-tokens";
 import { spendAttempt } from "./account-limits";
 import { hashPassword } from "./password";
 
@@ -52,8 +52,9 @@ async function mailResetLink(email: string, origin: string): Promise<void> {
 /**
  * POST /api/user/password-reset/confirm: spends the link and sets the password. Like a password
  * change, it bumps the credentials version, so every token and session of the account ends; the
- * session rows go too. The link reached the account's address, which proves it: the email counts
- * as verified from now on.
+ * session rows go too, and so does every other link of the member. The link reached the account's
+ * current address (a link to an address the account has left does not work), which proves it: the
+ * email counts as verified from now on.
  */
 export async function resetPassword({ token, password }: ResetPasswordInput): Promise<{ message: string }> {
   const passwordHash = await hashPassword(password); // slow: outside the transaction
@@ -62,17 +63,16 @@ export async function resetPassword({ token, password }: ResetPasswordInput): Pr
     if (!spent) throw badRequest(RESET_LINK_INVALID, { token: [RESET_LINK_INVALID] });
     const current = await tx.user.findUniqueOrThrow({
       where: { id: spent.userId },
-      select: { email: true, emailVerifiedAt: true },
+      select: { emailVerifiedAt: true },
     });
-    const provesAddress = current.email.toLowerCase() === spent.email.toLowerCase();
     await tx.session.deleteMany({ where: { userId: spent.userId } });
-    await tx.accountToken.deleteMany({ where: { userId: spent.userId, purpose: "password_reset" } });
+    await endAccountLinks(tx, spent.userId);
     return tx.user.update({
       where: { id: spent.userId },
       data: {
         passwordHash,
         credentialsVersion: { increment: 1 },
-        ...(provesAddress && !current.emailVerifiedAt && { emailVerifiedAt: new Date() }),
+        ...(!current.emailVerifiedAt && { emailVerifiedAt: new Date() }),
       },
       select: { email: true, fullName: true },
     });

@@ -1,7 +1,9 @@
 import "server-only";
 import { deleteUnreferencedFiles } from "@/lib/media/cleanup";
 import { signToken } from "@/lib/auth/token";
+import { endAccountLinks } from "@/lib/auth/account-tokens";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { passwordConfirmed } from "@/lib/auth/reauthenticate";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { type HttpError, badRequest, conflict, unauthorized } from "@/lib/http/errors";
@@ -188,18 +190,20 @@ export async function updateProfile(userId: string, input: ProfileInput): Promis
 
 /**
  * PUT /api/user/password. Bumps the credentials version, which ends every other token and
- * session; returns a fresh token for the caller.
+ * session; returns a fresh token for the caller. Wrong old passwords are throttled like failed
+ * logins (lib/auth/reauthenticate.ts): 429 past the limit.
  */
 export async function changePassword(
   userId: string,
   input: PasswordInput,
+  request: { headers: Pick<Headers, "get"> },
 ): Promise<{ message: string; token: string }> {
   const current = await db.user.findUnique({
     where: { id: userId },
-    select: { passwordHash: true, credentialsVersion: true },
+    select: { id: true, email: true, fullName: true, passwordHash: true, credentialsVersion: true },
   });
   if (!current) throw unauthorized("Not authorized, token failed");
-  if (!(await verifyPassword(current.passwordHash, input.oldPassword))) {
+  if (!(await passwordConfirmed(current, input.oldPassword, request))) {
     throw badRequest("Old password is incorrect", { oldPassword: ["Old password is incorrect"] });
   }
   const passwordHash = await hashPassword(input.newPassword);
@@ -210,10 +214,9 @@ export async function changePassword(
     data: { passwordHash, credentialsVersion: { increment: 1 } },
   });
   if (updated.count === 0) throw unauthorized("Not authorized, token failed");
-  // Reset and email change links sent before are void (their credentials version is old); tidy them.
-  await db.accountToken.deleteMany({ where: { userId, purpose: { in: ["password_reset", "email_change"] } } });
-  const owner = await db.user.findUnique({ where: { id: userId }, select: { email: true, fullName: true } });
-  if (owner) sendMailLater(passwordChangedNotice(owner, "changed"));
+  // Every link mailed before ends: whoever changed the password decides again (lib/auth/account-tokens.ts).
+  await endAccountLinks(db, userId);
+  sendMailLater(passwordChangedNotice(current, "changed"));
   return {
     message: "Password updated successfully",
     token: await signToken({ id: userId, credentialsVersion: current.credentialsVersion + 1 }),

@@ -99,3 +99,17 @@ export function passkeyAddedNotice(to: Recipient, passkeyName: string): MailMess
     "If this was not you, remove it on your profile page and change your password.",
   ]);
 }
+
+export function wrongPasswordsNotice(to: Recipient, attempts: number): MailMessage {
+  return compose(to, "Wrong passwords were entered on your Marquee account", [
+    `While signed in to your Marquee account, someone entered ${attempts} wrong passwords in a row when asked to confirm it is them (to change the password or the email address, or to delete the account). Further attempts are refused for a while.`,
+    "If this was you, wait a few minutes and try again. If it was not, a device signed in to your account may be in someone else's hands: change your password, which signs out every other device.",
+  ]);
+}
+
+export function emailTakenNotice(to: Recipient): MailMessage {
+  return compose(to, "Someone tried to move a Marquee account to your address", [
+    "Someone signed in to Marquee asked to move another Marquee account to this address, which your account already uses. Nothing has changed: your account keeps this address, and no link was sent.",
+    "If this was you, with a second account, there is nothing to do. Otherwise you can ignore this message.",
+  ]);
+}

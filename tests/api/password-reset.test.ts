@@ -143,6 +143,28 @@ describe("POST /api/user/password-reset/confirm", () => {
     expect(await login({ email: user.email, password: "changed1" })).toEqual(expect.any(String));
   });
 
+  test("a reset ends every other link of the member (verification, email change); new ones can be asked for", async () => {
+    const user = await freshUser("resetendsall");
+    const verify = tokenIn(await latestMail(user.email, "Confirm your email address for Marquee"), "/verify-email");
+    const newEmail = uniqueEmail("resetendsallto");
+    await api("POST", "/api/user/email", { token: user.token, body: { email: newEmail, password: user.password } });
+    const change = tokenIn(await latestMail(newEmail, "Confirm your new email address for Marquee"), "/confirm-email");
+
+    expect((await confirmReset({ token: await resetToken(user.email), password: "brandnew1" })).status).toBe(200);
+    expect(await db.accountToken.count({ where: { userId: user._id } })).toBe(0);
+    const token = await login({ email: user.email, password: "brandnew1" });
+    expect((await api("POST", "/api/user/verify-email", { body: { token: verify } })).status).toBe(400);
+    expect((await api("POST", "/api/user/email/confirm", { token, body: { token: change } })).status).toBe(400);
+
+    // Asked again, the change goes through.
+    await api("POST", "/api/user/email", { token, body: { email: newEmail, password: "brandnew1" } });
+    const again = tokenIn(
+      await latestMail(newEmail, "Confirm your new email address for Marquee", 2),
+      "/confirm-email",
+    );
+    expect((await api("POST", "/api/user/email/confirm", { token, body: { token: again } })).status).toBe(200);
+  });
+
   test("an expired link is refused, and refusing it changes nothing", async () => {
     const user = await freshUser("resetexpired");
     const token = await resetToken(user.email);

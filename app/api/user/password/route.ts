@@ -3,9 +3,10 @@ import { changePassword } from "@/lib/data/users";
 import { parseJson, preflight, route } from "@/lib/http";
 import { passwordSchema } from "@/lib/validation/user";
 
+/** Changes the password, the old one typed again (wrong ones are throttled like failed logins). */
 export const PUT = route(async (request) => {
   const user = await requireUser(request);
-  return changePassword(user.id, await parseJson(request, passwordSchema));
+  return changePassword(user.id, await parseJson(request, passwordSchema), request);
 });
 
 export const OPTIONS = preflight;
