@@ -15,7 +15,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, afterEach, beforeAll, expect, test } from "vitest";
 import { migrate } from "@/scripts/lib/database";
 import {
   jobFolders,
@@ -35,7 +35,7 @@ const root = fs.mkdtempSync(path.join(os.tmpdir(), "marquee-transcode-content-")
 const storageDir = path.join(root, "storage");
 const dataDir = path.join(root, "data");
 const work = path.join(root, "work");
-const workers: ChildProcess[] = [];
+const workers: { process: ChildProcess; exited: Promise<number | null> }[] = [];
 let client: pg.Client;
 let categoryId: string;
 
@@ -68,11 +68,16 @@ function startWorker(env: Record<string, string> = {}): { process: ChildProcess;
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.once("exit", (code) => code && console.error(output));
-  workers.push(child);
-  return { process: child, exited: new Promise((resolve) => child.once("exit", (code) => resolve(code))) };
+  const worker = { process: child, exited: new Promise<number | null>((resolve) => child.once("exit", resolve)) };
+  workers.push(worker);
+  return worker;
 }
 
-/** A movie whose video is `file`, stored as an upload would be, with no transcode yet. */
+/**
+ * A movie whose video is `file`, stored as an upload would be, with no transcode yet. A starting
+ * worker queues the newest first, and takes the first job sent while it sends the others: the
+ * movie added last is the first to run, the rest then go shortest first.
+ */
 async function addMovie(title: string, file: string): Promise<string> {
   const id = randomUUID();
   const key = `movie/${randomUUID()}${path.extname(file)}`;
@@ -124,8 +129,16 @@ beforeAll(async () => {
   ]);
 }, 180_000);
 
+// Each test's worker stops with it (SIGTERM: its transcodes stop and are handed back), so the next
+// test's jobs go to the next test's worker only.
+afterEach(async () => {
+  for (const worker of workers.splice(0)) {
+    if (worker.process.exitCode === null && worker.process.signalCode === null) worker.process.kill("SIGTERM");
+    await worker.exited;
+  }
+});
+
 afterAll(async () => {
-  for (const worker of workers) if (worker.exitCode === null && worker.signalCode === null) worker.kill("SIGKILL");
   for (const pid of leftTools()) process.kill(pid, "SIGKILL");
   await client?.end();
   await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -136,6 +149,9 @@ test(
   "files declaring 5.8 hours they do not hold are refused at once with the reason; the real videos queued with them are transcoded",
   { timeout: 600_000 },
   async () => {
+    // A real 5:54:00 film (pictures every 10 s, 64×64 so it takes a minute or two): longer than the
+    // three below, it is queued behind them in the only slot.
+    const film = await addMovie("Film", makeSparseClip(path.join(work, "film.mkv"), 21_240, 10, "64x64"));
     // A 2 KB MKV whose frames are one second apart from the rest by 5:48:00: 320×240, so that
     // ffmpeg, which fills the gap with copies of the frame, would be at it for many minutes.
     const gap = await addMovie("Gap", makeGapClip(path.join(work, "gap.mkv"), 20_880));
@@ -144,10 +160,8 @@ test(
     const overstated = await addMovie("Overstated", makeOverstatedMp4(path.join(work, "overstated.mp4"), 1, 20_880));
     // Frames every 3 minutes over 5:48:00, but 16×16: a few bytes a second, no real video.
     const sparse = await addMovie("Sparse", makeSparseClip(path.join(work, "sparse.mkv"), 20_880, 180, "16x16"));
-    // Real videos: a 4-second clip (shortest, so it goes first), and a 5:54:00 film (pictures every
-    // 10 s, 64×64 so it takes a minute or two) queued behind the three in the only slot (longest, so last).
+    // A real 4-second clip, run first.
     const clip = await addMovie("Clip", makeClip(path.join(work, "clip.mp4"), 4, "320x240"));
-    const film = await addMovie("Film", makeSparseClip(path.join(work, "film.mkv"), 21_240, 10, "64x64"));
 
     const worker = startWorker();
     // The film comes last, after the three: if one of them held the slot, it would wait behind it.
@@ -188,8 +202,8 @@ test(
   async () => {
     // With the content checks relaxed, a one-hour gap goes to ffmpeg, which reports no progress while
     // it fills it (minutes for 320×240). A two-hour film (frames every 10 s) waits behind it.
-    const stalled = await addMovie("Stalled", makeGapClip(path.join(work, "stalled.mkv"), 3600));
     const film = await addMovie("Next film", makeSparseClip(path.join(work, "next.mkv"), 7200, 10, "32x32"));
+    const stalled = await addMovie("Stalled", makeGapClip(path.join(work, "stalled.mkv"), 3600));
     const worker = startWorker({
       TRANSCODE_STALL_SECONDS: "8",
       TRANSCODE_MAX_FRAME_GAP_SECONDS: "86400",
