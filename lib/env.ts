@@ -159,6 +159,21 @@ const schema = z.object({
     .default(10 * 60),
   TRANSCODE_TIME_LIMIT_FACTOR: z.coerce.number().positive().default(4),
   /**
+   * Longest stretch of a video without a frame (seconds), counting what its declared length has past
+   * its frames: ffmpeg fills a gap with copies of a frame, a long one for hours with no progress.
+   */
+  TRANSCODE_MAX_FRAME_GAP_SECONDS: z.coerce
+    .number()
+    .positive()
+    .default(5 * 60),
+  /** Fewest bytes of video a second of declared length must hold: a real video never has less. 0: no floor. */
+  TRANSCODE_MIN_VIDEO_BYTES_PER_SECOND: z.coerce.number().nonnegative().default(8),
+  /** A transcode whose ladder makes no progress for this many seconds is stopped and fails with the reason. */
+  TRANSCODE_STALL_SECONDS: z.coerce
+    .number()
+    .positive()
+    .default(30 * 60),
+  /**
    * A folder on the server that catalogue imports may read pictures and videos from, and whose films
    * ("Title (Year).mkv") the admin can import as drafts (docs/import.md). Unset: no path is readable.
    */
