@@ -121,7 +121,8 @@ test("a folder of films becomes drafts, public only once completed and published
     .setInputFiles(await pngFile("ada.png"));
   await expect(cast.getByRole("img")).toBeVisible();
   await cast.getByRole("button", { name: "Add" }).click();
-  await dialog.getByRole("button", { name: "Publish" }).click();
+  await dialog.getByRole("radiogroup", { name: "Status" }).getByRole("radio", { name: "Published" }).check();
+  await dialog.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(toast(page, "Movie published")).toBeVisible();
   await expect(dialog).toBeHidden();
   expect((await page.request.get(`/api/movie/${id}`)).status()).toBe(200);

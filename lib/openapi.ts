@@ -318,7 +318,7 @@ const paths = {
   },
   "/api/admin/movies/bulk": {
     post: {
-      summary: "Delete, move to a category, transcode again or publish the selected movies (at most 100)",
+      summary: "Delete, move to a category, transcode again, publish or unpublish the selected movies (at most 100)",
       tags: ["admin"],
       ...signedIn,
       requestBody: body("AdminMovieBulkBody"),

@@ -240,6 +240,7 @@ export function MoviesTable({
           onMove={() => void bulk("category", { category: moveTo })}
           onTranscode={() => void bulk("transcode")}
           onPublish={() => void bulk("publish")}
+          onUnpublish={() => void bulk("unpublish")}
           onClear={() => setSelected(new Set())}
         />
       )}
@@ -392,6 +393,7 @@ function BulkBar({
   onMove,
   onTranscode,
   onPublish,
+  onUnpublish,
   onClear,
 }: {
   count: number;
@@ -403,6 +405,8 @@ function BulkBar({
   onMove: () => void;
   onTranscode: () => void;
   onPublish: () => void;
+  /** Back to draft: hidden from the public until published again. */
+  onUnpublish: () => void;
   onClear: () => void;
 }) {
   const moveId = useId();
@@ -439,6 +443,9 @@ function BulkBar({
       </Button>
       <Button variant="quiet" size="compact" disabled={busy} onClick={onPublish}>
         Publish
+      </Button>
+      <Button variant="quiet" size="compact" disabled={busy} onClick={onUnpublish}>
+        Unpublish
       </Button>
       <Button variant="danger" size="compact" disabled={busy} onClick={onDelete}>
         Delete selected
