@@ -1,11 +1,15 @@
 // The admin's rough edges (issue 39), on a desktop and on a phone: a published film can go back to
-// draft (bulk bar and edit dialog).
+// draft (bulk bar and edit dialog), and the categories table says what an admin needs (name, how
+// many movies, created) rather than internal ids.
 import { expect, test, type Page } from "@playwright/test";
 import { ADMIN, signIn, toast } from "./support/accounts";
 import { createCategory, createMovie } from "./support/catalogue";
 
 // Each walks several pages of a busy admin area: the long flows' budget, as in admin-movies.spec.ts.
 test.describe.configure({ timeout: 60_000 });
+
+const longDate = (iso: string) =>
+  new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
 const publicStatus = async (page: Page, id: string) => (await page.request.get(`/api/movie/${id}`)).status();
 
@@ -47,4 +51,31 @@ test("unpublish from the bulk bar; publish and unpublish again from the edit dia
   await expect(toast(page, "Movie unpublished")).toBeVisible();
   await expect(row).toContainText("Draft");
   expect(await publicStatus(page, movie._id)).toBe(404);
+});
+
+test("the categories table: name, how many movies use it (a link to them), created date; no internal id", async ({
+  page,
+}) => {
+  const category = await createCategory(page.request, "Counted");
+  await createMovie(page.request, category._id, "Counted");
+  await createMovie(page.request, category._id, "Counted");
+  const empty = await createCategory(page.request, "Unused");
+  const categories = (await (await page.request.get("/api/category")).json()) as { _id: string; createdAt: string }[];
+  const created = categories.find((c) => c._id === category._id)!;
+  await signIn(page, ADMIN);
+  await page.goto("/admin/categories");
+
+  const table = page.getByRole("table", { name: "Categories" });
+  await expect(table.getByRole("columnheader")).toHaveText(["Name", "Movies", "Created", "Actions"]);
+  const row = table.getByRole("row").filter({ hasText: category.name });
+  await expect(row.getByRole("cell").nth(0)).toHaveText(category.name);
+  await expect(row.getByRole("cell").nth(1)).toHaveText("2 movies");
+  await expect(row.getByRole("cell").nth(2)).toHaveText(longDate(created.createdAt));
+  await expect(row).not.toContainText(category._id.slice(0, 8).toUpperCase());
+  await expect(table.getByRole("row").filter({ hasText: empty.name }).getByRole("cell").nth(1)).toHaveText("0 movies");
+
+  // The count leads to those movies in the admin list.
+  await row.getByRole("link", { name: `2 movies in ${category.name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/list\\?category=${category._id}$`));
+  await expect(page.getByRole("table", { name: "Movies" }).getByRole("row")).toHaveCount(3);
 });
