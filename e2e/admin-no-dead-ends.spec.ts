@@ -1,6 +1,7 @@
 // The admin's rough edges (issue 39), on a desktop and on a phone: a published film can go back to
-// draft (bulk bar and edit dialog), and the categories table says what an admin needs (name, how
-// many movies, created) rather than internal ids.
+// draft (bulk bar and edit dialog), the categories table says what an admin needs (name, how many
+// movies, created) rather than internal ids, and the edit dialog's pictures are labelled as the site
+// uses them.
 import { expect, test, type Page } from "@playwright/test";
 import { ADMIN, signIn, toast } from "./support/accounts";
 import { createCategory, createMovie } from "./support/catalogue";
@@ -78,4 +79,20 @@ test("the categories table: name, how many movies use it (a link to them), creat
   await row.getByRole("link", { name: `2 movies in ${category.name}` }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/list\\?category=${category._id}$`));
   await expect(page.getByRole("table", { name: "Movies" }).getByRole("row")).toHaveCount(3);
+});
+
+test("the edit dialog labels the poster and the title image as the movie page uses them", async ({ page }) => {
+  const category = await createCategory(page.request, "Pictures");
+  const movie = await createMovie(page.request, category._id, "Pictures");
+  await signIn(page, ADMIN);
+  await page.goto(`/admin/list?search=${encodeURIComponent(movie.name)}`);
+  await page.getByRole("button", { name: `Edit ${movie.name}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Movie" });
+  // createMovie's poster (image) is image.jpg; its title image (the wide picture) is title.jpg.
+  await expect(dialog.getByRole("img", { name: "Poster image" })).toHaveAttribute("src", /\/image\.jpg$/);
+  await expect(dialog.getByRole("img", { name: "Movie image" })).toHaveAttribute("src", /\/title\.jpg$/);
+  await expect(dialog.getByText("Portrait: shown on movie cards, lists and beside the movie's title.")).toBeVisible();
+  await expect(
+    dialog.getByText("Wide: shown behind the movie page's title, in the home banner and before the video plays."),
+  ).toBeVisible();
 });

@@ -197,22 +197,26 @@ export function MovieForm({ movie, draft = false, onSaved, categories: initialCa
         />
       </div>
       <div key={generation} className="grid gap-6 md:grid-cols-2">
+        {/* The spec's "movie image" and "poster image": the wide title image and the portrait poster
+            (`image`), as the movie page shows them (docs/architecture.md, "The admin area at scale"). */}
         <MediaField
           label="Movie Image"
-          kind="image"
-          value={image ?? ""}
-          onChange={setMedia("image")}
-          onUploadingChange={trackImage}
-          error={errors.image?.message}
-          alt="Movie image"
-        />
-        <MediaField
-          label="Poster Image"
+          description="Wide: shown behind the movie page's title, in the home banner and before the video plays."
           kind="image"
           value={titleImage ?? ""}
           onChange={setMedia("titleImage")}
           onUploadingChange={trackTitleImage}
           error={errors.titleImage?.message}
+          alt="Movie image"
+        />
+        <MediaField
+          label="Poster Image"
+          description="Portrait: shown on movie cards, lists and beside the movie's title."
+          kind="image"
+          value={image ?? ""}
+          onChange={setMedia("image")}
+          onUploadingChange={trackImage}
+          error={errors.image?.message}
           alt="Poster image"
         />
       </div>
