@@ -1,9 +1,10 @@
 // The admin's rough edges (issue 39), on a desktop and on a phone: a published film can go back to
 // draft (bulk bar and edit dialog), the categories table says what an admin needs (name, how many
-// movies, created) rather than internal ids, and the edit dialog's pictures are labelled as the site
-// uses them.
+// movies, created) rather than internal ids, the edit dialog's pictures are labelled as the site
+// uses them, and a confirmation's button names what it does.
+import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { ADMIN, signIn, toast } from "./support/accounts";
+import { ADMIN, apiToken, registerAccount, registerAdmin, signIn, toast } from "./support/accounts";
 import { createCategory, createMovie } from "./support/catalogue";
 
 // Each walks several pages of a busy admin area: the long flows' budget, as in admin-movies.spec.ts.
@@ -95,4 +96,73 @@ test("the edit dialog labels the poster and the title image as the movie page us
   await expect(
     dialog.getByText("Wide: shown behind the movie page's title, in the home banner and before the video plays."),
   ).toBeVisible();
+});
+
+test("admin confirmations name their action: Cancel, or Delete movie, Make admin, Delete users", async ({ page }) => {
+  const category = await createCategory(page.request, "Confirm");
+  const movie = await createMovie(page.request, category._id, "Confirm");
+  const admin = await registerAdmin(page.request, "confirm-admin");
+  const member = await registerAccount(page.request, "confirm-member");
+  await signIn(page, admin);
+  const confirm = page.getByRole("dialog", { name: "Confirm" });
+
+  await page.goto(`/admin/list?search=${encodeURIComponent(movie.name)}`);
+  await page.getByRole("button", { name: `Delete ${movie.name}` }).click();
+  await expect(confirm.getByRole("button")).toHaveText(["✕", "Cancel", "Delete movie"]);
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toBeHidden();
+  expect(await publicStatus(page, movie._id)).toBe(200);
+  await page.getByLabel(`Select ${movie.name}`).check();
+  await page.getByRole("region", { name: "Selected movies" }).getByRole("button", { name: "Delete selected" }).click();
+  await expect(confirm.getByRole("button")).toHaveText(["✕", "Cancel", "Delete 1 movie"]);
+  await confirm.getByRole("button", { name: "Delete 1 movie" }).click();
+  await expect(toast(page, "1 movie deleted")).toBeVisible();
+  expect(await publicStatus(page, movie._id)).toBe(404);
+
+  await page.goto(`/admin/users?search=${encodeURIComponent(member.email)}`);
+  await page.getByRole("button", { name: `Make admin ${member.email}` }).click();
+  await expect(confirm.getByRole("button")).toHaveText(["✕", "Cancel", "Make admin"]);
+  await confirm.getByRole("button", { name: "Make admin" }).click();
+  await expect(toast(page, "Admin role granted")).toBeVisible();
+  await page.getByRole("button", { name: `Delete ${member.email}` }).click();
+  await expect(confirm.getByRole("button")).toHaveText(["✕", "Cancel", "Delete user"]);
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+
+  // The categories' delete keeps the spec's own words: 'Confirm', its question, Yes and No.
+  const spare = await createCategory(page.request, "Spare");
+  await page.goto("/admin/categories");
+  await page.getByRole("button", { name: `Delete ${spare.name}` }).click();
+  await expect(confirm).toContainText("Are you sure you want to delete this category?");
+  await expect(confirm.getByRole("button")).toHaveText(["✕", "No", "Yes"]);
+  await confirm.getByRole("button", { name: "No" }).click();
+});
+
+test("a member's confirmations name their action: Remove all favourites, Delete review", async ({ page }) => {
+  const account = await registerAccount(page.request, "confirm-viewer");
+  const token = await apiToken(page.request, account);
+  const category = await createCategory(page.request, "Liked");
+  const movie = await createMovie(page.request, category._id, "Liked");
+  const headers = { authorization: `Bearer ${token}` };
+  expect((await page.request.post("/api/user/favorite", { data: { idMovie: movie._id }, headers })).ok()).toBe(true);
+  expect(
+    (
+      await page.request.post(`/api/movie/review/${movie._id}`, {
+        data: { rating: 4, message: `Worth it ${randomUUID().slice(0, 4)}` },
+        headers,
+      })
+    ).ok(),
+  ).toBe(true);
+  await signIn(page, account);
+  const confirm = page.getByRole("dialog", { name: "Confirm" });
+
+  await page.goto(`/movie/${movie._id}`);
+  await page.getByRole("button", { name: "Delete review" }).click();
+  await expect(confirm.getByRole("button")).toHaveText(["✕", "Cancel", "Delete review"]);
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+
+  await page.goto("/favorite");
+  await page.getByRole("button", { name: "Delete All" }).click();
+  await expect(confirm.getByRole("button")).toHaveText(["✕", "Cancel", "Remove all"]);
+  await confirm.getByRole("button", { name: "Remove all" }).click();
+  await expect(toast(page, "All favorite movies deleted successfully")).toBeVisible();
 });

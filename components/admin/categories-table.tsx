@@ -98,10 +98,13 @@ export function CategoriesTable({ initial }: { initial: AdminCategory[] }) {
         onClose={() => setDialog(null)}
         onSaved={() => void mutate()}
       />
+      {/* The spec's own words, Yes and No included: the one confirmation that does not name its action. */}
       <ConfirmDialog
         open={deleting !== null}
         busy={pending !== null}
         message="Are you sure you want to delete this category?"
+        confirmLabel="Yes"
+        cancelLabel="No"
         onConfirm={() => deleting && void deleteCategory(deleting)}
         onCancel={() => setDeleting(null)}
       />

@@ -366,6 +366,7 @@ export function MoviesTable({
         open={deleting !== null}
         busy={pending !== null}
         message={`Are you sure you want to delete "${deleting?.name ?? ""}"? Its reviews go with it.`}
+        confirmLabel="Delete movie"
         onConfirm={() => deleting && void deleteMovie(deleting)}
         onCancel={() => setDeleting(null)}
       />
@@ -373,6 +374,7 @@ export function MoviesTable({
         open={confirmBulkDelete}
         busy={pending !== null}
         message={`Delete ${selected.size === 1 ? "the selected movie" : `the ${selected.size} selected movies`}? Their reviews go with them.`}
+        confirmLabel={`Delete ${selected.size === 1 ? "1 movie" : `${selected.size} movies`}`}
         onConfirm={() => void bulk("delete")}
         onCancel={() => setConfirmBulkDelete(false)}
       />
