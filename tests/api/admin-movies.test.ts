@@ -309,8 +309,10 @@ describe("POST /api/admin/movies/bulk", () => {
   });
 
   test("unpublishes the selected movies: hidden from the public at once, listed as drafts", async () => {
-    const one = await createTestMovie({}, category._id);
-    const two = await createTestMovie({}, category._id);
+    // A category of their own: the other tests leave drafts in the shared one.
+    const own = await createTestCategory();
+    const one = await createTestMovie({}, own._id);
+    const two = await createTestMovie({}, own._id);
     // Read once, so the public detail is in the cache that unpublishing must expire.
     expect((await api("GET", `/api/movie/${one._id}`)).status).toBe(200);
     const missing = "00000000-0000-4000-8000-000000000000";
@@ -329,7 +331,7 @@ describe("POST /api/admin/movies/bulk", () => {
       });
       expect((await api("GET", `/movie/${movie._id}`)).status).toBe(404);
     }
-    const drafts = await list(`category=${category._id}&status=draft`);
+    const drafts = await list(`category=${own._id}&status=draft`);
     expect(drafts.movies.map((m) => m._id).sort()).toEqual([one._id, two._id].sort());
     expect(drafts.movies.every((m) => m.draft)).toBe(true);
     // Publishing brings them back.
