@@ -17,6 +17,7 @@
 // (lib/http) and next.config.ts gives API responses their headers.
 import { NextResponse, type NextRequest } from "next/server";
 import { getToken } from "next-auth/jwt";
+import { cookieNameFor, SESSION_COOKIE } from "@/lib/auth/cookie-names";
 import { sessionUser } from "@/lib/auth/sessions";
 import { databaseAnswers } from "@/lib/data/database-answers";
 import { movieExists } from "@/lib/data/movie-exists";
@@ -43,13 +44,17 @@ const NOT_FOUND_PATH = "/_marquee/not-found";
 type SessionClaims = { signedIn: boolean; isAdmin: boolean | undefined };
 
 /**
- * Who the session cookie belongs to (lib/auth/options.ts writes it; signature and expiry are
- * checked), confirmed against its session row as the pages do: a signed-out or stale cookie counts
+ * Who the session cookie belongs to (lib/auth/options.ts writes it, under the name of the request's
+ * scheme: lib/auth/cookie-names.ts; signature and expiry are checked), confirmed against its session row as the pages do: a signed-out or stale cookie counts
  * as signed out, and the role is the user's current one. The account, admin and auth pages need it
  * here, because their own check runs after the page has started streaming with a 200.
  */
 async function sessionClaims(request: NextRequest): Promise<SessionClaims> {
-  const token = await getToken({ req: { cookies: request.cookies, headers: {} } as never, secret: authSecret() });
+  const token = await getToken({
+    req: { cookies: request.cookies, headers: {} } as never,
+    secret: authSecret(),
+    cookieName: cookieNameFor(SESSION_COOKIE, request.headers),
+  });
   const signedIn = Boolean(token?.sub) && typeof token?.ver === "number";
   if (!signedIn) return { signedIn, isAdmin: undefined };
   const user = await sessionUser(token.sid, token.sub!, token.ver as number);

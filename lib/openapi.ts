@@ -1314,7 +1314,7 @@ export function openApiDocument(): JsonSchema {
           type: "apiKey",
           in: "cookie",
           name: "next-auth.session-token",
-          description: "The web session (`__Secure-` prefixed over https)",
+          description: "The web session (`__Host-` prefixed over https)",
         },
         metricsToken: {
           type: "http",

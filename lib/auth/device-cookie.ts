@@ -5,26 +5,18 @@ import "server-only";
 // so an attacker failing on purpose elsewhere cannot lock the owner out.
 import { randomUUID } from "node:crypto";
 import { SignJWT, jwtVerify } from "jose";
-import { cookies } from "next/headers";
-import { authSecret, env } from "@/lib/env";
+import { cookies, headers as requestHeaders } from "next/headers";
+import { authSecret } from "@/lib/env";
+import { cookieName, cookieNameFor, DEVICE_COOKIE, readCookie, servedOverHttps } from "./cookie-names";
 
-const DEVICE_COOKIE = "marquee-device";
 const LIFETIME_SECONDS = 365 * 24 * 60 * 60;
 const AUDIENCE = "marquee-device";
 
 const key = () => new TextEncoder().encode(authSecret());
 
-function readCookie(header: string | null, name: string): string | null {
-  for (const part of (header ?? "").split(";")) {
-    const at = part.indexOf("=");
-    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
-  }
-  return null;
-}
-
 /** The device id of the request's device cookie when it is valid for this email, else null. */
 export async function trustedDeviceId(headers: Pick<Headers, "get">, email: string): Promise<string | null> {
-  const value = readCookie(headers.get("cookie"), DEVICE_COOKIE);
+  const value = readCookie(headers, cookieNameFor(DEVICE_COOKIE, headers));
   if (!value) return null;
   try {
     const { payload } = await jwtVerify(value, key(), { audience: AUDIENCE, algorithms: ["HS256"] });
@@ -48,10 +40,12 @@ export async function rememberDevice(email: string): Promise<void> {
     .setIssuedAt()
     .setExpirationTime(`${LIFETIME_SECONDS}s`)
     .sign(key());
-  (await cookies()).set(DEVICE_COOKIE, value, {
+  // `__Host-marquee-device` over https (lib/auth/cookie-names.ts).
+  const secure = servedOverHttps(await requestHeaders());
+  (await cookies()).set(cookieName(DEVICE_COOKIE, secure), value, {
     httpOnly: true,
     sameSite: "lax",
-    secure: env.NEXTAUTH_URL?.startsWith("https://") ?? false,
+    secure,
     path: "/",
     maxAge: LIFETIME_SECONDS,
   });

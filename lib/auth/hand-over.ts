@@ -7,10 +7,9 @@ import "server-only";
 // opens nothing. Cross-origin clients parse `data` themselves and ignore the code.
 import { createHash, randomBytes } from "node:crypto";
 import { db } from "@/lib/db";
-import { env } from "@/lib/env";
+import { cookieName, cookieNameFor, GOOGLE_STATE_COOKIE, readCookie } from "./cookie-names";
 import type { SessionUser } from "./session-user";
 
-const GOOGLE_STATE_COOKIE = "marquee-google-state";
 /** Long enough for a Google consent screen; the code itself lives one minute. */
 const STATE_LIFETIME_SECONDS = 10 * 60;
 const HAND_OVER_CODE_LIFETIME_SECONDS = 60;
@@ -21,18 +20,17 @@ export function newGoogleState(): string {
   return randomBytes(32).toString("base64url");
 }
 
-/** Set-Cookie value for GET /auth/google. Lax: it must come back on Google's top-level redirect. */
-export function googleStateCookie(state: string): string {
-  const secure = env.NEXTAUTH_URL?.startsWith("https://") ? "; Secure" : "";
-  return `${GOOGLE_STATE_COOKIE}=${state}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${STATE_LIFETIME_SECONDS}${secure}`;
+/**
+ * Set-Cookie value for GET /auth/google. Lax: it must come back on Google's top-level redirect.
+ * `__Host-` prefixed and Secure when the site is served over https (lib/auth/cookie-names.ts).
+ */
+export function googleStateCookie(state: string, secure: boolean): string {
+  const name = cookieName(GOOGLE_STATE_COOKIE, secure);
+  return `${name}=${state}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${STATE_LIFETIME_SECONDS}${secure ? "; Secure" : ""}`;
 }
 
 export function readGoogleState(headers: Pick<Headers, "get">): string | null {
-  for (const part of (headers.get("cookie") ?? "").split(";")) {
-    const at = part.indexOf("=");
-    if (at > 0 && part.slice(0, at).trim() === GOOGLE_STATE_COOKIE) return part.slice(at + 1).trim() || null;
-  }
-  return null;
+  return readCookie(headers, cookieNameFor(GOOGLE_STATE_COOKIE, headers)) || null;
 }
 
 /** At the Google callback: a one-time code for the browser holding `state`. */

@@ -1,20 +1,31 @@
 import "server-only";
-// NextAuth's route handler (/api/auth/*), behind the two guards every other route has: a body of at
-// most 1 MB, and a clean 4xx for input it cannot use. NextAuth itself reads any body whole and
-// answers 500 "server configuration" to a callbackUrl (query or cookie) that is not an http(s) URL or
-// a path, and to a malformed JSON body.
-import NextAuth from "next-auth";
+// NextAuth's route handler (/api/auth/*), behind the guards every other route has:
+// - a POST must come from the site's own pages (Origin / Sec-Fetch-Site, lib/http/csrf.ts). NextAuth's
+//   double-submit csrf token alone does not stop login CSRF: a page on another port of the same host
+//   can read /api/auth/csrf's token and plant its cookie (cookies do not tell ports apart), then
+//   post the attacker's credentials, and the victim would work in the attacker's account;
+// - a body of at most 1 MB;
+// - a clean 4xx for input it cannot use: NextAuth reads any body whole, answers 500 "server
+//   configuration" to a callbackUrl (query or cookie) that is not an http(s) URL or a path, and to a
+//   malformed JSON body, and throws (500) on a callbackUrl in the body that does not parse.
+// The cookies' names depend on the scheme (lib/auth/cookie-names.ts).
+import NextAuth, { type NextAuthOptions } from "next-auth";
 import { NextRequest } from "next/server";
 import { badRequest, checkJsonKeys, errorResponse, readBoundedText } from "@/lib/http";
+import { assertSentByOwnPages } from "@/lib/http/csrf";
 import { publicOrigin } from "@/lib/http/public-url";
+import { cookieName, servedOverHttps } from "./cookie-names";
 import { GOOGLE_DENIED_PATH } from "./google";
-import { authOptions } from "./options";
+import { authOptionsFor } from "./options";
 
 type Context = { params: Promise<{ nextauth: string[] }> };
 
 // next-auth 4 types its App Router handler as `any`; this is what it is.
-const nextAuth = NextAuth(authOptions) as (request: NextRequest, context: Context) => Promise<Response>;
-const CALLBACK_COOKIES = ["next-auth.callback-url", "__Secure-next-auth.callback-url"];
+const nextAuth = NextAuth as unknown as (
+  request: NextRequest,
+  context: Context,
+  options: NextAuthOptions,
+) => Promise<Response>;
 const INVALID_CALLBACK_URL = "callbackUrl must be a path on this site or an http(s) URL";
 
 /** NextAuth's own test (core/lib/assert.js), so whatever passes here passes there. */
@@ -26,13 +37,16 @@ function isHttpUrl(url: string, base: string): boolean {
   }
 }
 
-async function checkedRequest(request: NextRequest): Promise<NextRequest> {
-  const callbackUrl = request.nextUrl.searchParams.get("callbackUrl");
-  if (callbackUrl !== null && callbackUrl !== "" && !isHttpUrl(callbackUrl, request.nextUrl.origin))
-    throw badRequest(INVALID_CALLBACK_URL);
-  if (request.method !== "POST") return request;
-  const body = await readBoundedText(request);
-  if ((request.headers.get("content-type") ?? "").includes("application/json") && body.trim() !== "") {
+/** A callbackUrl NextAuth can use: absent, empty, a path or an http(s) URL. */
+function isUsableCallbackUrl(value: unknown, base: string): boolean {
+  if (value === undefined || value === null || value === "") return true;
+  return typeof value === "string" && isHttpUrl(value, base);
+}
+
+/** The callbackUrl of a POST body as NextAuth reads it (next-auth/next/utils.js getBody). */
+function bodyCallbackUrl(body: string, contentType: string): unknown {
+  if (contentType.includes("application/json")) {
+    if (body.trim() === "") return undefined;
     let parsed: unknown;
     try {
       parsed = JSON.parse(body);
@@ -40,7 +54,23 @@ async function checkedRequest(request: NextRequest): Promise<NextRequest> {
       throw badRequest("Invalid JSON body");
     }
     checkJsonKeys(parsed);
+    return parsed !== null && typeof parsed === "object"
+      ? (parsed as { callbackUrl?: unknown }).callbackUrl
+      : undefined;
   }
+  if (contentType.includes("application/x-www-form-urlencoded")) return new URLSearchParams(body).get("callbackUrl");
+  return undefined;
+}
+
+async function checkedRequest(request: NextRequest): Promise<NextRequest> {
+  if (request.method === "POST") assertSentByOwnPages(request);
+  const origin = request.nextUrl.origin;
+  if (!isUsableCallbackUrl(request.nextUrl.searchParams.get("callbackUrl"), origin))
+    throw badRequest(INVALID_CALLBACK_URL);
+  if (request.method !== "POST") return request;
+  const body = await readBoundedText(request);
+  if (!isUsableCallbackUrl(bodyCallbackUrl(body, request.headers.get("content-type") ?? ""), origin))
+    throw badRequest(INVALID_CALLBACK_URL);
   return new NextRequest(request.url, { method: "POST", headers: request.headers, body });
 }
 
@@ -56,18 +86,17 @@ export async function nextAuthRoute(request: NextRequest, context: Context): Pro
   } catch (error) {
     return errorResponse(error);
   }
-  const badCookie = CALLBACK_COOKIES.find((name) => {
-    const value = request.cookies.get(name)?.value;
-    return value !== undefined && value !== "" && !isHttpUrl(value, request.nextUrl.origin);
-  });
-  if (badCookie) {
+  const secure = servedOverHttps(request.headers);
+  const callbackCookie = cookieName("next-auth.callback-url", secure);
+  const value = request.cookies.get(callbackCookie)?.value;
+  if (!isUsableCallbackUrl(value, request.nextUrl.origin)) {
     // NextAuth reads the cookie from the request itself: drop it and let the browser retry.
     const response = errorResponse(badRequest(INVALID_CALLBACK_URL));
     response.headers.append(
       "Set-Cookie",
-      `${badCookie}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${badCookie.startsWith("__Secure-") ? "; Secure" : ""}`,
+      `${callbackCookie}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`,
     );
     return response;
   }
-  return nextAuth(checked, context);
+  return nextAuth(checked, context, authOptionsFor(secure));
 }

@@ -13,6 +13,7 @@ import { findOrCreateGoogleUser, INVALID_LOGIN } from "@/lib/data/users";
 import { passkeyLoginSchema } from "@/lib/validation/account";
 import { MAX_JSON_BODY_DEPTH, inspectJsonKeys } from "@/lib/validation/untrusted-keys";
 import { loginSchema } from "@/lib/validation/user";
+import { nextAuthCookies } from "./cookie-names";
 import { GOOGLE_UNVERIFIED_PATH } from "./google";
 import { authenticate } from "./login";
 import { PASSKEY_SIGN_IN_FAILED, signInWithPasskey } from "./passkeys";
@@ -202,6 +203,13 @@ export const authOptions: NextAuthOptions = {
         picture: signedIn.image,
       };
     },
+    // NextAuth's own default, but without its throw: a callbackUrl (body, query or cookie) that does
+    // not parse as a URL goes home instead of answering 500 (lib/auth/nextauth-route.ts refuses it first).
+    redirect({ url, baseUrl }) {
+      if (typeof url !== "string") return baseUrl;
+      if (url.startsWith("/")) return `${baseUrl}${url}`;
+      return URL.canParse(url) && new URL(url).origin === baseUrl ? url : baseUrl;
+    },
     session({ session, token }) {
       // For client components only; the server trusts getRequestUser(), which rereads the user.
       if (session.user) Object.assign(session.user, { id: token.sub });
@@ -216,3 +224,18 @@ export const authOptions: NextAuthOptions = {
     },
   },
 };
+
+const optionsByScheme = new Map<boolean, NextAuthOptions>();
+
+/**
+ * The options for a request served over https (`secure`) or http: the same but for the cookies'
+ * names (lib/auth/cookie-names.ts). Built on first use, not at import (the secret is read then).
+ */
+export function authOptionsFor(secure: boolean): NextAuthOptions {
+  let options = optionsByScheme.get(secure);
+  if (!options) {
+    options = { ...authOptions, useSecureCookies: secure, cookies: nextAuthCookies(secure) };
+    optionsByScheme.set(secure, options);
+  }
+  return options;
+}

@@ -3,6 +3,7 @@ import { getToken } from "next-auth/jwt";
 import { authSecret } from "@/lib/env";
 import { assertNotCrossSite } from "@/lib/http/csrf";
 import { forbidden, unauthorized } from "@/lib/http/errors";
+import { cookieNameFor, SESSION_COOKIE } from "./cookie-names";
 import { loadSessionUser, type SessionUser } from "./session-user";
 import { sessionUser } from "./sessions";
 import { verifyToken } from "./token";
@@ -32,12 +33,11 @@ export async function getRequestUser(request: Request): Promise<SessionUser | nu
     return user;
   }
   const cookies = parseCookies(request.headers.get("cookie"));
-  const names = Object.keys(cookies);
-  if (!names.some((name) => name.includes("next-auth.session-token"))) return null;
-  // NextAuth names the cookie `__Secure-…` when the site is reached over https, which with no
-  // NEXTAUTH_URL it learns per request (lib/http/public-url.ts): look for the name it used.
-  const secureCookie = names.some((name) => name.startsWith("__Secure-next-auth.session-token"));
-  const session = await getToken({ req: { cookies, headers: {} } as never, secret: authSecret(), secureCookie });
+  // `__Host-` prefixed over https, plain over http (lib/auth/cookie-names.ts); NextAuth splits a
+  // large one into `.0`, `.1`... chunks.
+  const cookieName = cookieNameFor(SESSION_COOKIE, request.headers);
+  if (!Object.keys(cookies).some((name) => name.startsWith(cookieName))) return null;
+  const session = await getToken({ req: { cookies, headers: {} } as never, secret: authSecret(), cookieName });
   if (!session?.sub || typeof session.ver !== "number") return null;
   // The cookie alone is not enough: its session must still be live (not signed out).
   const user = await sessionUser(session.sid, session.sub, session.ver);

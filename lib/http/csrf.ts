@@ -4,8 +4,10 @@
 // body needs no CORS preflight. So a state-changing request that the session cookie authenticates
 // must come from the app itself (or an origin in CORS_ORIGINS) and carry JSON or multipart.
 // getRequestUser() calls this for exactly those requests: Bearer requests are exempt (no browser
-// attaches a token by itself), and so are anonymous ones (login and register open no session).
-import { env } from "@/lib/env";
+// attaches a token by itself), and so are anonymous ones to the API (login and register open no
+// session). NextAuth's routes, which do open one, check the origin of every POST (login CSRF:
+// lib/auth/nextauth-route.ts).
+import { configuredPublicUrl, env } from "@/lib/env";
 import { forbidden } from "./errors";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -32,12 +34,12 @@ function originOf(url: string | undefined): string | null {
 }
 
 /**
- * The app's own origin: the configured public URL, or the host the browser addressed (Host, or the
- * reverse proxy's X-Forwarded-Host). A forged request carries the forging page's Origin, which
- * differs from the Host the browser sends to us in host or port.
+ * The app's own origin: the configured public URL (PUBLIC_URL or NEXTAUTH_URL), or the host the
+ * browser addressed (Host, or the reverse proxy's X-Forwarded-Host). A forged request carries the
+ * forging page's Origin, which differs from the Host the browser sends to us in host or port.
  */
 function isOwnOrigin(origin: string, request: Request): boolean {
-  if (origin === originOf(env.NEXTAUTH_URL)) return true;
+  if (origin === configuredPublicUrl()?.origin || origin === originOf(env.NEXTAUTH_URL)) return true;
   let host: string;
   try {
     host = new URL(origin).host;
@@ -55,10 +57,16 @@ function comesFromTrustedOrigin(request: Request): boolean {
   return !origin && request.headers.get("sec-fetch-site") === "same-origin";
 }
 
+/** 403 for a state-changing request whose Origin (or Sec-Fetch-Site) does not show it comes from the app. */
+export function assertSentByOwnPages(request: Request): void {
+  if (!SAFE_METHODS.has(request.method) && !comesFromTrustedOrigin(request)) throw forbidden(CROSS_SITE_REFUSED);
+}
+
 /** 403 for a state-changing request, authenticated by the session cookie, not provably from the app. */
 export function assertNotCrossSite(request: Request): void {
   if (SAFE_METHODS.has(request.method)) return;
   const type = mediaType(request);
   const bodyTypeOk = ACCEPTED_BODY_TYPES.includes(type) || (type === "" && !hasBody(request));
-  if (!bodyTypeOk || !comesFromTrustedOrigin(request)) throw forbidden(CROSS_SITE_REFUSED);
+  if (!bodyTypeOk) throw forbidden(CROSS_SITE_REFUSED);
+  assertSentByOwnPages(request);
 }

@@ -25,7 +25,11 @@ async function sessionFromToken(token: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/auth/callback/token`, {
     method: "POST",
     redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookiesOf(csrf).join("; ") },
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      cookie: cookiesOf(csrf).join("; "),
+      origin: baseUrl,
+    },
     body: new URLSearchParams({ token, csrfToken, callbackUrl: baseUrl, json: "true" }),
   });
   return cookiesOf(response).find((c) => c.includes("next-auth.session-token"))!;

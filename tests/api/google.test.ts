@@ -30,7 +30,11 @@ describe("/auth/google and /auth/google/callback", () => {
     const response = await fetch(`${baseUrl}/api/auth/signin/google`, {
       method: "POST",
       redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookiesOf(csrf).join("; ") },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        cookie: cookiesOf(csrf).join("; "),
+        origin: baseUrl,
+      },
       body: new URLSearchParams({ csrfToken, callbackUrl: "/" }),
     });
     expect(response.status).toBe(302);

@@ -22,6 +22,7 @@ async function redeem(code: string, stateCookie?: string) {
     headers: {
       "content-type": "application/x-www-form-urlencoded",
       cookie: [...cookiesOf(csrf), ...(stateCookie ? [stateCookie] : [])].join("; "),
+      origin: baseUrl,
     },
     body: new URLSearchParams({ code, csrfToken, callbackUrl: baseUrl, json: "true" }),
   });

@@ -67,20 +67,85 @@ describe("NextAuth's routes get the same guards", () => {
       expect((await api("GET", `/api/auth/session?callbackUrl=${encodeURIComponent(callbackUrl)}`)).status).toBe(200);
   });
 
+  // From the site's own page (Origin): a POST from anywhere else is refused first (tests/api/login-csrf.test.ts).
   test("a body over 1 MB is 413; malformed JSON is 400", async () => {
     const form = new URLSearchParams({ email: "a@b.co", password: "x".repeat(1024 * 1024) }).toString();
     expect(
       await api("POST", "/api/auth/callback/credentials", {
         raw: form,
-        headers: { "content-type": "application/x-www-form-urlencoded" },
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: baseUrl },
       }),
     ).toMatchObject({ status: 413, body: TOO_LARGE });
     expect(
       await api("POST", "/api/auth/callback/credentials", {
         raw: '{"email":',
-        headers: { "content-type": "application/json" },
+        headers: { "content-type": "application/json", origin: baseUrl },
       }),
     ).toMatchObject({ status: 400, body: { message: "Invalid JSON body" } });
+  });
+
+  describe("a callbackUrl that does not parse, in the query, the body or the cookie, is a 400, never a 500", () => {
+    const INVALID = { status: 400, body: { message: "callbackUrl must be a path on this site or an http(s) URL" } };
+    const site = new URL(baseUrl);
+    // A port that runs into a domain: it looks like this site's address, but no URL parser accepts it.
+    const lookalike = `http://${site.hostname}:${site.port}.evil.example/`;
+    const cookiesOf = (response: Response) => response.headers.getSetCookie().map((c) => c.split(";")[0]!);
+
+    /** The login form's POST, with a valid csrf token, from the site's own page. */
+    async function signIn(body: (csrfToken: string) => { raw: string; type: string }, query = "", cookie = "") {
+      const csrf = await fetch(`${baseUrl}/api/auth/csrf`);
+      const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+      const { raw, type } = body(csrfToken);
+      return api("POST", `/api/auth/callback/credentials${query}`, {
+        raw,
+        headers: {
+          "content-type": type,
+          origin: baseUrl,
+          cookie: [...cookiesOf(csrf), ...(cookie ? [cookie] : [])].join("; "),
+          "x-forwarded-for": freshIp(),
+        },
+      });
+    }
+    const form = (fields: Record<string, string>) => (csrfToken: string) => ({
+      raw: new URLSearchParams({
+        email: "nobody@example.com",
+        password: "wrong-pw",
+        csrfToken,
+        json: "true",
+        ...fields,
+      }).toString(),
+      type: "application/x-www-form-urlencoded",
+    });
+    const json = (fields: Record<string, unknown>) => (csrfToken: string) => ({
+      raw: JSON.stringify({ email: "nobody@example.com", password: "wrong-pw", csrfToken, json: "true", ...fields }),
+      type: "application/json",
+    });
+
+    test.each([lookalike, "not a url", "http://[::1", "％"])("in a form body: %j", async (callbackUrl) => {
+      expect(await signIn(form({ callbackUrl }))).toMatchObject(INVALID);
+    });
+
+    test.each([lookalike, 42, { href: baseUrl }, ["/"]])("in a JSON body: %j", async (callbackUrl) => {
+      expect(await signIn(json({ callbackUrl }))).toMatchObject(INVALID);
+    });
+
+    test("in the query and the cookie", async () => {
+      expect(await signIn(form({}), `?callbackUrl=${encodeURIComponent(lookalike)}`)).toMatchObject(INVALID);
+      expect(await api("GET", `/api/auth/session?callbackUrl=${encodeURIComponent(lookalike)}`)).toMatchObject(INVALID);
+      const fromCookie = await signIn(form({}), "", `next-auth.callback-url=${encodeURIComponent(lookalike)}`);
+      expect(fromCookie).toMatchObject(INVALID);
+      expect(fromCookie.headers.getSetCookie()).toEqual([
+        "next-auth.callback-url=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax",
+      ]);
+    });
+
+    test("this site's own address, a path or another site's still sign in or fail as the credentials say", async () => {
+      for (const callbackUrl of [baseUrl, "/favorite", "https://elsewhere.example/"])
+        expect(await signIn(form({ callbackUrl })), callbackUrl).toMatchObject({
+          status: 401,
+          body: { url: expect.stringContaining("error=") },
+        });
+    });
   });
 });
 

@@ -387,7 +387,8 @@ describe("fuzz: every endpoint, hostile input, zero 5xx", () => {
             if (template === "/api/auth/callback/credentials") {
               await expectNo5xx(method, path, {
                 raw: new URLSearchParams({ email: value, password: value, csrfToken: value }).toString(),
-                headers: { "content-type": "application/x-www-form-urlencoded" },
+                // From the login page itself, so the values reach NextAuth past the origin check.
+                headers: { "content-type": "application/x-www-form-urlencoded", origin: baseUrl },
               });
             }
           }

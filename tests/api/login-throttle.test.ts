@@ -37,6 +37,7 @@ async function webSignIn(credentials: Credentials, ip: string, extraCookie?: str
       "content-type": "application/x-www-form-urlencoded",
       cookie: [...cookiesOf(csrf), ...(extraCookie ? [extraCookie] : [])].join("; "),
       "x-forwarded-for": ip,
+      origin: baseUrl,
     },
     body: new URLSearchParams({ ...credentials, csrfToken, callbackUrl: baseUrl, json: "true" }),
   });

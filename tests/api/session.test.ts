@@ -16,6 +16,7 @@ async function signIn(provider: "credentials" | "token", fields: Record<string, 
       "content-type": "application/x-www-form-urlencoded",
       cookie: cookiesOf(csrf).join("; "),
       "x-forwarded-for": freshIp(),
+      origin: baseUrl,
     },
     body: new URLSearchParams({ ...fields, csrfToken, callbackUrl: baseUrl, json: "true" }),
   });
@@ -77,6 +78,7 @@ describe("sessions end on the server", () => {
       headers: {
         "content-type": "application/x-www-form-urlencoded",
         cookie: [...cookiesOf(csrf), sessionCookie].join("; "),
+        origin: baseUrl,
       },
       body: new URLSearchParams({ csrfToken, callbackUrl: baseUrl, json: "true" }),
     });

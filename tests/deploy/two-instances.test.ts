@@ -63,6 +63,7 @@ async function signInAt(base: string, credentials: { email: string; password: st
       "content-type": "application/x-www-form-urlencoded",
       cookie: cookies.join("; "),
       "x-forwarded-for": freshIp(),
+      origin: base,
     },
     body: new URLSearchParams({ ...credentials, csrfToken, callbackUrl: base, json: "true" }),
   });
@@ -76,7 +77,11 @@ async function signOutAt(base: string, session: string) {
   const response = await fetch(`${base}/api/auth/signout`, {
     method: "POST",
     redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: [...cookies, session].join("; ") },
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      cookie: [...cookies, session].join("; "),
+      origin: base,
+    },
     body: new URLSearchParams({ csrfToken, callbackUrl: base, json: "true" }),
   });
   expect(response.status).toBe(200);

@@ -16,6 +16,7 @@ export async function sessionCookie(credentials: { email: string; password: stri
       "content-type": "application/x-www-form-urlencoded",
       cookie: cookiesOf(csrf).join("; "),
       "x-forwarded-for": freshIp(),
+      origin: baseUrl, // the login page's own POST: any other origin is refused (login CSRF)
     },
     body: new URLSearchParams({ ...credentials, csrfToken, callbackUrl: baseUrl, json: "true" }),
   });

@@ -2,6 +2,7 @@
 // starts OAuth only from a POST carrying its CSRF token, so this answers with a tiny page that fetches
 // the token and submits that POST; the flow then returns through /auth/google/callback. The page also
 // sets the state cookie that the `/login?data=` hand-over code is bound to (lib/auth/hand-over.ts).
+import { servedOverHttps } from "@/lib/auth/cookie-names";
 import { googleStateCookie, newGoogleState } from "@/lib/auth/hand-over";
 import {
   GOOGLE_UNAVAILABLE_PATH,
@@ -50,7 +51,7 @@ fetch("/api/auth/csrf", { credentials: "same-origin" })
       "content-type": "text/html; charset=utf-8",
       "cache-control": "no-store",
       "content-security-policy": googleHandOffContentSecurityPolicy(googleIssuerOrigin()),
-      "set-cookie": googleStateCookie(newGoogleState()),
+      "set-cookie": googleStateCookie(newGoogleState(), servedOverHttps(request.headers)),
     },
   });
 }
