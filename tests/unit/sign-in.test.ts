@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { GOOGLE_UNAVAILABLE_MESSAGE, handOverCode, signInErrorMessage } from "@/lib/client/sign-in";
-import { formatLongDate } from "@/lib/client/format";
+import { formatLongDate, shortId } from "@/lib/client/format";
 
 describe("handOverCode (/login?data=&code=)", () => {
   const data = JSON.stringify({ _id: "1", isAdmin: true, token: "abc.def.ghi" });
@@ -29,6 +29,7 @@ test("login page error codes read as sentences", () => {
   );
 });
 
-test("dates as the admin tables show them", () => {
+test("category ids and dates as the admin tables show them", () => {
+  expect(shortId("b7785b97-1234-4000-8000-000000000000")).toBe("B7785B97");
   expect(formatLongDate("2026-11-22T23:30:00.000Z")).toBe("November 22, 2026");
 });
