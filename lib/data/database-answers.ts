@@ -25,6 +25,9 @@ function probePool(): pg.Pool {
     const pool = new pg.Pool({
       connectionString: env.DATABASE_URL,
       max: 1,
+      // Kept open while idle: opening a connection costs PostgreSQL a process, slow on a starved
+      // machine, and the probe should not pay it every few seconds.
+      idleTimeoutMillis: 0,
       connectionTimeoutMillis: PAGE_DATABASE_TIMEOUT_MS,
       query_timeout: PAGE_DATABASE_TIMEOUT_MS,
       application_name: "marquee-probe",
