@@ -223,6 +223,28 @@ const schema = z.object({
     .default(7),
   /** Bearer token for GET /api/metrics (Prometheus); unset, the endpoint answers 404. */
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /** Connections the app's Prisma client keeps to PostgreSQL at most (lib/db.ts). */
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: "must be a whole number of connections (1 or more)" })
+    .int("must be a whole number of connections (1 or more)")
+    .min(1, "must be a whole number of connections (1 or more)")
+    .default(10),
+  /**
+   * Page requests, and separately API requests, that server.ts lets run at once (lib/http/admission.ts);
+   * more wait in line, up to REQUEST_QUEUE_LENGTH of each kind for REQUEST_QUEUE_SECONDS, and beyond
+   * that get the honest "busy" 503.
+   */
+  REQUEST_CONCURRENCY: z.coerce
+    .number({ error: "must be a whole number of requests (1 or more)" })
+    .int("must be a whole number of requests (1 or more)")
+    .min(1, "must be a whole number of requests (1 or more)")
+    .default(20),
+  REQUEST_QUEUE_LENGTH: z.coerce
+    .number({ error: "must be a whole number of requests (0 or more)" })
+    .int("must be a whole number of requests (0 or more)")
+    .min(0, "must be a whole number of requests (0 or more)")
+    .default(500),
+  REQUEST_QUEUE_SECONDS: z.coerce.number({ error: "must be a number of seconds" }).positive().default(10),
 });
 
 export type Env = z.infer<typeof schema>;
