@@ -6,7 +6,9 @@
 //
 // - GET/HEAD /api/upload/{folder}/{file} are answered by lib/media/fast-path.ts before Next's
 //   router: the rules are the route handler's, at the cost of a stat and a read stream, and with
-//   Content-Length (Next drops it from route handler responses). Everything else goes to Next.
+//   Content-Length (Next drops it from route handler responses). Everything else goes to Next,
+//   pages and API requests each within their own budget of requests at once, the rest in line or,
+//   past the line, answered "busy" (lib/http/admission.ts).
 // - SIGTERM or SIGINT: stop accepting connections, let requests in flight finish (an upload
 //   included), stop the background jobs (a running ffmpeg is killed, its job requeued), close the
 //   database pool, exit. A second signal, or SHUTDOWN_GRACE_MS, cuts it short (lib/media/ffmpeg.ts
@@ -34,12 +36,14 @@ const [
   { storage },
   { createMediaFastPath },
   { createRequestObserver, createRouteMatcher },
+  { createAdmission },
 ] = await Promise.all([
   import("next"),
   import("./lib/env"),
   import("./lib/storage"),
   import("./lib/media/fast-path"),
   import("./lib/metrics/http"),
+  import("./lib/http/admission"),
 ]);
 
 // Not told the listening hostname: Next builds the address a request came in on from it, and the
@@ -58,6 +62,8 @@ await app.prepare();
 // Requests by route pattern, status and time, for GET /api/metrics (docs/deploy.md "Metrics").
 const observeRequest = createRequestObserver(createRouteMatcher(dir, process.env.NEXT_DIST_DIR || ".next"));
 
+const admit = createAdmission();
+
 let stopping = false;
 const server = http.createServer((req, res) => {
   observeRequest(req, res);
@@ -65,7 +71,7 @@ const server = http.createServer((req, res) => {
   if (stopping) res.setHeader("Connection", "close");
   if (!(routeHandlerSwitch && req.headers[ROUTE_HANDLER_HEADER] === "route-handler") && serveStoredFileFast(req, res))
     return;
-  void handle(req, res);
+  admit(req, res, () => void handle(req, res));
 });
 // An idle keep-alive connection stays open 65 s, not Node's 5: longer than the clients and proxies in
 // front keep theirs (nginx's upstream keepalive_timeout and cloud load balancers: 60 s), so the server

@@ -104,14 +104,14 @@ test("favourites: liked movies are listed, one is removed, then all", async ({ p
   await expect(table.getByRole("cell", { name: first.name, exact: true })).toHaveCount(0);
   await expect(table.getByRole("cell", { name: second.name, exact: true })).toBeVisible();
 
-  // Delete All asks first; No keeps the list.
+  // Delete All asks first; Cancel keeps the list.
   const confirm = page.getByRole("dialog", { name: "Confirm" });
   await page.getByRole("button", { name: "Delete All" }).click();
   await expect(confirm).toContainText("Are you sure you want to remove every movie from your favorites?");
-  await confirm.getByRole("button", { name: "No" }).click();
+  await confirm.getByRole("button", { name: "Cancel" }).click();
   await expect(table.getByRole("cell", { name: second.name, exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Delete All" }).click();
-  await confirm.getByRole("button", { name: "Yes" }).click();
+  await confirm.getByRole("button", { name: "Remove all" }).click();
   await expect(toast(page, "All favorite movies deleted successfully")).toBeVisible();
   await expect(page.getByText("No favorite movie")).toBeVisible();
   await expect(page.getByRole("button", { name: "Delete All" })).toBeDisabled();

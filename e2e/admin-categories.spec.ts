@@ -37,6 +37,8 @@ test("create, edit and delete a category", async ({ page }) => {
   const created = categories.find((c) => c.name === name)!;
   await expect(row.getByRole("cell").nth(0)).toHaveText(created._id.slice(0, 8).toUpperCase());
   await expect(row.getByRole("cell").nth(1)).toHaveText(longDate(created.createdAt));
+  await expect(row.getByRole("cell").nth(2)).toHaveText(name);
+  await expect(row.getByRole("cell").nth(3)).toHaveText("0 movies");
 
   await row.getByRole("button", { name: `Edit ${name}` }).click();
   const edit = page.getByRole("dialog", { name: "Edit Category" });

@@ -108,10 +108,10 @@ test("a folder of films becomes drafts, public only once completed and published
   await dialog.getByLabel("Category").selectOption(category._id);
   await dialog.getByLabel("Movie Description").fill("Found in the folder, completed in the browser.");
   await dialog
-    .getByRole("group", { name: "Poster Image" })
+    .getByRole("group", { name: "Movie Image" })
     .locator('input[type="file"]')
     .setInputFiles(await pngFile("wide.png", "#3d1c8a"));
-  await expect(dialog.getByRole("img", { name: "Poster image" })).toBeVisible();
+  await expect(dialog.getByRole("img", { name: "Movie image" })).toBeVisible();
   await dialog.getByRole("button", { name: "Add Cast" }).click();
   const cast = page.getByRole("dialog", { name: "Add Cast" });
   await cast.getByLabel("Cast Name").fill("Ada Lane");
@@ -121,7 +121,8 @@ test("a folder of films becomes drafts, public only once completed and published
     .setInputFiles(await pngFile("ada.png"));
   await expect(cast.getByRole("img")).toBeVisible();
   await cast.getByRole("button", { name: "Add" }).click();
-  await dialog.getByRole("button", { name: "Publish" }).click();
+  await dialog.getByRole("radiogroup", { name: "Status" }).getByRole("radio", { name: "Published" }).check();
+  await dialog.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(toast(page, "Movie published")).toBeVisible();
   await expect(dialog).toBeHidden();
   expect((await page.request.get(`/api/movie/${id}`)).status()).toBe(200);

@@ -101,7 +101,7 @@ test("movie list: edit a movie in the modal, then delete it", async ({ page }) =
   await expect(renamedRow).toContainText("3 Hr");
 
   await renamedRow.getByRole("button", { name: `Delete ${renamed}` }).click();
-  await page.getByRole("dialog", { name: "Confirm" }).getByRole("button", { name: "Yes" }).click();
+  await page.getByRole("dialog", { name: "Confirm" }).getByRole("button", { name: "Delete movie" }).click();
   await expect(toast(page, "Movie deleted successfully")).toBeVisible();
   await expect(renamedRow).toHaveCount(0);
   expect((await page.request.get(`/api/movie/${movie._id}`)).status()).toBe(404);
@@ -233,7 +233,7 @@ test("movie list at scale: search, filter and sort kept in the URL; bulk move an
   await page.getByRole("region", { name: "Selected movies" }).getByRole("button", { name: "Delete selected" }).click();
   const confirm = page.getByRole("dialog", { name: "Confirm" });
   await expect(confirm).toContainText("Delete the selected movie?");
-  await confirm.getByRole("button", { name: "Yes" }).click();
+  await confirm.getByRole("button", { name: "Delete 1 movie" }).click();
   await expect(toast(page, "1 movie deleted")).toBeVisible();
   await expect(table.getByRole("row")).toHaveCount(2);
   expect((await page.request.get(`/api/movie/${one._id}`)).status()).toBe(404);

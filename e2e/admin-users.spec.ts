@@ -16,14 +16,14 @@ test("grant and revoke admin, delete a user; never on one's own row", async ({ p
   const row = page.getByRole("row").filter({ hasText: member.email });
   await expect(row.getByRole("cell").nth(4)).toHaveText("User");
   await row.getByRole("button", { name: `Make admin ${member.email}` }).click();
-  // Granting asks first; No changes nothing.
+  // Granting asks first; Cancel changes nothing.
   const confirm = page.getByRole("dialog", { name: "Confirm" });
   await expect(confirm).toContainText(`Make ${member.email} an admin?`);
-  await confirm.getByRole("button", { name: "No" }).click();
+  await confirm.getByRole("button", { name: "Cancel" }).click();
   await expect(confirm).toBeHidden();
   await expect(row.getByRole("cell").nth(4)).toHaveText("User");
   await row.getByRole("button", { name: `Make admin ${member.email}` }).click();
-  await confirm.getByRole("button", { name: "Yes" }).click();
+  await confirm.getByRole("button", { name: "Make admin" }).click();
   await expect(toast(page, "Admin role granted")).toBeVisible();
   await expect(row.getByRole("cell").nth(4)).toHaveText("Admin");
 
@@ -32,7 +32,7 @@ test("grant and revoke admin, delete a user; never on one's own row", async ({ p
   await expect(row.getByRole("cell").nth(4)).toHaveText("User");
 
   await row.getByRole("button", { name: `Delete ${member.email}` }).click();
-  await page.getByRole("dialog", { name: "Confirm" }).getByRole("button", { name: "Yes" }).click();
+  await page.getByRole("dialog", { name: "Confirm" }).getByRole("button", { name: "Delete user" }).click();
   await expect(toast(page, "User deleted successfully")).toBeVisible();
   await expect(row).toHaveCount(0);
 });
@@ -60,7 +60,7 @@ test("users: search by email, filter admins, select several and delete them", as
   await page.getByLabel(`Select ${first.email}`).check();
   await page.getByLabel(`Select ${second.email}`).check();
   await page.getByRole("region", { name: "Selected users" }).getByRole("button", { name: "Delete selected" }).click();
-  await page.getByRole("dialog", { name: "Confirm" }).getByRole("button", { name: "Yes" }).click();
+  await page.getByRole("dialog", { name: "Confirm" }).getByRole("button", { name: "Delete 2 users" }).click();
   await expect(toast(page, "2 users deleted")).toBeVisible();
   await expect(page.getByText("No users match these filters")).toBeVisible();
   // One's own row has no checkbox: it cannot be selected.
@@ -85,7 +85,7 @@ test("a bulk delete that fails for one row says which and why, until dismissed",
   expect(deleted.status()).toBe(200);
 
   await page.getByRole("region", { name: "Selected users" }).getByRole("button", { name: "Delete selected" }).click();
-  await page.getByRole("dialog", { name: "Confirm" }).getByRole("button", { name: "Yes" }).click();
+  await page.getByRole("dialog", { name: "Confirm" }).getByRole("button", { name: "Delete 2 users" }).click();
   await expect(toast(page, "1 user deleted; 1 not")).toBeVisible();
   const failures = page.getByRole("alert").filter({ hasText: "Not deleted:" });
   // Its email is gone with it: the row is named by its id.

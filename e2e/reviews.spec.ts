@@ -67,7 +67,7 @@ test("a member's review is marked as theirs, comes back in the form to edit, and
   await page.getByRole("button", { name: "Delete review" }).click();
   const dialog = page.getByRole("dialog", { name: "Confirm" });
   await expect(dialog.getByText("Are you sure you want to delete your review?")).toBeVisible();
-  await dialog.getByRole("button", { name: "Yes" }).click();
+  await dialog.getByRole("button", { name: "Delete review" }).click();
   await expect(toast(page, "Review deleted")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Reviews (1)" })).toBeVisible();
   await expect(mine).toHaveCount(0);

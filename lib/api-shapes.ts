@@ -61,6 +61,16 @@ export const categoryShape = shape(
   z.object({ _id: id, name: z.string(), createdAt: timestamp, updatedAt: timestamp }),
 );
 
+export const adminCategoryShape = shape(
+  "AdminCategory",
+  categoryShape.extend({
+    moviesCount: z
+      .int()
+      .meta({ description: "The movies that use it, drafts included: while any do, it cannot be deleted" }),
+  }),
+  "A category in the admin's table, with how many movies use it",
+);
+
 const categoryRef = z.object({ _id: id, name: z.string() });
 
 export const movieListItemShape = shape(
@@ -533,6 +543,7 @@ export const accountExportShape = shape(
 export type ApiError = z.infer<typeof errorShape>;
 export type UserInfo = z.infer<typeof userInfoShape>;
 export type Category = z.infer<typeof categoryShape>;
+export type AdminCategory = z.infer<typeof adminCategoryShape>;
 export type MovieListItem = z.infer<typeof movieListItemShape>;
 export type SubtitleItem = z.infer<typeof subtitleShape>;
 export type CastMemberItem = z.infer<typeof castMemberShape>;

@@ -159,6 +159,21 @@ const schema = z.object({
     .default(10 * 60),
   TRANSCODE_TIME_LIMIT_FACTOR: z.coerce.number().positive().default(4),
   /**
+   * Longest stretch of a video without a frame (seconds), counting what its declared length has past
+   * its frames: ffmpeg fills a gap with copies of a frame, a long one for hours with no progress.
+   */
+  TRANSCODE_MAX_FRAME_GAP_SECONDS: z.coerce
+    .number()
+    .positive()
+    .default(5 * 60),
+  /** Fewest bytes of video a second of declared length must hold: a real video never has less. 0: no floor. */
+  TRANSCODE_MIN_VIDEO_BYTES_PER_SECOND: z.coerce.number().nonnegative().default(8),
+  /** A transcode whose ladder makes no progress for this many seconds is stopped and fails with the reason. */
+  TRANSCODE_STALL_SECONDS: z.coerce
+    .number()
+    .positive()
+    .default(30 * 60),
+  /**
    * A folder on the server that catalogue imports may read pictures and videos from, and whose films
    * ("Title (Year).mkv") the admin can import as drafts (docs/import.md). Unset: no path is readable.
    */
@@ -208,6 +223,28 @@ const schema = z.object({
     .default(7),
   /** Bearer token for GET /api/metrics (Prometheus); unset, the endpoint answers 404. */
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /** Connections the app's Prisma client keeps to PostgreSQL at most (lib/db.ts). */
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: "must be a whole number of connections (1 or more)" })
+    .int("must be a whole number of connections (1 or more)")
+    .min(1, "must be a whole number of connections (1 or more)")
+    .default(10),
+  /**
+   * Page requests, and separately API requests, that server.ts lets run at once (lib/http/admission.ts);
+   * more wait in line, up to REQUEST_QUEUE_LENGTH of each kind for REQUEST_QUEUE_SECONDS, and beyond
+   * that get the honest "busy" 503.
+   */
+  REQUEST_CONCURRENCY: z.coerce
+    .number({ error: "must be a whole number of requests (1 or more)" })
+    .int("must be a whole number of requests (1 or more)")
+    .min(1, "must be a whole number of requests (1 or more)")
+    .default(20),
+  REQUEST_QUEUE_LENGTH: z.coerce
+    .number({ error: "must be a whole number of requests (0 or more)" })
+    .int("must be a whole number of requests (0 or more)")
+    .min(0, "must be a whole number of requests (0 or more)")
+    .default(500),
+  REQUEST_QUEUE_SECONDS: z.coerce.number({ error: "must be a number of seconds" }).positive().default(10),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -321,9 +321,17 @@ const paths = {
       responses: { ...ok("The movie", ref("AdminMovieDetail")), ...adminErrors, ...error("404", "Movie not found") },
     },
   },
+  "/api/admin/categories": {
+    get: {
+      summary: "Every category, by name, with how many movies use it (drafts included)",
+      tags: ["admin"],
+      ...signedIn,
+      responses: { ...ok("Categories", arrayOf("AdminCategory")), ...adminErrors },
+    },
+  },
   "/api/admin/movies/bulk": {
     post: {
-      summary: "Delete, move to a category, transcode again or publish the selected movies (at most 100)",
+      summary: "Delete, move to a category, transcode again, publish or unpublish the selected movies (at most 100)",
       tags: ["admin"],
       ...signedIn,
       requestBody: body("AdminMovieBulkBody"),

@@ -11,6 +11,8 @@
 //      the public listing's answer to the same search (the same search engine, without the admin's
 //      drafts and filters), alternating call by call.
 // It prints figures (median and spread); it asserts nothing. docs/performance.md records a run.
+// `--only upload` measures something else instead: /api/health while a 60 MB file is uploaded to the
+// running app (scripts/lib/bench-import-upload.ts).
 import fs from "node:fs";
 import { register } from "node:module";
 import os from "node:os";
@@ -29,6 +31,17 @@ const ROUNDS = Number(args.get("rounds") ?? 3);
 const RUNS = Number(args.get("runs") ?? 40);
 const random = generator(Number(args.get("seed") ?? 7));
 const log = (line: string) => console.log(line);
+
+if (args.get("only") === "upload") {
+  const { benchImportUpload } = await import("./lib/bench-import-upload");
+  await benchImportUpload({
+    megabytes: Number(args.get("mb") ?? 60),
+    rounds: Number(args.get("rounds") ?? 5),
+    url: args.get("url"),
+    log,
+  });
+  process.exit(0);
+}
 
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 const quantile = (values: number[], q: number) =>
@@ -115,6 +128,8 @@ try {
         ),
       )
       .join("");
+  const csvPath = path.join(work, "bench.csv");
+  fs.writeFileSync(csvPath, csv);
   log(
     `\n${ROWS.toLocaleString("en")} rows, ${(csv.length / 1024 / 1024).toFixed(1)} MB of CSV; ${ROUNDS} rounds (${load()})`,
   );
@@ -137,7 +152,7 @@ try {
     let id = "";
     const ms = await timed(async () => {
       const summary = await startFileImport(
-        { text: csv, name: "bench.csv", format: "csv" },
+        { path: csvPath, name: "bench.csv", format: "csv" },
         {
           dryRun,
           userId: null,

@@ -5,7 +5,6 @@
 // Exit code 0 when every row went through, 1 otherwise. `npm run import -- --schema` prints the
 // file's JSON Schema (docs/catalogue.schema.json is that output).
 import "./lib/load-env";
-import fs from "node:fs";
 import path from "node:path";
 import { openAppDatabase } from "./lib/app-database";
 
@@ -42,10 +41,7 @@ try {
   if (file) {
     const format = catalogueFormatOf(file);
     if (!format) throw new Error(`${file}: the file must end in .csv or .json`);
-    started = await startFileImport(
-      { text: fs.readFileSync(file, "utf8"), name: path.basename(file), format },
-      starter,
-    );
+    started = await startFileImport({ path: file, name: path.basename(file), format }, starter);
   } else started = await startFolderImport(starter);
   console.log(`${dryRun ? "Dry run of" : "Importing"} ${file ?? "the films of IMPORT_DIR"} (${started.total} movies)`);
 

@@ -1,6 +1,10 @@
 // `npm run restore -- ARCHIVE`: brings a backup (`npm run backup`) back into an empty database and an
 // empty storage: the embedded database of a new data folder, or an empty DATABASE_URL and bucket (or
 // STORAGE_LOCAL_DIR). Refuses a target that holds anything. lib/backup/restore.ts; docs/deploy.md "Backups".
+//
+// However it ends, it ends: a refusal or a failure prints the reason and what was undone, stops the
+// embedded PostgreSQL it started, and exits with 1. Ctrl-C (or SIGTERM) stops the restore the same
+// way, undoing what was restored so far; a second one exits at once.
 import "./lib/load-env";
 import path from "node:path";
 import { restoreBackup, RestoreError } from "@/lib/backup/restore";
@@ -14,6 +18,16 @@ if (!archive) {
   console.error("Usage: npm run restore -- <archive.tar>");
   process.exit(2);
 }
+
+const stop = new AbortController();
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.on(signal, () => {
+    if (stop.signal.aborted) process.exit(1);
+    console.error(`${signal}: stopping, and undoing what was restored so far (press Ctrl-C again to leave at once)…`);
+    stop.abort(new Error(`the restore was stopped (${signal})`));
+  });
+
+let failed = false;
 const database = await openDatabase({
   url: env.DATABASE_URL,
   dataDir: path.join(dataDir(), "postgres"),
@@ -30,6 +44,7 @@ try {
     applyMigrations: (names) =>
       names === "all" ? migrate(database.url, "ignore") : migrateTo(database.url, names, "ignore"),
     log: console.log,
+    signal: stop.signal,
   });
   console.log(
     `Restored the backup of ${summary.createdAt}: ${summary.tables} tables, ${summary.rows} rows, ` +
@@ -37,12 +52,18 @@ try {
       `and the ${storage().name} storage.`,
   );
 } catch (error) {
+  failed = true;
   console.error(
     error instanceof RestoreError
       ? `Restore refused: ${error.message}`
       : `Restore failed: ${error instanceof Error ? error.message : String(error)}`,
   );
-  process.exitCode = 1;
 } finally {
-  await database.stop();
+  await database.stop().catch((error: unknown) => {
+    failed = true;
+    console.error(`Stopping the database failed: ${error instanceof Error ? error.message : String(error)}`);
+  });
 }
+// Exits now rather than when the last handle lets go: a storage client's or a pool's idle
+// connections must not keep a finished (or failed) restore waiting.
+process.exit(failed ? 1 : 0);

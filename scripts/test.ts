@@ -435,6 +435,7 @@ function runPrefixed(prefix: string, command: string, args: string[], env: Recor
 const SELF_CONTAINED_STACK_FILES = [
   "tests/foundation/run-command.test.ts",
   "tests/media/transcode-crash.test.ts",
+  "tests/media/transcode-content.test.ts",
   "tests/media/transcode-worker.test.ts",
 ];
 

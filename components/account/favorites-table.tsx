@@ -86,6 +86,7 @@ export function FavoritesTable({ initial }: { initial: MovieListItem[] }) {
         open={confirmingDeleteAll}
         busy={busy === "all"}
         message="Are you sure you want to remove every movie from your favorites?"
+        confirmLabel="Remove all"
         onConfirm={() => void run("all", FAVORITES_URL)}
         onCancel={() => setConfirmingDeleteAll(false)}
       />

@@ -1,20 +1,27 @@
 "use client";
 
+import Link from "next/link";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DataTable, EmptyState, cellClass } from "@/components/ui/data-table";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/client/fetcher";
-import { useCategories } from "@/lib/client/hooks";
+import { useAdminCategories } from "@/lib/client/hooks";
 import { answerMessage, useApiMutation } from "@/lib/client/use-api-mutation";
 import { formatLongDate, shortId } from "@/lib/client/format";
-import type { Category } from "@/lib/data/categories";
+import type { AdminCategory, Category } from "@/lib/data/categories";
 import { CategoryDialog } from "./category-dialog";
 
-/** `initial` is the list as the server rendered it. */
-export function CategoriesTable({ initial }: { initial: Category[] }) {
-  const { data: categories, error, isLoading, mutate } = useCategories(initial);
+const moviesCount = (count: number) => `${count} ${count === 1 ? "movie" : "movies"}`;
+
+/**
+ * `initial` is the list as the server rendered it. Each row keeps the spec's columns (short id, created
+ * date, title) and adds what an admin decides with: how many movies use it, as a link to them
+ * (docs/architecture.md, "The admin area at scale").
+ */
+export function CategoriesTable({ initial }: { initial: AdminCategory[] }) {
+  const { data: categories, error, isLoading, mutate } = useAdminCategories(initial);
   const [dialog, setDialog] = useState<{ category: Category | null } | null>(null);
   const [deleting, setDeleting] = useState<Category | null>(null);
   const { run, pending } = useApiMutation();
@@ -45,12 +52,21 @@ export function CategoriesTable({ initial }: { initial: Category[] }) {
       ) : !categories?.length ? (
         <EmptyState>No categories</EmptyState>
       ) : (
-        <DataTable label="Categories" head={["ID", "Date", "Title", "Actions"]}>
+        <DataTable label="Categories" head={["ID", "Date", "Title", "Movies", "Actions"]}>
           {categories.map((category) => (
             <tr key={category._id}>
               <td className={`${cellClass} font-mono font-semibold`}>{shortId(category._id)}</td>
               <td className={cellClass}>{formatLongDate(category.createdAt)}</td>
               <td className={cellClass}>{category.name}</td>
+              <td className={`${cellClass} whitespace-nowrap`}>
+                <Link
+                  href={`/admin/list?category=${category._id}`}
+                  aria-label={`${moviesCount(category.moviesCount)} in ${category.name}`}
+                  className="rounded text-white/90 underline decoration-border underline-offset-4 hover:text-white hover:decoration-subMain focus-visible:outline-2 focus-visible:outline-subMain"
+                >
+                  {moviesCount(category.moviesCount)}
+                </Link>
+              </td>
               <td className={cellClass}>
                 <div className="flex gap-2 whitespace-nowrap">
                   <Button
@@ -81,10 +97,13 @@ export function CategoriesTable({ initial }: { initial: Category[] }) {
         onClose={() => setDialog(null)}
         onSaved={() => void mutate()}
       />
+      {/* The spec's own words, Yes and No included: the one confirmation that does not name its action. */}
       <ConfirmDialog
         open={deleting !== null}
         busy={pending !== null}
         message="Are you sure you want to delete this category?"
+        confirmLabel="Yes"
+        cancelLabel="No"
         onConfirm={() => deleting && void deleteCategory(deleting)}
         onCancel={() => setDeleting(null)}
       />

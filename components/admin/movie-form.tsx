@@ -54,15 +54,25 @@ const valuesOf = (movie: MovieDetail): MovieFormValues => ({
 
 /**
  * `categories`: the list as the server rendered it (Create Movie); the edit dialog loads it.
- * `draft`: the movie is a draft (hidden from the public): the form offers to publish it.
+ * `draft`: the movie is a draft (hidden from the public). An edit has a Status, Published or Draft,
+ * so a published movie can go back to draft as a draft can be published.
  */
 type Props = { movie?: MovieDetail; draft?: boolean; onSaved?: () => void; categories?: Category[] };
 
 const UPLOAD_WAIT_MESSAGE = "Please wait until the upload has finished.";
 
+/** What the submit button of an edit does, by the status the movie has and the one chosen. */
+function editAction(wasDraft: boolean, wantsDraft: boolean): { button: string; done: string } {
+  if (wasDraft && !wantsDraft) return { button: "Publish", done: "Movie published" };
+  if (!wasDraft && wantsDraft) return { button: "Unpublish", done: "Movie unpublished" };
+  return { button: wasDraft ? "Save draft" : "Update Movie", done: "Movie updated successfully" };
+}
+
 export function MovieForm({ movie, draft = false, onSaved, categories: initialCategories }: Props) {
   const uploadWaitId = useId();
   const editing = Boolean(movie);
+  const [wantsDraft, setWantsDraft] = useState(draft);
+  const action = editAction(draft, wantsDraft);
   const { data: categories } = useCategories(initialCategories);
   const [castOpen, setCastOpen] = useState(false);
   // Remounting the drop zones after a successful create clears their state along with the form.
@@ -115,15 +125,15 @@ export function MovieForm({ movie, draft = false, onSaved, categories: initialCa
     setValue(field, url, { shouldValidate: true, shouldDirty: true });
   const setCasts = (next: CastValue[]) => setValue("casts", next, { shouldValidate: true, shouldDirty: true });
 
-  /** Saves the form; `publish` (a draft's Publish button) publishes the movie as well. */
-  const save = async (values: z.output<typeof movieCreateSchema>, publish: boolean) => {
+  /** Saves the form; an edit sends the chosen status too (`draft`), publishing or unpublishing the movie. */
+  const save = async (values: z.output<typeof movieCreateSchema>) => {
     try {
       await apiFetch(movie ? `/api/movie/${movie._id}` : "/api/movie", {
         method: movie ? "PUT" : "POST",
-        body: publish ? { ...values, draft: false } : values,
+        body: movie ? { ...values, draft: wantsDraft } : values,
       });
       if (movie) {
-        toast.success(publish ? "Movie published" : "Movie updated successfully");
+        toast.success(action.done);
       } else {
         toast.success("Movie created successfully");
         reset(EMPTY);
@@ -145,15 +155,8 @@ export function MovieForm({ movie, draft = false, onSaved, categories: initialCa
     errors.casts?.message ?? (Array.isArray(errors.casts) ? "Every cast member needs a name and an image" : undefined);
 
   return (
-    <form
-      onSubmit={(event) => {
-        // Which button submitted a draft's form: Publish, or Save draft.
-        const publish = draft && event.nativeEvent.submitter?.getAttribute("value") === "publish";
-        void handleSubmit((values) => save(values, publish))(event);
-      }}
-      noValidate
-      className="flex flex-col gap-6"
-    >
+    <form onSubmit={(event) => void handleSubmit(save)(event)} noValidate className="flex flex-col gap-6">
+      {editing && <StatusChoice draft={wantsDraft} onChange={setWantsDraft} />}
       {draft && (
         <p className="rounded-md border border-amber-500/40 bg-amber-500/10 px-4 py-3 text-sm">
           This movie is a draft: visitors cannot see it. Complete it, then publish it.
@@ -194,22 +197,26 @@ export function MovieForm({ movie, draft = false, onSaved, categories: initialCa
         />
       </div>
       <div key={generation} className="grid gap-6 md:grid-cols-2">
+        {/* The spec's "movie image" and "poster image": the wide title image and the portrait poster
+            (`image`), as the movie page shows them (docs/architecture.md, "The admin area at scale"). */}
         <MediaField
           label="Movie Image"
-          kind="image"
-          value={image ?? ""}
-          onChange={setMedia("image")}
-          onUploadingChange={trackImage}
-          error={errors.image?.message}
-          alt="Movie image"
-        />
-        <MediaField
-          label="Poster Image"
+          description="Wide: shown behind the movie page's title, in the home banner and before the video plays."
           kind="image"
           value={titleImage ?? ""}
           onChange={setMedia("titleImage")}
           onUploadingChange={trackTitleImage}
           error={errors.titleImage?.message}
+          alt="Movie image"
+        />
+        <MediaField
+          label="Poster Image"
+          description="Portrait: shown on movie cards, lists and beside the movie's title."
+          kind="image"
+          value={image ?? ""}
+          onChange={setMedia("image")}
+          onUploadingChange={trackImage}
+          error={errors.image?.message}
           alt="Poster image"
         />
       </div>
@@ -284,32 +291,15 @@ export function MovieForm({ movie, draft = false, onSaved, categories: initialCa
       />
 
       <div className="flex flex-col gap-2">
-        <div className="flex flex-col gap-3 sm:flex-row">
-          {draft && (
-            <Button
-              type="submit"
-              name="intent"
-              value="publish"
-              disabled={isSubmitting || busyUploading}
-              aria-describedby={busyUploading ? uploadWaitId : undefined}
-              className="w-full py-4"
-            >
-              Publish
-            </Button>
-          )}
-          <Button
-            type="submit"
-            name="intent"
-            value="save"
-            variant={draft ? "quiet" : "primary"}
-            disabled={isSubmitting || busyUploading}
-            aria-describedby={busyUploading ? uploadWaitId : undefined}
-            className="w-full py-4"
-          >
-            {isSubmitting && <Spinner />}
-            {isSubmitting ? "Processing..." : draft ? "Save draft" : editing ? "Update Movie" : "Add Movie"}
-          </Button>
-        </div>
+        <Button
+          type="submit"
+          disabled={isSubmitting || busyUploading}
+          aria-describedby={busyUploading ? uploadWaitId : undefined}
+          className="w-full py-4"
+        >
+          {isSubmitting && <Spinner />}
+          {isSubmitting ? "Processing..." : editing ? action.button : "Add Movie"}
+        </Button>
         {busyUploading && (
           <p id={uploadWaitId} className="text-center text-sm text-text">
             {UPLOAD_WAIT_MESSAGE}
@@ -318,5 +308,51 @@ export function MovieForm({ movie, draft = false, onSaved, categories: initialCa
       </div>
       <CastDialog open={castOpen} onClose={() => setCastOpen(false)} onAdd={(cast) => setCasts([...casts, cast])} />
     </form>
+  );
+}
+
+/** An edit's Published or Draft: a draft is hidden from every public page and list. */
+function StatusChoice({ draft, onChange }: { draft: boolean; onChange: (draft: boolean) => void }) {
+  const labelId = useId();
+  const id = useId();
+  const options = [
+    { draft: false, label: "Published", hint: "Visitors can find and watch it." },
+    { draft: true, label: "Draft", hint: "Hidden from visitors until it is published." },
+  ];
+  return (
+    <div role="radiogroup" aria-labelledby={labelId} className="flex flex-col gap-2">
+      <p id={labelId} className="text-sm font-semibold text-white/80">
+        Status
+      </p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {options.map((option) => {
+          const optionId = `${id}-${option.label}`;
+          return (
+            <label
+              key={option.label}
+              className="flex cursor-pointer items-start gap-3 rounded-md border border-border/60 bg-main px-4 py-3 transition hover:border-white/70 has-[:checked]:border-subMain has-[:checked]:bg-subMain/10 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-subMain/60"
+            >
+              <input
+                type="radio"
+                name={id}
+                checked={draft === option.draft}
+                onChange={() => onChange(option.draft)}
+                aria-labelledby={`${optionId}-label`}
+                aria-describedby={`${optionId}-hint`}
+                className="mt-0.5 size-4 shrink-0 accent-subMain focus:outline-none"
+              />
+              <span className="flex flex-col gap-0.5">
+                <span id={`${optionId}-label`} className="text-sm font-semibold">
+                  {option.label}
+                </span>
+                <span id={`${optionId}-hint`} className="text-xs text-text">
+                  {option.hint}
+                </span>
+              </span>
+            </label>
+          );
+        })}
+      </div>
+    </div>
   );
 }

@@ -240,6 +240,7 @@ export function MoviesTable({
           onMove={() => void bulk("category", { category: moveTo })}
           onTranscode={() => void bulk("transcode")}
           onPublish={() => void bulk("publish")}
+          onUnpublish={() => void bulk("unpublish")}
           onClear={() => setSelected(new Set())}
         />
       )}
@@ -365,6 +366,7 @@ export function MoviesTable({
         open={deleting !== null}
         busy={pending !== null}
         message={`Are you sure you want to delete "${deleting?.name ?? ""}"? Its reviews go with it.`}
+        confirmLabel="Delete movie"
         onConfirm={() => deleting && void deleteMovie(deleting)}
         onCancel={() => setDeleting(null)}
       />
@@ -372,6 +374,7 @@ export function MoviesTable({
         open={confirmBulkDelete}
         busy={pending !== null}
         message={`Delete ${selected.size === 1 ? "the selected movie" : `the ${selected.size} selected movies`}? Their reviews go with them.`}
+        confirmLabel={`Delete ${selected.size === 1 ? "1 movie" : `${selected.size} movies`}`}
         onConfirm={() => void bulk("delete")}
         onCancel={() => setConfirmBulkDelete(false)}
       />
@@ -392,6 +395,7 @@ function BulkBar({
   onMove,
   onTranscode,
   onPublish,
+  onUnpublish,
   onClear,
 }: {
   count: number;
@@ -403,6 +407,8 @@ function BulkBar({
   onMove: () => void;
   onTranscode: () => void;
   onPublish: () => void;
+  /** Back to draft: hidden from the public until published again. */
+  onUnpublish: () => void;
   onClear: () => void;
 }) {
   const moveId = useId();
@@ -439,6 +445,9 @@ function BulkBar({
       </Button>
       <Button variant="quiet" size="compact" disabled={busy} onClick={onPublish}>
         Publish
+      </Button>
+      <Button variant="quiet" size="compact" disabled={busy} onClick={onUnpublish}>
+        Unpublish
       </Button>
       <Button variant="danger" size="compact" disabled={busy} onClick={onDelete}>
         Delete selected

@@ -277,6 +277,7 @@ export function UsersTable({
         open={promoting !== null}
         busy={busy !== null}
         message={`Make ${promoting?.email ?? "this user"} an admin? Admins can change the catalogue and every account.`}
+        confirmLabel="Make admin"
         onConfirm={() =>
           promoting && void change(promoting, { method: "PUT", body: { isAdmin: true } }, "Admin role granted")
         }
@@ -286,6 +287,7 @@ export function UsersTable({
         open={deleting !== null}
         busy={busy !== null}
         message={`Are you sure you want to delete ${deleting?.email ?? "this user"}? Their favourites and reviews will be deleted too.`}
+        confirmLabel="Delete user"
         onConfirm={() => deleting && void change(deleting, { method: "DELETE" }, "User deleted successfully")}
         onCancel={() => setDeleting(null)}
       />
@@ -293,6 +295,7 @@ export function UsersTable({
         open={confirmBulkDelete}
         busy={busy !== null}
         message={`Delete ${selected.size === 1 ? "the selected user" : `the ${selected.size} selected users`}? Their favourites and reviews will be deleted too.`}
+        confirmLabel={`Delete ${selected.size === 1 ? "1 user" : `${selected.size} users`}`}
         onConfirm={() => void deleteSelected()}
         onCancel={() => setConfirmBulkDelete(false)}
       />

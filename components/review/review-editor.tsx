@@ -129,6 +129,7 @@ export function ReviewEditor({
         open={confirmingDelete}
         busy={deleting}
         message="Are you sure you want to delete your review?"
+        confirmLabel="Delete review"
         onConfirm={() => void deleteOwnReview()}
         onCancel={() => setConfirmingDelete(false)}
       />

@@ -5,6 +5,8 @@ import { UploadDropzone } from "./upload-dropzone";
 
 type Props = {
   label: string;
+  /** What the file is for, under the label. */
+  description?: string;
   kind: "image" | "video";
   value: string;
   onChange: (url: string) => void;
@@ -13,11 +15,17 @@ type Props = {
   onUploadingChange?: (uploading: boolean) => void;
 };
 
-export function MediaField({ label, kind, value, onChange, error, alt = "", onUploadingChange }: Props) {
+export function MediaField({ label, description, kind, value, onChange, error, alt = "", onUploadingChange }: Props) {
   return (
     <div className="flex flex-col gap-3">
       <div className={value ? "grid items-center gap-4 sm:grid-cols-[1fr_auto]" : ""}>
-        <UploadDropzone label={label} kind={kind} onUploaded={onChange} onUploadingChange={onUploadingChange} />
+        <UploadDropzone
+          label={label}
+          description={description}
+          kind={kind}
+          onUploaded={onChange}
+          onUploadingChange={onUploadingChange}
+        />
         {value && (
           <div className="self-end">
             {kind === "image" ? (

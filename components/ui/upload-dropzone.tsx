@@ -35,6 +35,8 @@ export type UploadDropzoneProps = {
   onUploaded: (url: string) => void;
   kind?: "image" | "video" | "any";
   label?: string;
+  /** A line under the label saying what the file is for (the group's and the zone's description). */
+  description?: string;
   /** A bearer token, for pages used without the session cookie. */
   token?: string;
   className?: string;
@@ -46,6 +48,7 @@ export function UploadDropzone({
   onUploaded,
   kind = "any",
   label,
+  description,
   token,
   className = "",
   onUploadingChange,
@@ -54,6 +57,7 @@ export function UploadDropzone({
   const uploading = progress !== null;
   const labelId = useId();
   const hintId = useId();
+  const descriptionId = useId();
 
   useEffect(() => {
     onUploadingChange?.(uploading);
@@ -92,10 +96,20 @@ export function UploadDropzone({
   return (
     // The file input sits beside the zone, not in it: a focusable control inside role=button is a
     // nested interactive control to assistive technology (axe nested-interactive).
-    <div className={className} role={label ? "group" : undefined} aria-labelledby={label ? labelId : undefined}>
+    <div
+      className={className}
+      role={label ? "group" : undefined}
+      aria-labelledby={label ? labelId : undefined}
+      aria-describedby={label && description ? descriptionId : undefined}
+    >
       {label && (
-        <p id={labelId} className="mb-2 text-sm font-semibold text-white/80">
+        <p id={labelId} className={`${description ? "mb-1" : "mb-2"} text-sm font-semibold text-white/80`}>
           {label}
+        </p>
+      )}
+      {label && description && (
+        <p id={descriptionId} className="mb-2 text-xs text-text">
+          {description}
         </p>
       )}
       <input {...getInputProps({ "aria-hidden": true })} />
@@ -105,6 +119,7 @@ export function UploadDropzone({
           // name is the field's label and the words shown inside (WCAG 2.5.3, label in name).
           role: "button",
           "aria-labelledby": label ? `${labelId} ${hintId}` : hintId,
+          "aria-describedby": label && description ? descriptionId : undefined,
           "aria-disabled": uploading,
           "aria-busy": uploading,
           className: `flex min-h-32 flex-col items-center justify-center gap-3 rounded-md border-2 border-dashed px-6 py-8 text-center outline-none transition focus-visible:ring-2 focus-visible:ring-accent ${

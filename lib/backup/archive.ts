@@ -68,30 +68,45 @@ export class ArchiveWriter {
 /**
  * The entries of a tar archive, one at a time: the next is read only once the caller is done with
  * the current one (its unread bytes are skipped). Throws on a damaged or truncated archive.
+ *
+ * A caller that stops early (breaks, or throws: a refused entry, a storage that failed) ends the
+ * reading too: the parser it left holding an unread entry never drains again, so the feeding
+ * below is told to stop instead of waiting for it, which would keep the caller's clean-up (and its
+ * open transaction) waiting for ever.
  */
 export async function* readArchive(file: string): AsyncGenerator<ReadEntry> {
   const parser = new Parser({ strict: true, noResume: true });
   const entries = on(parser, "entry", { close: ["end"] });
   const source = fs.createReadStream(file);
+  const stopped = new AbortController();
   // Fed by hand, not piped: the parser is not a Node stream (pipe() cannot destroy it on an error).
   const feeding = (async () => {
-    for await (const chunk of source) if (!parser.write(chunk as Buffer)) await once(parser, "drain");
+    for await (const chunk of source)
+      if (!parser.write(chunk as Buffer)) await once(parser, "drain", { signal: stopped.signal });
     parser.end();
-  })().catch((error: unknown) => parser.emit("error", error));
+  })().catch((error: unknown) => {
+    // Once the caller has stopped, nothing listens any more and nothing is left to report.
+    if (!stopped.signal.aborted) parser.emit("error", error);
+  });
   try {
     for await (const [entry] of entries as AsyncIterable<[ReadEntry]>) {
       yield entry;
       entry.resume();
     }
   } finally {
+    stopped.abort();
     source.destroy();
     await feeding;
   }
 }
 
-/** The sha256 of an entry's bytes (reads it). */
-export async function hashOf(entry: AsyncIterable<Buffer>): Promise<string> {
+/** An entry's size and sha256, counted as its bytes are read (which may differ from what its header says). */
+export async function digestOf(entry: AsyncIterable<Buffer>): Promise<{ size: number; sha256: string }> {
   const hash = createHash("sha256");
-  for await (const chunk of entry) hash.update(chunk);
-  return hash.digest("hex");
+  let size = 0;
+  for await (const chunk of entry) {
+    size += chunk.length;
+    hash.update(chunk);
+  }
+  return { size, sha256: hash.digest("hex") };
 }

@@ -9,7 +9,7 @@ import { createGzip } from "node:zlib";
 import pg from "pg";
 import { to as copyTo } from "pg-copy-streams";
 import { env, backupDir } from "@/lib/env";
-import { storage, type StorageDriver } from "@/lib/storage";
+import { isStorageKey, storage, type StorageDriver } from "@/lib/storage";
 import packageJson from "@/package.json" with { type: "json" };
 import { ArchiveWriter } from "./archive";
 import { appliedMigrations, copyOutSql, listTables, sequenceValues } from "./database";
@@ -25,6 +25,8 @@ export type BackupSummary = {
   files: number;
   /** Stored files listed but deleted before they could be copied (see docs/deploy.md). */
   vanished: number;
+  /** Files in storage under a name Marquee never makes, left out (a restore would refuse them). */
+  foreign: number;
 };
 
 export type BackupOptions = {
@@ -105,7 +107,14 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
     }
     const files: Manifest["files"] = [];
     let vanished = 0;
+    let foreign = 0;
     for await (const listed of driver.list()) {
+      // Not one of Marquee's names (a stray file someone put there): the site never serves it, and
+      // a restore refuses any key it does not make (lib/backup/verify.ts).
+      if (!isStorageKey(listed.key)) {
+        foreign++;
+        continue;
+      }
       // Deleted since it was listed (an upload nothing used, a replaced poster): nothing to keep.
       const info = await driver.stat(listed.key);
       if (!info) {
@@ -117,6 +126,10 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
       files.push({ key: listed.key, entry, size: info.size, sha256 });
     }
     log(`Files copied: ${files.length}`);
+    if (foreign > 0)
+      log(
+        `Left out ${foreign} file${foreign === 1 ? "" : "s"} in storage whose name${foreign === 1 ? " is" : "s are"} not one Marquee makes`,
+      );
 
     const manifest: Manifest = {
       format: FORMAT,
@@ -142,6 +155,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
       rows: tables.reduce((sum, table) => sum + table.rows, 0),
       files: files.length,
       vanished,
+      foreign,
     };
   } catch (error) {
     writer?.abort();

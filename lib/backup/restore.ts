@@ -1,13 +1,18 @@
 // `npm run restore ARCHIVE`: a backup brought back into an empty database and an empty storage
 // (docs/deploy.md "Backups"). In order:
-//   1. the archive is read through once and every entry checked against the manifest's sha256;
+//   1. the archive is read through once and checked whole (lib/backup/verify.ts): every entry a plain
+//      file at a path a backup writes, listed once in the manifest with its size and sha256, every
+//      stored file's key one Marquee makes;
 //   2. the target is checked: no rows in the database, no files in storage, migrations compatible;
 //   3. the archive's migrations are applied (exactly those: the rows fit that schema);
 //   4. in one transaction, with the tables' own triggers off (the rows already hold what they
 //      compute: search words, counters), each table is copied in, parents first, the sequences set,
 //      and the files put back through the storage driver; any failure rolls the rows back and
 //      deletes the files already put, so the target is empty again;
-//   5. the transcodes that were in flight are queued again, and any newer migrations applied.
+//   5. the transcodes that were in flight are queued again, and any newer migrations applied; a
+//      failure there empties the tables and deletes the files again.
+// Every failure ends in an error whose message says what failed and what was undone: the caller
+// (scripts/restore.ts) prints it, stops the database and exits non-zero.
 import "server-only";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -21,7 +26,7 @@ import { jobQueue, TRANSCODE_QUEUE } from "@/lib/jobs/queue";
 import { formatBytes } from "@/lib/media/format-bytes";
 import type { TranscodeJobData } from "@/lib/jobs/transcode";
 import { contentTypeOf, type StorageDriver, type StorageKey } from "@/lib/storage";
-import { hashOf, readArchive } from "./archive";
+import { readArchive } from "./archive";
 import {
   appliedMigrations,
   copyInSql,
@@ -31,11 +36,12 @@ import {
   tablesWithRows,
   TABLES_FILLED_BY_MIGRATIONS,
   type AppliedMigration,
+  type TableInfo,
 } from "./database";
-import { MANIFEST_ENTRY, manifestSchema, type Manifest } from "./manifest";
+import type { Manifest } from "./manifest";
+import { RestoreError, verifyArchive } from "./verify";
 
-/** A refusal (a damaged archive, a target that is not empty): the message says it all, after "Restore refused: ". */
-export class RestoreError extends Error {}
+export { RestoreError, verifyArchive };
 
 export type RestoreOptions = {
   archive: string;
@@ -46,6 +52,8 @@ export type RestoreOptions = {
   /** Applies the named migrations (in order), or all of the code's when `"all"`. */
   applyMigrations: (names: string[] | "all") => Promise<void>;
   log?: (line: string) => void;
+  /** Stops the restore (an operator's Ctrl-C): it ends as any failure does, with everything undone. */
+  signal?: AbortSignal;
 };
 
 export type RestoreSummary = {
@@ -60,42 +68,6 @@ export type RestoreSummary = {
 };
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
-
-/** Reads the whole archive and checks every entry the manifest lists against its size and sha256. */
-export async function verifyArchive(archive: string): Promise<Manifest> {
-  if (!fs.existsSync(archive)) throw new RestoreError(`${archive} does not exist.`);
-  const seen = new Map<string, { size: number; sha256: string }>();
-  let manifestText: string | null = null;
-  try {
-    for await (const entry of readArchive(archive)) {
-      if (entry.type !== "File") continue;
-      if (entry.path === MANIFEST_ENTRY) {
-        const chunks: Buffer[] = [];
-        for await (const chunk of entry) chunks.push(chunk);
-        manifestText = Buffer.concat(chunks).toString("utf8");
-      } else seen.set(entry.path, { size: entry.size, sha256: await hashOf(entry) });
-    }
-  } catch (error) {
-    throw new RestoreError(
-      `${archive} is not a readable tar archive (${error instanceof Error ? error.message : String(error)}).`,
-    );
-  }
-  if (manifestText === null)
-    throw new RestoreError(`${archive} has no ${MANIFEST_ENTRY}: it is not a Marquee backup, or it was cut short.`);
-  let manifest: Manifest;
-  try {
-    manifest = manifestSchema.parse(JSON.parse(manifestText));
-  } catch {
-    throw new RestoreError(`${archive}'s ${MANIFEST_ENTRY} is not a Marquee backup manifest (format 1).`);
-  }
-  for (const expected of [...manifest.tables, ...manifest.files]) {
-    const found = seen.get(expected.entry);
-    if (!found) throw new RestoreError(`the archive is incomplete: ${expected.entry} is missing.`);
-    if (found.size !== expected.size || found.sha256 !== expected.sha256)
-      throw new RestoreError(`the archive is damaged: ${expected.entry} does not match its checksum.`);
-  }
-  return manifest;
-}
 
 /** The code's migrations, in order, with Prisma's checksum (the sha256 of migration.sql). */
 function codeMigrations(migrationsDir: string): AppliedMigration[] {
@@ -153,9 +125,9 @@ async function checkTargetIsEmpty(client: pg.ClientBase, driver: StorageDriver, 
 }
 
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreSummary> {
-  const { archive, driver, log = () => {} } = options;
+  const { archive, driver, signal, log = () => {} } = options;
   log(`Checking ${archive}`);
-  const manifest = await verifyArchive(archive);
+  const manifest = await verifyArchive(archive, signal);
   const code = codeMigrations(options.migrationsDir);
   checkMigrations(manifest.migrations, code);
   const fileBytes = manifest.files.reduce((sum, file) => sum + file.size, 0);
@@ -163,29 +135,34 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
     `The archive is whole: ${plural(manifest.tables.length, "table")}, ${plural(manifest.files.length, "file")} ` +
       `(${formatBytes(fileBytes)}), taken ${manifest.createdAt} by Marquee ${manifest.marqueeVersion}`,
   );
+  signal?.throwIfAborted();
 
   const client = new pg.Client({ connectionString: options.databaseUrl });
+  // A connection lost mid-restore fails the query under way, which undoes what it can; unheard, the
+  // client's own "error" event would end the process before that.
+  client.on("error", () => {});
   await client.connect();
   try {
     await checkTargetIsEmpty(client, driver, manifest.migrations);
     log(`Applying the archive's ${plural(manifest.migrations.length, "migration")}`);
     await options.applyMigrations(manifest.migrations.map((migration) => migration.name));
-    const tableNames = new Set((await listTables(client)).map((table) => table.name));
-    const missing = manifest.tables.filter((table) => !tableNames.delete(table.name));
-    if (missing.length > 0 || tableNames.size > 0)
-      throw new RestoreError(
-        `the migrated database's tables do not match the archive's (${[...missing.map((t) => t.name), ...tableNames].join(", ")}).`,
-      );
+    checkTables(manifest, await listTables(client));
+    signal?.throwIfAborted();
 
-    const restored = await copyIn(client, manifest, archive, driver, log);
+    const restored = await copyIn(client, manifest, archive, driver, log, signal);
     log(`Restored ${plural(restored.rows, "row")} and ${plural(manifest.files.length, "file")}`);
 
     const laterMigrations = code.length - manifest.migrations.length;
-    if (laterMigrations > 0) {
-      log(`Applying ${plural(laterMigrations, "newer migration")} of this version`);
-      await options.applyMigrations("all");
+    let requeuedTranscodes: number;
+    try {
+      if (laterMigrations > 0) {
+        log(`Applying ${plural(laterMigrations, "newer migration")} of this version`);
+        await options.applyMigrations("all");
+      }
+      requeuedTranscodes = await requeueTranscodesInFlight(client, options.databaseUrl);
+    } catch (error) {
+      throw new Error(`${messageOf(error)}. ${await emptyAgain(client, manifest, driver)}`, { cause: error });
     }
-    const requeuedTranscodes = await requeueTranscodesInFlight(client, options.databaseUrl);
     if (requeuedTranscodes > 0)
       log(`Queued again ${plural(requeuedTranscodes, "transcode")} that had not finished when the backup was taken`);
     return {
@@ -198,8 +175,62 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
       laterMigrations: Math.max(0, laterMigrations),
     };
   } finally {
-    await client.end();
+    await client.end().catch(() => {});
   }
+}
+
+/** An error's message without its final full stop, so that a sentence can follow it. */
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/\.\s*$/, "");
+
+/** The same kind of error (a refusal stays a refusal), its message followed by `more`. */
+function followedBy(error: unknown, more: string): Error {
+  const message = `${messageOf(error)}. ${more}`;
+  return error instanceof RestoreError
+    ? new RestoreError(message, { cause: error })
+    : new Error(message, { cause: error });
+}
+
+/** The migrated database has exactly the archive's tables and columns, before a row goes in. */
+function checkTables(manifest: Manifest, tables: TableInfo[]): void {
+  const columnsOf = new Map(tables.map((table) => [table.name, table.columns]));
+  const differing: string[] = [];
+  for (const table of manifest.tables) {
+    const columns = columnsOf.get(table.name);
+    columnsOf.delete(table.name);
+    if (!columns) differing.push(table.name);
+    else if (
+      new Set(table.columns).size !== columns.length ||
+      !table.columns.every((column) => columns.includes(column))
+    )
+      differing.push(`${table.name}'s columns`);
+  }
+  differing.push(...columnsOf.keys());
+  if (differing.length > 0)
+    throw new RestoreError(`the migrated database's tables do not match the archive's (${differing.join(", ")}).`);
+}
+
+/** Deletes each key (a key never stored is no error); returns those that could not be deleted. */
+async function deleteFiles(driver: StorageDriver, keys: StorageKey[]) {
+  const failed: { key: StorageKey; error: unknown }[] = [];
+  for (const key of keys) await driver.delete(key).catch((error: unknown) => failed.push({ key, error }));
+  return failed;
+}
+
+/** What was undone, as the sentence that follows the failure's message. */
+function undoneReport(
+  rows: string,
+  stored: number,
+  undeleted: { key: StorageKey; error: unknown }[],
+  driver: StorageDriver,
+): string {
+  if (undeleted.length > 0)
+    return (
+      `${rows[0]!.toUpperCase()}${rows.slice(1)}, but ${plural(undeleted.length, "stored file")} could not be ` +
+      `deleted (${undeleted[0]!.key}: ${messageOf(undeleted[0]!.error)}): delete the restored files from the ` +
+      `${driver.name} storage before trying again.`
+    );
+  if (stored === 0) return `Nothing was kept: ${rows} (no file had been stored yet).`;
+  return `Nothing was kept: ${rows} and the ${stored === 1 ? "file already stored was" : `${stored} files already stored were`} deleted.`;
 }
 
 /** Step 4: rows and files, all or nothing. */
@@ -209,10 +240,13 @@ async function copyIn(
   archive: string,
   driver: StorageDriver,
   log: (line: string) => void,
+  signal: AbortSignal | undefined,
 ): Promise<{ rows: number }> {
   const tables = new Map(manifest.tables.map((table) => [table.entry, table]));
   const files = new Map(manifest.files.map((file) => [file.entry, file]));
-  const put: StorageKey[] = [];
+  // Every key handed to the driver, the failing one too (a put that failed may have left part of it).
+  const handed: StorageKey[] = [];
+  let stored = 0;
   let rows = 0;
   await client.query("BEGIN");
   try {
@@ -222,19 +256,30 @@ async function copyIn(
       if (TABLES_FILLED_BY_MIGRATIONS.has(table.name)) await client.query(`DELETE FROM ${quoteIdent(table.name)}`);
     }
     for await (const entry of readArchive(archive)) {
+      signal?.throwIfAborted();
       const table = tables.get(entry.path);
       const file = files.get(entry.path);
       if (table) {
         const copy = client.query(copyFrom(copyInSql(table)));
-        await pipeline(Readable.from(entry), createGunzip(), copy);
+        try {
+          await pipeline(Readable.from(entry), createGunzip(), copy);
+        } catch (error) {
+          throw new Error(`copying the rows of ${table.name} failed: ${messageOf(error)}`, { cause: error });
+        }
         if (copy.rowCount !== table.rows)
           throw new RestoreError(`${table.name}: ${copy.rowCount} rows came back instead of ${table.rows}.`);
         rows += copy.rowCount;
       } else if (file) {
+        // verifyArchive checked it is one of Marquee's storage keys.
         const key = file.key as StorageKey;
-        put.push(key);
-        await driver.put(key, Readable.from(entry), { contentType: contentTypeOf(key) });
-        if (put.length % 500 === 0) log(`  ${put.length} of ${manifest.files.length} files`);
+        handed.push(key);
+        try {
+          await driver.put(key, Readable.from(entry), { contentType: contentTypeOf(key) });
+        } catch (error) {
+          throw new Error(`storing ${key} in the ${driver.name} storage failed: ${messageOf(error)}`, { cause: error });
+        }
+        stored++;
+        if (stored % 500 === 0) log(`  ${stored} of ${manifest.files.length} files`);
       }
     }
     for (const table of manifest.tables)
@@ -243,10 +288,31 @@ async function copyIn(
     await client.query("COMMIT");
     return { rows };
   } catch (error) {
-    await client.query("ROLLBACK").catch(() => {});
-    for (const key of put) await driver.delete(key).catch(() => {});
-    throw error;
+    const rows = await client.query("ROLLBACK").then(
+      () => "the rows were rolled back",
+      (rollback: unknown) =>
+        // A connection that failed takes its transaction with it: PostgreSQL never commits it.
+        `no row was committed (the rollback failed: ${messageOf(rollback)})`,
+    );
+    throw followedBy(error, undoneReport(rows, stored, await deleteFiles(driver, handed), driver));
   }
+}
+
+/**
+ * Step 5 failed, after the commit: the restored rows are deleted again (the rows the migrations
+ * wrote themselves stay, the catalogue counter kept right by its trigger) and every file of the
+ * archive too. The schema stays as migrated.
+ */
+async function emptyAgain(client: pg.ClientBase, manifest: Manifest, driver: StorageDriver): Promise<string> {
+  const rows = await listTables(client)
+    .then((tables) => tables.filter((table) => !TABLES_FILLED_BY_MIGRATIONS.has(table.name)))
+    .then((tables) => client.query(`TRUNCATE ${tables.map((table) => quoteIdent(table.name)).join(", ")} CASCADE`))
+    .then(
+      () => "the restored rows were deleted again",
+      (error: unknown) => `the restored rows could not be deleted (${messageOf(error)}): empty the database`,
+    );
+  const keys = manifest.files.map((file) => file.key as StorageKey);
+  return undoneReport(rows, keys.length, await deleteFiles(driver, keys), driver);
 }
 
 /**

@@ -1,4 +1,4 @@
-/** Spec section 9: an id shown as its first 8 characters in upper case. */
+/** An id as the admin tables show it: its first 8 characters in upper case, as the spec's admin tables do. */
 export const shortId = (id: string) => id.slice(0, 8).toUpperCase();
 
 /** The long date format, e.g. 'November 22, 2026' (in UTC, so server and browser agree). */

@@ -3,7 +3,7 @@
 // already holds the data, and SWR takes over for reloads after a change. Their error is an `Error`:
 // the fetcher throws ApiError, and fetch itself a TypeError.
 import useSWR from "swr";
-import type { Category } from "@/lib/data/categories";
+import type { AdminCategory, Category } from "@/lib/data/categories";
 import type { MovieListItem } from "@/lib/data/movie-shapes";
 import type { AdminMoviePage } from "@/lib/data/admin-movies";
 import type { AdminUserPage } from "@/lib/data/admin-users";
@@ -52,6 +52,9 @@ export const useRecommendations = (signedIn = true) =>
   useSWR<RecommendationRow[], Error>(signedIn ? RECOMMENDATIONS_URL : null, fetcher);
 export const useCategories = (initial?: Category[]) =>
   useSWR<Category[], Error>(CATEGORIES_URL, fetcher, { fallbackData: initial });
+/** The admin's categories table: each with how many movies use it. */
+export const useAdminCategories = (initial?: AdminCategory[]) =>
+  useSWR<AdminCategory[], Error>("/api/admin/categories", fetcher, { fallbackData: initial });
 /**
  * `initial` is the list the server rendered for `initialQuery` (the page's own URL); any other query
  * loads when asked for. While the list shows a transcode in progress, it is read again every 3 s.

@@ -208,6 +208,7 @@ const plural = (count: number, one: string, many = `${one}s`) => `${count} ${cou
 /**
  * POST /api/admin/movies/bulk: one action on each selected movie. Each movie succeeds or fails on
  * its own (a movie deleted meanwhile, a draft not complete enough to publish); the answer lists both.
+ * Neither publish nor unpublish keeps a record of who did it beyond the movie's updatedAt.
  */
 export async function bulkMovieAction(input: AdminMovieBulkInput): Promise<AdminMovieBulkResult> {
   const ids = [...new Set(input.ids.map((id) => id.toLowerCase()))];
@@ -262,6 +263,10 @@ export async function bulkMovieAction(input: AdminMovieBulkInput): Promise<Admin
     case "publish":
       for (const id of present) await attempt(id, () => updateMovie(id, { draft: false }), done, fail);
       return { message: `${plural(done.length, "movie")} published`, done, failed };
+    case "unpublish":
+      // As the edit dialog's Draft status: the same update, so the same cache tags expire.
+      for (const id of present) await attempt(id, () => updateMovie(id, { draft: true }), done, fail);
+      return { message: `${plural(done.length, "movie")} unpublished`, done, failed };
   }
 }
 

@@ -6,10 +6,10 @@ import { conflict, notFound } from "@/lib/http/errors";
 import type { CategoryInput } from "@/lib/validation/category";
 import { cacheTags, expireTags } from "./cache-tags";
 import { isUuid } from "./ids";
-import type { Category } from "@/lib/api-shapes";
+import type { AdminCategory, Category } from "@/lib/api-shapes";
 
 /** CONTRACT.md's Category. */
-export type { Category };
+export type { AdminCategory, Category };
 
 const categorySelect = { id: true, name: true, createdAt: true, updatedAt: true } satisfies Prisma.CategorySelect;
 type CategoryRow = Prisma.CategoryGetPayload<{ select: typeof categorySelect }>;
@@ -35,6 +35,18 @@ export async function listCategories(): Promise<Category[]> {
   cacheTag(cacheTags.categories);
   const rows = await db.category.findMany({ select: categorySelect, orderBy: { name: "asc" } });
   return rows.map(toCategory);
+}
+
+/**
+ * GET /api/admin/categories: every category by name with how many movies use it, drafts included
+ * (they too keep it from being deleted). Uncached: the counts change with every movie saved.
+ */
+export async function listCategoriesForAdmin(): Promise<AdminCategory[]> {
+  const rows = await db.category.findMany({
+    select: { ...categorySelect, _count: { select: { movies: true } } },
+    orderBy: { name: "asc" },
+  });
+  return rows.map(({ _count, ...row }) => ({ ...toCategory(row), moviesCount: _count.movies }));
 }
 
 export async function getCategory(id: string): Promise<Category> {

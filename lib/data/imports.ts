@@ -14,8 +14,8 @@ export type ImportOutcome = "created" | "updated" | "skipped" | "failed";
 
 export const IMPORT_NOT_FOUND = "Import not found";
 const IMPORT_ROWS_PAGE_SIZE = 50;
-/** Rows written per statement when an import is created. */
-const INSERT_BATCH = 1000;
+/** Rows written per statement: a statement's few MB of JSON text are a short piece of work for the process. */
+const INSERT_BATCH = 250;
 
 /**
  * A row as the file held it: its position, what it says it is, and its input: the record, with the
@@ -29,17 +29,25 @@ export type NewImportRow = {
 };
 export type ImportRowInput = { record: Record<string, unknown>; problems: RowError[] };
 
-/** Records a new import with its rows, in one transaction. */
+/**
+ * Rows 1, 2, ... as columns, each input already JSON text (lib/import/catalogue-rows.ts makes them, in
+ * the worker thread that reads an uploaded file): they are inserted as they are, never parsed or
+ * serialized here.
+ */
+export type ImportRowColumns = { externalIds: string[]; names: string[]; inputs: string[] };
+
+/** Records a new import with its rows (or a copy of an earlier import's rows), in one transaction. */
 export async function createImportRecord(input: {
   kind: "file" | "folder";
   dryRun: boolean;
   fileName: string;
   siteOrigins: string[];
   createdById: string | null;
-  rows: NewImportRow[];
+  rows: ImportRowColumns | { copyOf: string };
 }): Promise<string> {
   return db.$transaction(
     async (tx) => {
+      const { rows } = input;
       const { id } = await tx.importJob.create({
         data: {
           kind: input.kind,
@@ -47,37 +55,42 @@ export async function createImportRecord(input: {
           fileName: input.fileName.slice(0, 255),
           siteOrigins: input.siteOrigins,
           createdById: input.createdById,
-          total: input.rows.length,
+          total: "copyOf" in rows ? await tx.importRow.count({ where: { importId: rows.copyOf } }) : rows.inputs.length,
         },
         select: { id: true },
       });
-      await insertRows(tx, id, input.rows);
+      if ("copyOf" in rows) await copyRows(tx, rows.copyOf, id);
+      else await insertRows(tx, id, rows);
       return id;
     },
     { timeout: 60_000 },
   );
 }
 
-async function insertRows(tx: Prisma.TransactionClient, importId: string, rows: NewImportRow[]): Promise<void> {
-  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
-    await tx.importRow.createMany({
-      data: rows.slice(start, start + INSERT_BATCH).map((row) => ({
-        importId,
-        row: row.row,
-        externalId: row.externalId.slice(0, 200),
-        name: row.name.slice(0, 200),
-        input: row.input as unknown as Prisma.InputJsonValue,
-      })),
-    });
+async function insertRows(tx: Prisma.TransactionClient, importId: string, rows: ImportRowColumns): Promise<void> {
+  for (let start = 0; start < rows.inputs.length; start += INSERT_BATCH) {
+    const end = start + INSERT_BATCH;
+    await tx.$executeRaw`
+      INSERT INTO "ImportRow" ("importId", "row", "externalId", "name", "input")
+      SELECT ${importId}::uuid, ${start}::int + v.n::int, v.external, v.name, v.input::jsonb
+      FROM unnest(${rows.externalIds.slice(start, end)}::text[], ${rows.names.slice(start, end)}::text[],
+                  ${rows.inputs.slice(start, end)}::text[]) WITH ORDINALITY AS v(external, name, input, n)`;
   }
 }
 
+/** An earlier import's rows, as the file held them, for a new import: copied inside the database. */
+async function copyRows(tx: Prisma.TransactionClient, fromId: string, toId: string): Promise<void> {
+  await tx.$executeRaw`
+    INSERT INTO "ImportRow" ("importId", "row", "externalId", "name", "input")
+    SELECT ${toId}::uuid, "row", "externalId", "name", "input" FROM "ImportRow" WHERE "importId" = ${fromId}::uuid`;
+}
+
 /** A folder scan found its rows only once the job ran: they join the import then. */
-export async function addImportRows(importId: string, rows: NewImportRow[]): Promise<void> {
+export async function addImportRows(importId: string, rows: ImportRowColumns): Promise<void> {
   await db.$transaction(
     async (tx) => {
       await insertRows(tx, importId, rows);
-      await tx.importJob.update({ where: { id: importId }, data: { total: rows.length } });
+      await tx.importJob.update({ where: { id: importId }, data: { total: rows.inputs.length } });
     },
     { timeout: 60_000 },
   );
@@ -242,14 +255,4 @@ export async function listImportRows(
     totalPage: Math.ceil(rowsCount / IMPORT_ROWS_PAGE_SIZE),
     currentPage: page,
   };
-}
-
-/** The rows of an earlier import, to run them again (a dry run's file, for real). */
-export async function importRowsOf(importId: string): Promise<NewImportRow[]> {
-  const rows = await db.importRow.findMany({
-    where: { importId },
-    select: { row: true, externalId: true, name: true, input: true },
-    orderBy: { row: "asc" },
-  });
-  return rows.map((row) => ({ ...row, input: row.input as unknown as ImportRowInput }));
 }

@@ -40,3 +40,24 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Whether the error is a wait for a connection that ran out: every connection of the pool was in
+ * use for longer than the wait (node-postgres' "timeout exceeded when trying to connect" is only
+ * given to a caller waiting in a full pool's line; Prisma's P2024, and its P2028 for a transaction
+ * that could not start in time). It is a busy database only if the pool's connections are working
+ * (lib/db.ts `databaseConnections()`): a pool full of connections still being opened to a database
+ * that does not answer gives the same error. A subset of isDatabaseUnavailable.
+ */
+export function isWaitForConnection(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause && depth < 5; depth++) {
+    if (cause instanceof Prisma.PrismaClientKnownRequestError) {
+      if (cause.code === "P2024") return true;
+      if (cause.code === "P2028" && /Unable to start a transaction in the given time/.test(cause.message)) return true;
+    }
+    const { message } = cause as { message?: unknown };
+    if (typeof message === "string" && message.includes("timeout exceeded when trying to connect")) return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}

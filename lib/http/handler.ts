@@ -3,10 +3,17 @@
 import { randomUUID } from "node:crypto";
 import { connection } from "next/server";
 import { ZodError, type z } from "zod";
+import { databaseConnections } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import { withCors } from "./cors";
-import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "./database-unavailable";
+import { BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS } from "./admission";
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE,
+  isDatabaseUnavailable,
+  isWaitForConnection,
+} from "./database-unavailable";
 import {
   MAX_JSON_BODY_DEPTH,
   PROTOTYPE_KEY_REASON,
@@ -88,6 +95,11 @@ export function errorResponse(error: unknown, requestId?: string): Response {
       case "P2025":
         return json({ message: "Not found" }, 404);
     }
+  }
+  if (isWaitForConnection(error) && databaseConnections() > 0) {
+    // The database answers, but every connection stayed in use for the whole wait: busy, not down.
+    log.warn({ err: error, requestId }, "database busy: no free connection");
+    return json({ message: BUSY_MESSAGE }, 503, { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) });
   }
   if (isDatabaseUnavailable(error)) {
     // Not the request's fault nor a bug: the database is restarting, down or swamped. Retry soon.

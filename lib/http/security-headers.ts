@@ -122,6 +122,15 @@ export function apiSecurityHeaders(forwardedProto: string | null | undefined): R
   };
 }
 
+/** The same for a page written outside Next.js (server.ts's busy page), with the page policy. */
+export function pageSecurityHeaders(forwardedProto: string | null | undefined): Record<string, string> {
+  return {
+    ...EVERY_RESPONSE,
+    "Content-Security-Policy": pageContentSecurityPolicy(),
+    ...(forwardedProto === "https" && { "Strict-Transport-Security": HSTS }),
+  };
+}
+
 /** For next.config.ts `headers()`: what every response carries, whatever produced it. */
 export function staticSecurityHeaders(): HeaderRule[] {
   return [

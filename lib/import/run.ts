@@ -26,6 +26,7 @@ import {
 import { Prisma } from "@/lib/generated/prisma/client";
 import { IngestError, type IngestKind } from "@/lib/media/ingest";
 import { checkCatalogueRow, type CatalogueRow, type RowError } from "@/lib/validation/catalogue";
+import { importRowColumns } from "./catalogue-rows";
 import { scanImportDir } from "./folder";
 import { MediaSources } from "./media-sources";
 
@@ -91,12 +92,9 @@ export async function runImport(importId: string, onProgress?: ImportProgress): 
       const films = await scanImportDir();
       await addImportRows(
         importId,
-        films.map((film, index) => ({
-          row: index + 1,
-          externalId: String(film.record.id),
-          name: String(film.record.name),
-          input: film,
-        })),
+        importRowColumns(
+          films.map((film) => ({ externalId: String(film.record.id), name: String(film.record.name), input: film })),
+        ),
       );
     }
     const total = (await getImportJob(importId))?.total ?? 0;

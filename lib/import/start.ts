@@ -1,22 +1,17 @@
 import "server-only";
-// Starting a catalogue import (docs/import.md): a file is read and its rows recorded at once (a file
-// that cannot be read at all is refused there and then, 400), a folder scan is recorded to be made
-// by the job; then the background job takes it (lib/jobs/imports.ts). `npm run import` records the
-// same way and runs the job in its own process instead.
+// Starting a catalogue import (docs/import.md): a file is read in a worker thread and its rows
+// recorded at once (a file that cannot be read at all is refused there and then, 400), a folder scan
+// is recorded to be made by the job; then the background job takes it (lib/jobs/imports.ts).
+// `npm run import` records the same way and runs the job in its own process instead.
 import { env } from "@/lib/env";
 import { badRequest, notFound } from "@/lib/http/errors";
-import {
-  IMPORT_NOT_FOUND,
-  createImportRecord,
-  getImportSummary,
-  importRowsOf,
-  type ImportSummary,
-} from "@/lib/data/imports";
+import { IMPORT_NOT_FOUND, createImportRecord, getImportSummary, type ImportSummary } from "@/lib/data/imports";
 import { db } from "@/lib/db";
 import { isUuid } from "@/lib/data/ids";
 import { queueImport } from "@/lib/jobs/imports";
 import { IMPORT_DIR_UNSET } from "@/lib/media/ingest";
-import { CatalogueFileError, readCatalogueFile, type CatalogueFormat } from "./catalogue-file";
+import { CatalogueFileError, type CatalogueFormat } from "./catalogue-file";
+import { readCatalogueFileOffThread } from "./read-off-thread";
 
 type Starter = {
   dryRun: boolean;
@@ -33,14 +28,14 @@ async function started(importId: string, queue: boolean): Promise<ImportSummary>
   return getImportSummary(importId);
 }
 
-/** Records the rows of a CSV or JSON file as an import and queues it. */
+/** Records the rows of a CSV or JSON file (read off the main thread) as an import and queues it. */
 export async function startFileImport(
-  file: { text: string; name: string; format: CatalogueFormat },
+  file: { path: string; name: string; format: CatalogueFormat },
   { dryRun, userId, siteOrigins, queue = true }: Starter,
 ): Promise<ImportSummary> {
-  let records;
+  let rows;
   try {
-    records = readCatalogueFile(file.text, file.format);
+    ({ rows } = await readCatalogueFileOffThread(file.path, file.format));
   } catch (error) {
     if (error instanceof CatalogueFileError) throw badRequest(error.message, { file: [error.message] });
     throw error;
@@ -51,13 +46,7 @@ export async function startFileImport(
     fileName: file.name,
     siteOrigins,
     createdById: userId,
-    rows: records.map((input, index) => ({
-      row: index + 1,
-      externalId:
-        typeof input.record.id === "string" || typeof input.record.id === "number" ? String(input.record.id) : "",
-      name: typeof input.record.name === "string" ? input.record.name : "",
-      input,
-    })),
+    rows,
   });
   return started(id, queue);
 }
@@ -76,7 +65,7 @@ export async function startFolderImport({
     fileName: "",
     siteOrigins,
     createdById: userId,
-    rows: [],
+    rows: { externalIds: [], names: [], inputs: [] },
   });
   return started(id, queue);
 }
@@ -101,7 +90,7 @@ export async function runDryRunForReal(
     fileName: dryRun.fileName,
     siteOrigins,
     createdById: userId,
-    rows: await importRowsOf(dryRunId),
+    rows: { copyOf: dryRunId },
   });
   return started(id, true);
 }

@@ -123,6 +123,140 @@ export function outOfBounds(source: Probe, limits: SourceLimits = sourceLimits()
   return null;
 }
 
+/** What a video's frames hold, read from its packets (demuxed, never decoded): lib/media/transcode.ts checks it with `implausible`. */
+export type FrameScan = {
+  /** Video packets (frames) read; when `cut`, the scan stopped there. */
+  frames: number;
+  /** Their bytes. */
+  bytes: number;
+  /** Seconds from the first frame to the end of the last. */
+  coveredSeconds: number;
+  /** The longest stretch between the end of a frame and the next one: where it starts, how long it lasts. */
+  longestGap: { fromSeconds: number; seconds: number };
+  /** The scan stopped at `frames`: more than the declared length can hold at the highest frame rate allowed. */
+  cut: boolean;
+};
+
+/** Frames an encoder may hold back to reorder them (H.264 and HEVC allow 16): ample. */
+const REORDER_WINDOW = 64;
+
+/** Reading every packet of a 4 GB film takes seconds to a minute (no decoding): past this, the file is refused. */
+const SCAN_TIMEOUT_MS = 10 * 60_000;
+
+/** The most frames a video of this length may have: two packets per frame (interlaced fields) at the highest rate. */
+export const maxFramesOf = (durationSeconds: number, maxFrameRate = env.TRANSCODE_MAX_FRAME_RATE) =>
+  Math.ceil(durationSeconds * maxFrameRate * 2) + 1000;
+
+/**
+ * Reads the timestamps and sizes of every packet of the video stream ffmpeg will transcode (the
+ * first), streaming ffprobe's lines: nothing is decoded and nothing but a few numbers is kept.
+ * Stops (`cut`) past `maxFrames`, so a file of countless tiny packets costs no more than a real film.
+ */
+export async function scanFrames(
+  ffprobe: string,
+  file: string,
+  maxFrames: number,
+  signal?: AbortSignal,
+): Promise<FrameScan> {
+  const scan: FrameScan = {
+    frames: 0,
+    bytes: 0,
+    coveredSeconds: 0,
+    longestGap: { fromSeconds: 0, seconds: 0 },
+    cut: false,
+  };
+  let first: number | null = null;
+  let end = -Infinity;
+  let pending = "";
+  const enough = new AbortController();
+  // Packets come in decoding order, which B-frames make differ from presentation order: they are
+  // placed in presentation order through a window deeper than any encoder reorders.
+  const window: { at: number; end: number }[] = [];
+  const place = ({ at, end: frameEnd }: { at: number; end: number }) => {
+    first ??= at;
+    if (end !== -Infinity && at - end > scan.longestGap.seconds)
+      scan.longestGap = { fromSeconds: end, seconds: at - end };
+    end = Math.max(end, frameEnd);
+  };
+  const count = (line: string) => {
+    if (scan.cut || !line) return;
+    // pts_time,dts_time,duration_time,size (ffprobe's order); "N/A" where the container says nothing.
+    const [pts, dts, duration, size] = line.split(",").map(Number);
+    scan.frames++;
+    scan.bytes += Number.isFinite(size) ? size! : 0;
+    const at = Number.isFinite(pts) ? pts! : dts!;
+    if (Number.isFinite(at)) {
+      const frame = { at, end: at + (Number.isFinite(duration) ? duration! : 0) };
+      const later = window.findIndex((other) => other.at > at);
+      window.splice(later === -1 ? window.length : later, 0, frame);
+      if (window.length > REORDER_WINDOW) place(window.shift()!);
+    }
+    if (scan.frames > maxFrames) {
+      scan.cut = true;
+      enough.abort(new Error("enough frames"));
+    }
+  };
+  await runTool(
+    ffprobe,
+    [
+      ...["-v", "error", "-select_streams", "v:0"],
+      ...["-show_entries", "packet=pts_time,dts_time,duration_time,size", "-of", "csv=p=0", file],
+    ],
+    {
+      signal: signal ? AbortSignal.any([signal, enough.signal]) : enough.signal,
+      timeoutMs: SCAN_TIMEOUT_MS,
+      onOutput: (chunk) => {
+        const lines = (pending + chunk).split("\n");
+        pending = lines.pop() ?? "";
+        lines.forEach(count);
+      },
+    },
+  ).catch((error: unknown) => {
+    if (!scan.cut || signal?.aborted) throw error;
+  });
+  count(pending);
+  window.forEach(place);
+  if (first !== null) scan.coveredSeconds = end - first;
+  return scan;
+}
+
+/** What a video's content must be to be worth its declared length (TRANSCODE_* settings). */
+export type ContentLimits = { maxFrameGapSeconds: number; minVideoBytesPerSecond: number; maxFrameRate: number };
+
+const contentLimits = (): ContentLimits => ({
+  maxFrameGapSeconds: env.TRANSCODE_MAX_FRAME_GAP_SECONDS,
+  minVideoBytesPerSecond: env.TRANSCODE_MIN_VIDEO_BYTES_PER_SECOND,
+  maxFrameRate: env.TRANSCODE_MAX_FRAME_RATE,
+});
+
+/**
+ * Why a video's frames cannot be the video its container declares, in words for the admin (naming
+ * the setting), or null. A few KB may declare hours: ffmpeg would then fill the hours with copies
+ * of a frame, for hours, its progress at 0 (it reports only between the frames it reads), holding a
+ * slot while real films wait. So the declared length is judged by what the file holds: frames
+ * throughout it (no stretch without a picture longer than TRANSCODE_MAX_FRAME_GAP_SECONDS, the
+ * length not covered by frames included) and at least TRANSCODE_MIN_VIDEO_BYTES_PER_SECOND of video
+ * for each second (a still 1080p picture, one frame a second, takes about 80 with H.264).
+ */
+export function implausible(source: Probe, scan: FrameScan, limits: ContentLimits = contentLimits()): string | null {
+  const declared = formatDuration(source.durationSeconds);
+  if (scan.frames === 0) return NO_VIDEO_STREAM;
+  if (scan.cut)
+    return `It holds more than ${maxFramesOf(source.durationSeconds, limits.maxFrameRate).toLocaleString("en-US")} frames, more than the ${declared} it declares can at ${limits.maxFrameRate} a second (TRANSCODE_MAX_FRAME_RATE).`;
+  const allowed = formatDuration(limits.maxFrameGapSeconds);
+  const uncovered = source.durationSeconds - scan.coveredSeconds;
+  if (scan.longestGap.seconds > limits.maxFrameGapSeconds && scan.longestGap.seconds >= uncovered) {
+    const { fromSeconds, seconds } = scan.longestGap;
+    return `It declares ${declared} but has no picture from ${formatDuration(fromSeconds)} to ${formatDuration(fromSeconds + seconds)}, longer than the ${allowed} allowed without one (TRANSCODE_MAX_FRAME_GAP_SECONDS).`;
+  }
+  if (uncovered > limits.maxFrameGapSeconds)
+    return `It declares ${declared} but its frames cover ${formatDuration(scan.coveredSeconds)}, leaving ${formatDuration(uncovered)} without a picture, longer than the ${allowed} allowed (TRANSCODE_MAX_FRAME_GAP_SECONDS).`;
+  const perSecond = scan.bytes / source.durationSeconds;
+  if (perSecond < limits.minVideoBytesPerSecond)
+    return `It holds ${scan.bytes.toLocaleString("en-US")} bytes of video for the ${declared} it declares, ${perSecond < 10 ? perSecond.toFixed(1) : Math.round(perSecond)} a second, fewer than the ${limits.minVideoBytesPerSecond} any real video has (TRANSCODE_MIN_VIDEO_BYTES_PER_SECOND).`;
+  return null;
+}
+
 /** The longest any job may take: the queue expires a job after 24 hours (pg-boss's maximum). */
 const MAX_TIME_LIMIT_SECONDS = 23 * 60 * 60;
 

@@ -6,8 +6,9 @@
 // Every write names the job (Movie.mediaJobId), so a job whose video was replaced or deleted
 // changes nothing: it notices within seconds (its queue's signal, or its next status write), kills
 // ffmpeg, deletes what it wrote and ends. Every job is bounded: the source must be within the
-// TRANSCODE_MAX_* limits, the work has a wall-clock limit and an output limit, and its temp folder
-// lives under the data folder, where the next start finds what a crash left. docs/media.md.
+// TRANSCODE_MAX_* limits and hold frames worth its declared length, the work has a wall-clock limit,
+// an output limit and a watchdog on its progress, and its temp folder lives under the data folder,
+// where the next start finds what a crash left. docs/media.md.
 import "server-only";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
@@ -16,18 +17,21 @@ import { pipeline } from "node:stream/promises";
 import type { MediaOverview, MediaStatus as ApiMediaStatus } from "@/lib/api-shapes";
 import { cacheTags, expireTagsOutsideRequests } from "@/lib/data/cache-tags";
 import { db } from "@/lib/db";
-import { dataDir } from "@/lib/env";
+import { dataDir, env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { contentTypeOf, hlsFolderOf, keyOfUrl, storage, type StorageKey } from "@/lib/storage";
 import {
   NO_VIDEO_STREAM,
   ffmpegStatus,
   formatDuration,
+  implausible,
   killProcessesUsing,
+  maxFramesOf,
   outOfBounds,
   outputLimits,
   posterFrame,
   probe,
+  scanFrames,
   seekPreview,
   timeLimitSeconds,
   transcodeToHls,
@@ -202,11 +206,20 @@ async function transcode(job: TranscodeJob, controller: AbortController): Promis
   let limit: { maxBytes: number; maxFiles: number } | null = null;
   let progress = 0;
   let timeLimit: NodeJS.Timeout | undefined;
+  // The ladder's watchdog: how far ffmpeg has got, and when it last got further (null: not watching).
+  let ladder: { secondsDone: number; advancedAt: number; durationSeconds: number } | null = null;
 
   // Every tick: the mark (this attempt is alive), the output against its limit, the progress, and
   // whether the movie still wants this job (the write changes no row once it does not).
   const tick = async () => {
     const now = new Date();
+    const stall = env.TRANSCODE_STALL_SECONDS;
+    if (ladder && now.getTime() - ladder.advancedAt > stall * 1000)
+      controller.abort(
+        new Permanent(
+          `The transcode made no progress for ${formatDuration(stall)} (stuck at ${formatDuration(ladder.secondsDone)} of ${formatDuration(ladder.durationSeconds)}) and was stopped (TRANSCODE_STALL_SECONDS).`,
+        ),
+      );
     await fs.promises.utimes(mark, now, now).catch(() => {});
     if (limit) {
       const used = await folderUsage(outDir);
@@ -236,6 +249,13 @@ async function transcode(job: TranscodeJob, controller: AbortController): Promis
     });
     const refusal = outOfBounds(source, job.limits);
     if (refusal) throw new Permanent(`Refused: ${refusal}`);
+    // Then what the file holds against what it declares (a demux of every packet, no decoding).
+    const frames = await scanFrames(tools.ffprobe, input, maxFramesOf(source.durationSeconds), signal).catch(() => {
+      if (signal.aborted) throw signal.reason;
+      throw new Permanent("ffprobe could not read the video.");
+    });
+    const implausibility = implausible(source, frames);
+    if (implausibility) throw new Permanent(`Refused: ${implausibility}`);
 
     const seconds = timeLimitSeconds(source.durationSeconds);
     timeLimit = setTimeout(
@@ -249,6 +269,7 @@ async function transcode(job: TranscodeJob, controller: AbortController): Promis
     );
     limit = outputLimits(source);
     await fs.promises.mkdir(outDir);
+    ladder = { secondsDone: 0, advancedAt: Date.now(), durationSeconds: source.durationSeconds };
     await transcodeToHls({
       ffmpeg: tools.ffmpeg,
       input,
@@ -257,8 +278,12 @@ async function transcode(job: TranscodeJob, controller: AbortController): Promis
       signal,
       onProgress: (secondsDone) => {
         progress = Math.max(0, Math.min(99, Math.floor((secondsDone / source.durationSeconds) * 100)));
+        if (ladder && secondsDone > ladder.secondsDone) ladder = { ...ladder, secondsDone, advancedAt: Date.now() };
       },
     });
+    // The poster and the seek preview are bounded by the time limit: each reads the file once, and
+    // what they read has passed the checks above.
+    ladder = null;
     await posterFrame(tools.ffmpeg, input, path.join(outDir, "poster.jpg"), source.durationSeconds, signal);
     await seekPreview({ ffmpeg: tools.ffmpeg, input, outDir, probe: source, signal });
     // The last look at the output before it is stored.

@@ -82,7 +82,8 @@ export type AdminMoviesQuery = z.infer<typeof adminMoviesQuerySchema>;
 export const defaultOrder = (sort: AdminMovieSort | undefined): "asc" | "desc" =>
   sort === undefined || sort === "created" ? "desc" : "asc";
 
-const ADMIN_BULK_ACTIONS = ["delete", "category", "transcode", "publish"] as const;
+/** `unpublish` takes published movies back to draft, hidden from the public as every draft is. */
+const ADMIN_BULK_ACTIONS = ["delete", "category", "transcode", "publish", "unpublish"] as const;
 export type AdminBulkAction = (typeof ADMIN_BULK_ACTIONS)[number];
 /** The most rows one bulk request acts on: a page of the list at its largest. */
 const MAX_BULK_IDS = 100;

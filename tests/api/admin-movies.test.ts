@@ -229,7 +229,7 @@ describe("POST /api/admin/movies/bulk", () => {
     expect((await api("POST", "/api/admin/movies/bulk", { token: await memberToken(), body: {} })).status).toBe(403);
     expect(await bulk({ action: "burn", ids: [movies.alpha._id] })).toMatchObject({
       status: 400,
-      body: { message: "action must be one of delete, category, transcode, publish" },
+      body: { message: "action must be one of delete, category, transcode, publish, unpublish" },
     });
     expect(await bulk({ action: "delete", ids: [] })).toMatchObject({
       status: 400,
@@ -306,5 +306,94 @@ describe("POST /api/admin/movies/bulk", () => {
       },
     });
     expect((await api("GET", `/api/movie/${complete._id}`)).status).toBe(200);
+  });
+
+  test("unpublishes the selected movies: hidden from the public at once, listed as drafts", async () => {
+    // A category of their own: the other tests leave drafts in the shared one.
+    const own = await createTestCategory();
+    const one = await createTestMovie({}, own._id);
+    const two = await createTestMovie({}, own._id);
+    // Read once, so the public detail is in the cache that unpublishing must expire.
+    expect((await api("GET", `/api/movie/${one._id}`)).status).toBe(200);
+    const missing = "00000000-0000-4000-8000-000000000000";
+    const response = await bulk({ action: "unpublish", ids: [one._id, two._id, missing] });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      message: "2 movies unpublished",
+      done: expect.arrayContaining([one._id, two._id]),
+      failed: [{ _id: missing, name: "", message: "Movie not found" }],
+    });
+    expect(response.body.done).toHaveLength(2);
+    for (const movie of [one, two]) {
+      expect(await api("GET", `/api/movie/${movie._id}`)).toMatchObject({
+        status: 404,
+        body: { message: "Movie not found" },
+      });
+      expect((await api("GET", `/movie/${movie._id}`)).status).toBe(404);
+    }
+    const drafts = await list(`category=${own._id}&status=draft`);
+    expect(drafts.movies.map((m) => m._id).sort()).toEqual([one._id, two._id].sort());
+    expect(drafts.movies.every((m) => m.draft)).toBe(true);
+    // Publishing brings them back.
+    expect(await bulk({ action: "publish", ids: [one._id, two._id] })).toMatchObject({
+      status: 200,
+      body: { message: "2 movies published", failed: [] },
+    });
+    expect((await api("GET", `/api/movie/${one._id}`)).status).toBe(200);
+  });
+
+  test("unpublishing is for admins only, and a draft stays a draft", async () => {
+    const movie = await createTestMovie({}, category._id);
+    expect(
+      await api("POST", "/api/admin/movies/bulk", {
+        token: await memberToken(),
+        body: { action: "unpublish", ids: [movie._id] },
+      }),
+    ).toMatchObject({ status: 403, body: { message: "Not authorized as an admin" } });
+    expect(
+      (await api("POST", "/api/admin/movies/bulk", { body: { action: "unpublish", ids: [movie._id] } })).status,
+    ).toBe(401);
+    expect((await db.movie.findUniqueOrThrow({ where: { id: movie._id } })).draft).toBe(false);
+    await db.movie.update({ where: { id: movie._id }, data: { draft: true } });
+    const again = await bulk({ action: "unpublish", ids: [movie._id] });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ message: "1 movie unpublished", done: [movie._id], failed: [] });
+  });
+});
+
+describe("PUT /api/movie/{id}: the edit dialog's status", () => {
+  test("draft true unpublishes, false publishes again; members get 403 and a bad value 400", async () => {
+    const movie = await createTestMovie({}, category._id);
+    expect((await api("GET", `/api/movie/${movie._id}`)).status).toBe(200);
+    const unpublished = await api("PUT", `/api/movie/${movie._id}`, {
+      token: await adminToken(),
+      body: { draft: true },
+    });
+    expect(unpublished.status).toBe(200);
+    expect(unpublished.body._id).toBe(movie._id);
+    expect(await api("GET", `/api/movie/${movie._id}`)).toMatchObject({
+      status: 404,
+      body: { message: "Movie not found" },
+    });
+    expect(await api("GET", `/api/admin/movies/${movie._id}`, { token: await adminToken() })).toMatchObject({
+      status: 200,
+      body: { _id: movie._id, draft: true },
+    });
+
+    expect(
+      await api("PUT", `/api/movie/${movie._id}`, { token: await memberToken(), body: { draft: false } }),
+    ).toMatchObject({ status: 403, body: { message: "Not authorized as an admin" } });
+    expect(
+      await api("PUT", `/api/movie/${movie._id}`, { token: await adminToken(), body: { draft: "no" } }),
+    ).toMatchObject({
+      status: 400,
+      body: { message: "draft must be true or false", errors: { draft: ["draft must be true or false"] } },
+    });
+    expect((await db.movie.findUniqueOrThrow({ where: { id: movie._id } })).draft).toBe(true);
+
+    expect(
+      (await api("PUT", `/api/movie/${movie._id}`, { token: await adminToken(), body: { draft: false } })).status,
+    ).toBe(200);
+    expect((await api("GET", `/api/movie/${movie._id}`)).status).toBe(200);
   });
 });

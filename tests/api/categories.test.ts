@@ -140,3 +140,35 @@ describe("category administration", () => {
     ).toBe(403);
   });
 });
+
+describe("GET /api/admin/categories", () => {
+  test("every category by name with how many movies use it, drafts included; admins only", async () => {
+    const used = await createTestCategory(uniqueName("Aaa Used"));
+    const empty = await createTestCategory(uniqueName("Aaa Empty"));
+    await createTestMovie({}, used._id);
+    const draft = await createTestMovie({}, used._id);
+    expect(
+      (await api("PUT", `/api/movie/${draft._id}`, { token: await adminToken(), body: { draft: true } })).status,
+    ).toBe(200);
+
+    const response = await api("GET", "/api/admin/categories", { token: await adminToken() });
+    expect(response.status).toBe(200);
+    const names = response.body.map((c: { name: string }) => c.name);
+    expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b, "en", { sensitivity: "base" })));
+    const byId = new Map(response.body.map((c: { _id: string }) => [c._id, c]));
+    expect(byId.get(used._id)).toEqual({
+      _id: used._id,
+      name: used.name,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+      moviesCount: 2,
+    });
+    expect(byId.get(empty._id)).toMatchObject({ name: empty.name, moviesCount: 0 });
+
+    expect((await api("GET", "/api/admin/categories")).status).toBe(401);
+    expect(await api("GET", "/api/admin/categories", { token: await memberToken() })).toMatchObject({
+      status: 403,
+      body: { message: "Not authorized as an admin" },
+    });
+  });
+});

@@ -2,6 +2,7 @@
 // file, media by https URL and by IMPORT_DIR path with the upload checks, and the API's refusals.
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createPrismaClient } from "@/lib/prisma";
@@ -91,6 +92,69 @@ describe("POST /api/admin/imports", () => {
     expect(response.status).toBe(400);
     const body = (await response.json()) as { message: string; errors?: Record<string, string[]> };
     expect(body.message).toContain(message);
+  });
+
+  test("a file that is not UTF-8, or a form without a file, is 400", async () => {
+    const token = await adminToken();
+    const send = async (form: FormData) => {
+      const response = await fetch(`${baseUrl}/api/admin/imports`, {
+        method: "POST",
+        body: form,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return { status: response.status, body: (await response.json()) as unknown };
+    };
+    const latin1 = new FormData();
+    latin1.set("file", new Blob([Buffer.from("id,name\nx1,Am\xe9lie\n", "latin1")]), "latin1.csv");
+    expect(await send(latin1)).toEqual({
+      status: 400,
+      body: { message: "The file must be UTF-8 text.", errors: { file: ["The file must be UTF-8 text."] } },
+    });
+    const text = new FormData();
+    text.set("file", "id,name\nx1,Text\n");
+    expect(await send(text)).toEqual({
+      status: 400,
+      body: { message: "Send the file as multipart/form-data in a field named file." },
+    });
+  });
+
+  test("a body that streams past the size limit is 413, nothing recorded", async () => {
+    const before = await db.importJob.count();
+    // No Content-Length (chunked): the limit is found while the body streams (64 MB and the form's
+    // framing). A connection of its own, closed after the answer: the rest of the body is never read.
+    const boundary = "marquee-limit-test";
+    const chunk = Buffer.from(`${"x".repeat(1023)}\n`.repeat(1024));
+    const token = await adminToken();
+    const answer = await new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+      const request = http.request(`${baseUrl}/api/admin/imports`, {
+        method: "POST",
+        agent: false,
+        headers: { authorization: `Bearer ${token}`, "content-type": `multipart/form-data; boundary=${boundary}` },
+      });
+      request.on("response", (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (data: Buffer) => chunks.push(data));
+        response.on("end", () => {
+          resolve({ status: response.statusCode!, body: JSON.parse(Buffer.concat(chunks).toString()) });
+          request.destroy();
+        });
+      });
+      request.on("error", reject);
+      request.write(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\n\r\nid,name\n`,
+      );
+      let sent = 0;
+      const more = () => {
+        while (sent < 66 && !request.destroyed) {
+          sent++;
+          if (!request.write(chunk)) return void request.once("drain", more);
+        }
+        if (!request.destroyed) request.end(`\r\n--${boundary}--\r\n`);
+      };
+      more();
+    });
+    expect(answer).toEqual({ status: 413, body: { message: "The file is too large: the limit is 64 MB." } });
+    expect(await db.importJob.count()).toBe(before);
   });
 
   test("more than 10,000 movies is 400, nothing recorded", async () => {

@@ -1,7 +1,7 @@
 // ffmpeg never outlives the worker that started it, and nothing a worker leaves is lost (issue 24
 // items 3 and 5). `npm run worker` processes (the real command) on a database, storage and data
-// folder of their own, transcoding a tiny file that declares a two-hour gap (ffmpeg would work on it
-// for many minutes):
+// folder of their own, transcoding a small two-hour file with a picture every 4 minutes (ffmpeg would
+// work on it for minutes):
 // - SIGTERM mid-job: the worker exits at once, its ffmpeg and temp folder are gone, the movie says it
 //   was interrupted and the job waits in pg-boss for its retry;
 // - SIGKILL mid-job: what it left running in its temp folder (re-parented to PID 1) is killed by the
@@ -15,7 +15,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { migrate } from "@/scripts/lib/database";
-import { jobFolders, makeGapClip, processesUsing, toolsUsing, transcodeRoot, within } from "../support/transcode";
+import { jobFolders, makeSparseClip, processesUsing, toolsUsing, transcodeRoot, within } from "../support/transcode";
 
 const name = `marquee_worker_limits_${process.pid}`;
 const adminUrl = new URL(process.env.DATABASE_URL!);
@@ -106,7 +106,7 @@ beforeAll(async () => {
   await client.connect();
   const video = `movie/${randomUUID()}.mkv`;
   fs.mkdirSync(path.join(storageDir, "movie"), { recursive: true });
-  makeGapClip(path.join(storageDir, video), 2 * 3600);
+  makeSparseClip(path.join(storageDir, video), 2 * 3600, 240);
   const categoryId = randomUUID();
   await client.query(`INSERT INTO "Category" (id, name, "updatedAt") VALUES ($1, 'Worker tests', now())`, [categoryId]);
   await client.query(
@@ -185,7 +185,7 @@ test(
       JSON.stringify(await movie()),
     ).toBe(true);
     expect((await movie()).mediaError).toMatch(
-      /^The transcode took longer than its limit of 0:00:04 \(TRANSCODE_TIME_LIMIT_MIN_SECONDS \+ 2:00:01 × TRANSCODE_TIME_LIMIT_FACTOR\) and was stopped\.$/,
+      /^The transcode took longer than its limit of 0:00:04 \(TRANSCODE_TIME_LIMIT_MIN_SECONDS \+ 2:00:00 × TRANSCODE_TIME_LIMIT_FACTOR\) and was stopped\.$/,
     );
     expect(await within(5_000, () => leftTools().length === 0)).toBe(true);
     expect(jobFolders(dataDir, jobId)).toEqual([]);

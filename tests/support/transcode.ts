@@ -40,6 +40,46 @@ export function makeGapClip(file: string, gapSeconds: number, size = "320x240"):
   return file;
 }
 
+/**
+ * A small file (a few hundred KB for 320×240) of `seconds` that ffmpeg works on for minutes, within
+ * every limit: a pair of keyframes 0.04 s apart (so its frame rate reads 25) every `everySeconds`,
+ * which ffmpeg repeats 25 times a second to fill the time between, reporting progress at each pair.
+ * A stand-in for a long film, cheap to make and to upload.
+ */
+export function makeSparseClip(file: string, seconds: number, everySeconds: number, size = "320x240"): string {
+  const pairs = Math.floor(seconds / everySeconds) + 1;
+  execFileSync("ffmpeg", [
+    ...quiet,
+    ...["-f", "lavfi", "-i", `testsrc=size=${size}:rate=25`, "-frames:v", String(2 * pairs)],
+    ...["-vf", `setpts='(floor(N/2)*${everySeconds}+mod(N\,2)*0.04)/TB'`, "-fps_mode", "passthrough"],
+    ...["-c:v", "libx264", "-preset", "ultrafast", "-x264-params", "keyint=1", "-pix_fmt", "yuv420p", file],
+  ]);
+  return file;
+}
+
+/**
+ * An MP4 of `heldSeconds` (tiny, no sound) whose header says it lasts `declaredSeconds`: the
+ * durations in its movie, track and media headers (mvhd, tkhd, mdhd) are rewritten, as a hand
+ * editing the file would. ffprobe then reads the declared length.
+ */
+export function makeOverstatedMp4(file: string, heldSeconds: number, declaredSeconds: number, size = "64x64"): string {
+  execFileSync("ffmpeg", [
+    ...quiet,
+    ...["-f", "lavfi", "-i", `testsrc=size=${size}:rate=25:duration=${heldSeconds}`],
+    ...["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-movflags", "+faststart", file],
+  ]);
+  const bytes = fs.readFileSync(file);
+  // Version-0 boxes: after the type, 1 byte version + 3 flags, creation and modification times (4 each).
+  const at = (box: string) => bytes.indexOf(box, 0, "latin1") + 4;
+  const movieScale = bytes.readUInt32BE(at("mvhd") + 12);
+  bytes.writeUInt32BE(declaredSeconds * movieScale, at("mvhd") + 16);
+  bytes.writeUInt32BE(declaredSeconds * movieScale, at("tkhd") + 20); // after the track id and 4 reserved bytes
+  const mediaScale = bytes.readUInt32BE(at("mdhd") + 12);
+  bytes.writeUInt32BE(declaredSeconds * mediaScale, at("mdhd") + 16);
+  fs.writeFileSync(file, bytes);
+  return file;
+}
+
 /** POST /api/upload over node:http: the answer is read even when the server answers before the whole body. */
 export async function uploadFile(
   bytes: Buffer,

@@ -3,7 +3,7 @@
 import { describe, expect, test } from "vitest";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { errorResponse } from "@/lib/http/handler";
-import { isDatabaseUnavailable } from "@/lib/http/database-unavailable";
+import { isDatabaseUnavailable, isWaitForConnection } from "@/lib/http/database-unavailable";
 
 const known = (code: string, meta?: Record<string, unknown>) =>
   new Prisma.PrismaClientKnownRequestError("failed", { code, clientVersion: "7.10.0", meta });
@@ -38,6 +38,39 @@ describe("isDatabaseUnavailable", () => {
   });
 });
 
+describe("isWaitForConnection", () => {
+  test.each([
+    ["node-postgres' wait in a full pool's line", new Error("timeout exceeded when trying to connect")],
+    [
+      "the same inside Prisma's error",
+      new Error("query failed", { cause: new Error("timeout exceeded when trying to connect") }),
+    ],
+    ["Prisma's pool time-out (P2024)", known("P2024")],
+    [
+      "a transaction that could not start in time (P2028)",
+      new Prisma.PrismaClientKnownRequestError(
+        "Transaction API error: Unable to start a transaction in the given time.",
+        {
+          code: "P2028",
+          clientVersion: "7.10.0",
+        },
+      ),
+    ],
+  ])("%s", (_label, error) => {
+    expect(isWaitForConnection(error)).toBe(true);
+    expect(isDatabaseUnavailable(error)).toBe(true);
+  });
+
+  test.each([
+    ["a connection that could not be opened in time", new Error("Connection terminated due to connection timeout")],
+    ["a refused connection", Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" })],
+    ["a query that got no answer", new Error("Query read timeout")],
+    ["a transaction that had expired (P2028)", known("P2028")],
+  ])("not %s", (_label, error) => {
+    expect(isWaitForConnection(error)).toBe(false);
+  });
+});
+
 describe("errorResponse", () => {
   test("a database that does not serve is a 503 with Retry-After and the contract's message", async () => {
     const response = errorResponse(known("P2028"));
@@ -46,6 +79,29 @@ describe("errorResponse", () => {
     expect(await response.json()).toEqual({
       message: "The service is briefly unavailable, please try again in a few seconds.",
     });
+  });
+
+  test("a wait for a connection that ran out, with the pool's connections open: busy, not unavailable", async () => {
+    const pool = globalThis as { marqueeDbConnections?: number };
+    pool.marqueeDbConnections = 10;
+    try {
+      const response = errorResponse(new Error("timeout exceeded when trying to connect"));
+      expect([response.status, response.headers.get("retry-after"), await response.json()]).toEqual([
+        503,
+        "5",
+        { message: "The service is busy, please try again in a few seconds." },
+      ]);
+    } finally {
+      delete pool.marqueeDbConnections;
+    }
+  });
+
+  test("the same wait with no connection open (a database that does not answer): unavailable", async () => {
+    const response = errorResponse(new Error("timeout exceeded when trying to connect"));
+    expect([response.status, await response.json()]).toEqual([
+      503,
+      { message: "The service is briefly unavailable, please try again in a few seconds." },
+    ]);
   });
 
   test("anything else unexpected is still a 500", async () => {

@@ -8,12 +8,15 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, test, vi } from "vitest";
 import {
+  implausible,
   killProcessesUsing,
   ladderFor,
+  maxFramesOf,
   outOfBounds,
   outputLimits,
   probe,
   runTool,
+  scanFrames,
   thumbnailInterval,
   timeLimitSeconds,
 } from "@/lib/media/ffmpeg";
@@ -114,6 +117,101 @@ describe("the limits a video must be within (issue 24 item 3)", () => {
     const { maxBytes, maxFiles } = outputLimits({ ...film, durationSeconds: 100, width: 854, height: 480 });
     expect(maxBytes).toBe(Math.ceil(((792 + 128 + 1408 + 128) * 1000) / 8) * 100 * 2 + 64 * 1024 * 1024);
     expect(maxFiles).toBe(2 * 2 * 26 + 100);
+  });
+});
+
+describe("what a video holds against what it declares (issue 38)", () => {
+  const film = { durationSeconds: 2 * 3600, width: 1920, height: 1080, frameRate: 24, hasAudio: true };
+  const limits = { maxFrameGapSeconds: 300, minVideoBytesPerSecond: 8, maxFrameRate: 120 };
+  const filled = {
+    frames: 2 * 3600 * 24,
+    bytes: 4_000_000_000,
+    coveredSeconds: 2 * 3600,
+    longestGap: { fromSeconds: 0, seconds: 0.042 },
+    cut: false,
+  };
+
+  test("a film whose frames fill its length passes, and so does a slideshow holding each picture for minutes", () => {
+    expect(implausible(film, filled, limits)).toBeNull();
+    const slides = { ...filled, frames: 1200, bytes: 60_000_000, longestGap: { fromSeconds: 600, seconds: 299 } };
+    expect(implausible(film, slides, limits)).toBeNull();
+  });
+
+  test.each([
+    [
+      "a gap of 5:48:00 between two frames",
+      { durationSeconds: 20_881 },
+      { frames: 25, bytes: 2_000, coveredSeconds: 20_881, longestGap: { fromSeconds: 0.04, seconds: 20_880 } },
+      "It declares 5:48:01 but has no picture from 0:00:00 to 5:48:00, longer than the 0:05:00 allowed without one (TRANSCODE_MAX_FRAME_GAP_SECONDS).",
+    ],
+    [
+      "frames covering one second of 5:48:00",
+      { durationSeconds: 20_880 },
+      { frames: 25, bytes: 9_000, coveredSeconds: 1, longestGap: { fromSeconds: 0.28, seconds: 0 } },
+      "It declares 5:48:00 but its frames cover 0:00:01, leaving 5:47:59 without a picture, longer than the 0:05:00 allowed (TRANSCODE_MAX_FRAME_GAP_SECONDS).",
+    ],
+    [
+      "a few bytes a second",
+      { durationSeconds: 20_880 },
+      { frames: 234, bytes: 32_052, coveredSeconds: 20_880, longestGap: { fromSeconds: 600, seconds: 179.96 } },
+      "It holds 32,052 bytes of video for the 5:48:00 it declares, 1.5 a second, fewer than the 8 any real video has (TRANSCODE_MIN_VIDEO_BYTES_PER_SECOND).",
+    ],
+    [
+      "more packets than its length can hold",
+      { durationSeconds: 10 },
+      { frames: 3401, cut: true },
+      "It holds more than 3,400 frames, more than the 0:00:10 it declares can at 120 a second (TRANSCODE_MAX_FRAME_RATE).",
+    ],
+    ["no frame at all", {}, { frames: 0, bytes: 0, coveredSeconds: 0 }, "The file has no playable video stream."],
+  ])("%s is refused with the reason and the setting", (_label, declared, held, reason) => {
+    expect(implausible({ ...film, ...declared }, { ...filled, ...held }, limits)).toBe(reason);
+  });
+
+  test("a floor of 0 bytes a second turns that rule off", () => {
+    const tiny = { ...filled, bytes: 10 };
+    expect(implausible(film, tiny, limits)).toMatch(/TRANSCODE_MIN_VIDEO_BYTES_PER_SECOND/);
+    expect(implausible(film, tiny, { ...limits, minVideoBytesPerSecond: 0 })).toBeNull();
+  });
+});
+
+describe("scanFrames", () => {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "marquee-scan-test-"));
+  afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+  test("reads every frame's time and size: the gap of a file declaring hours, and a real clip's", async () => {
+    const gap = path.join(work, "gap.mkv");
+    execFileSync("ffmpeg", [
+      ...["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "color=c=gray:s=64x64:r=25:d=1"],
+      ...["-vf", "setpts='if(eq(N,0),0,(20880+N)/TB)'", "-fps_mode", "passthrough", "-c:v", "libx264", gap],
+    ]);
+    const scanned = await scanFrames("ffprobe", gap, maxFramesOf(20_881));
+    expect(scanned).toMatchObject({ frames: 25, cut: false });
+    expect(scanned.bytes).toBeLessThan(fs.statSync(gap).size);
+    expect(scanned.longestGap.fromSeconds).toBeCloseTo(0.04, 2);
+    expect(scanned.longestGap.seconds).toBeCloseTo(20_880.96, 1);
+    expect(implausible(await probe("ffprobe", gap), scanned)).toMatch(
+      /^It declares 5:48:\d\d but has no picture from 0:00:00 to 5:48:01,/,
+    );
+
+    const clip = path.join(work, "clip.mp4");
+    execFileSync("ffmpeg", [
+      ...["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc=s=160x120:r=24:d=3"],
+      ...["-c:v", "libx264", "-preset", "ultrafast", clip],
+    ]);
+    const real = await scanFrames("ffprobe", clip, maxFramesOf(3));
+    expect(real).toMatchObject({ frames: 72, cut: false });
+    expect(real.coveredSeconds).toBeCloseTo(3, 2);
+    expect(real.longestGap.seconds).toBeLessThan(0.01);
+    expect(implausible(await probe("ffprobe", clip), real)).toBeNull();
+  });
+
+  test("stops reading past the most frames allowed, and says so", async () => {
+    const clip = path.join(work, "many.mp4");
+    execFileSync("ffmpeg", [
+      ...["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "color=c=red:s=16x16:r=100:d=20"],
+      ...["-c:v", "libx264", "-preset", "ultrafast", clip],
+    ]);
+    expect(await scanFrames("ffprobe", clip, 500)).toMatchObject({ frames: 501, cut: true });
   });
 });
 

@@ -3,7 +3,7 @@ import { listImports } from "@/lib/data/imports";
 import { json, preflight, route } from "@/lib/http";
 import { siteOrigins } from "@/lib/http/public-url";
 import { startFileImport } from "@/lib/import/start";
-import { readImportUpload } from "@/lib/import/upload-file";
+import { withImportUpload } from "@/lib/import/upload-file";
 
 /** The latest imports, newest first. */
 export const GET = route(async (request) => {
@@ -11,15 +11,15 @@ export const GET = route(async (request) => {
   return listImports();
 });
 
-/** A CSV or JSON catalogue file (multipart `file`, `dryRun`): recorded and handed to the background job. */
+/**
+ * A CSV or JSON catalogue file (multipart `file`, `dryRun`): streamed to disk, read in a worker thread,
+ * recorded and handed to the background job.
+ */
 export const POST = route(async (request) => {
   const admin = await requireAdmin(request);
-  const file = await readImportUpload(request);
-  const started = await startFileImport(file, {
-    dryRun: file.dryRun,
-    userId: admin.id,
-    siteOrigins: siteOrigins(request),
-  });
+  const started = await withImportUpload(request, (file) =>
+    startFileImport(file, { dryRun: file.dryRun, userId: admin.id, siteOrigins: siteOrigins(request) }),
+  );
   return json(started, 202);
 });
 

@@ -1,0 +1,175 @@
+// `npm run bench:import -- --only upload [--mb 60 --rounds 5 --url URL]`: how long /api/health takes
+// to answer while an admin's catalogue file is uploaded and read, against the same polling with no
+// import running. The demo app (scripts/lib/demo-app.ts: the production build behind server.ts, jobs
+// in the process) or the server at --url (logged in as the demo admin) gets a generated CSV of about
+// --mb MB (10,000 movies, long descriptions, ten cast members each) as a dry run, while one client
+// asks /api/health again as soon as each answer arrives. A round measures both sides, which go first
+// in turn; each side polls for as long as the upload took (from the first byte sent to the 202), and
+// the dry-run job that follows is waited out before the next side starts. It prints figures (median
+// and spread of each round's p50, p99 and max); it asserts nothing. docs/performance.md records a run.
+import os from "node:os";
+import { startDemoApp, type DemoApp } from "./demo-app";
+import { csvColumns, csvHeader, csvLine } from "@/lib/import/catalogue-file";
+import { demoUsers } from "@/prisma/seed/catalogue";
+
+type Options = { megabytes: number; rounds: number; url?: string; log: (line: string) => void };
+
+const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+const quantile = (values: number[], q: number) =>
+  sorted(values)[Math.min(values.length - 1, Math.floor(q * values.length))]!;
+const median = (values: number[]) => quantile(values, 0.5);
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+const spread = (values: number[]) => `${ms(median(values))} (${ms(Math.min(...values))} - ${ms(Math.max(...values))})`;
+const load = () =>
+  `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(", ")} on ${os.cpus().length} CPUs`;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A CSV of 10,000 valid movies of about `megabytes` MB (a dry run finds every row would be created). */
+function catalogueOf(megabytes: number): string {
+  const rows = 10_000;
+  const columns = csvColumns(10, 0);
+  // Each row's description takes what the size asks for beyond the other cells (at most 5,000 characters).
+  const descLength = Math.min(5000, Math.max(10, Math.round((megabytes * 1024 * 1024) / rows) - 1100));
+  let csv = csvHeader(columns);
+  for (let index = 0; index < rows; index++)
+    csv += csvLine(
+      {
+        id: `upload-bench-${index}`,
+        name: `Upload bench movie ${index}`,
+        desc: `Movie ${index}: ${"a description long enough to weigh what real ones weigh. ".repeat(100)}`.slice(
+          0,
+          descLength,
+        ),
+        year: 1950 + (index % 70),
+        hour: 1 + (index % 3),
+        language: "English",
+        category: "Drama",
+        image: "https://images.example.com/posters/upload-bench.jpg",
+        titleImage: "https://images.example.com/stills/upload-bench.jpg",
+        video: "https://videos.example.com/films/upload-bench.mp4",
+        casts: Array.from({ length: 10 }, (_, cast) => ({
+          name: `Actor ${index}-${cast}`,
+          image: `https://images.example.com/cast/${cast}.jpg`,
+        })),
+      },
+      columns,
+    );
+  return csv;
+}
+
+/**
+ * Asks /api/health back to back until `until` settles: each answer's time in ms, and how many were not
+ * 200 (a probe of the database or storage that the server's own clock saw take over its limit is a 503).
+ */
+async function pollHealth(url: string, until: Promise<unknown>): Promise<{ times: number[]; failed: number }> {
+  let done = false;
+  void until.finally(() => (done = true)).catch(() => {});
+  const times: number[] = [];
+  let failed = 0;
+  while (!done) {
+    const started = performance.now();
+    const response = await fetch(`${url}/api/health`);
+    await response.arrayBuffer();
+    times.push(performance.now() - started);
+    if (response.status !== 200) failed++;
+  }
+  return { times, failed };
+}
+
+export async function benchImportUpload({ megabytes, rounds, url: given, log }: Options): Promise<void> {
+  const app: Pick<DemoApp, "url" | "stop"> = given
+    ? { url: given, stop: () => Promise.resolve() }
+    : await startDemoApp("bench-import-upload", log);
+  try {
+    const { url } = app;
+    const admin = demoUsers.find((user) => user.key === "admin")!;
+    const login = await fetch(`${url}/api/user`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": "10.250.0.1" },
+      body: JSON.stringify({ email: admin.email, password: admin.password }),
+    });
+    if (login.status !== 200) throw new Error(`Logging in as the demo admin: ${login.status}`);
+    const { token } = (await login.json()) as { token: string };
+    const csv = new Blob([catalogueOf(megabytes)], { type: "text/csv" });
+    log(`\nA ${(csv.size / 1024 / 1024).toFixed(1)} MB CSV of 10,000 movies; ${rounds} rounds (${load()})`);
+
+    const upload = async () => {
+      const form = new FormData();
+      form.set("file", csv, "upload-bench.csv");
+      form.set("dryRun", "true");
+      const response = await fetch(`${url}/api/admin/imports`, {
+        method: "POST",
+        body: form,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const body = (await response.json()) as { _id: string };
+      if (response.status !== 202) throw new Error(`The upload answered ${response.status}: ${JSON.stringify(body)}`);
+      return body._id;
+    };
+    const jobDone = async (id: string) => {
+      for (;;) {
+        const response = await fetch(`${url}/api/admin/imports/${id}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        const { state } = (await response.json()) as { state: string };
+        if (state === "done" || state === "failed") return;
+        await sleep(500);
+      }
+    };
+
+    type Side = { p50: number[]; p99: number[]; max: number[]; requests: number[]; failed: number[] };
+    const side = (): Side => ({ p50: [], p99: [], max: [], requests: [], failed: [] });
+    const sides = { idle: side(), upload: side() };
+    const uploadTimes: number[] = [];
+    const record = (into: Side, { times, failed }: { times: number[]; failed: number }) => {
+      into.failed.push(failed);
+      into.p50.push(median(times));
+      into.p99.push(quantile(times, 0.99));
+      into.max.push(Math.max(...times));
+      into.requests.push(times.length);
+    };
+    let lastUpload = 5000;
+    const measureUpload = async () => {
+      const started = performance.now();
+      const importing = upload();
+      record(sides.upload, await pollHealth(url, importing));
+      lastUpload = performance.now() - started;
+      uploadTimes.push(lastUpload);
+      await jobDone(await importing);
+    };
+    const measureIdle = async () => record(sides.idle, await pollHealth(url, sleep(lastUpload)));
+
+    await jobDone(await upload()); // warm up: the route, the worker, the job
+    for (let round = 0; round < rounds; round++) {
+      if (round % 2 === 0) {
+        await measureIdle();
+        await measureUpload();
+      } else {
+        await measureUpload();
+        await measureIdle();
+      }
+      const last = (values: number[]) => ms(values.at(-1)!);
+      log(
+        `round ${round + 1}: upload ${last(uploadTimes)}; /api/health max ${last(sides.upload.max)} during it (${sides.upload.failed.at(-1)} not 200), ${last(sides.idle.max)} without (${load()})`,
+      );
+    }
+    log(
+      `\n/api/health while a ${(csv.size / 1024 / 1024).toFixed(0)} MB import is uploaded and read (${rounds} rounds):\n`,
+    );
+    log("| /api/health | p50 | p99 | max | requests a round | not 200, all rounds |");
+    log("| --- | ---: | ---: | ---: | ---: | ---: |");
+    for (const [name, figures] of [
+      ["no import (baseline)", sides.idle],
+      ["during the upload", sides.upload],
+    ] as const)
+      log(
+        `| ${name} | ${spread(figures.p50)} | ${spread(figures.p99)} | ${spread(figures.max)} | ${median(figures.requests)} | ${figures.failed.reduce((a, b) => a + b, 0)} |`,
+      );
+    log(`\nThe upload (POST to its 202): ${spread(uploadTimes)}; each cell: median of the rounds (fastest - slowest)`);
+  } finally {
+    await app.stop();
+  }
+}
