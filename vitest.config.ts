@@ -36,8 +36,8 @@ export default defineConfig({
       },
       {
         extends: true,
-        // One file at a time: each starts servers, workers or ffmpeg of its own. The two with a database
-        // of their own run in a second Vitest beside this one (scripts/test.ts, SELF_CONTAINED_STACK_FILES).
+        // One file at a time: each starts servers, workers or ffmpeg of its own. The four with a database
+        // of their own run in two Vitests beside this one (scripts/test.ts, SELF_CONTAINED_STACK_CHAINS).
         test: { name: "stack", include: STACK, setupFiles: ["tests/support/setup.ts"], fileParallelism: false },
       },
     ],

@@ -429,28 +429,29 @@ function runPrefixed(prefix: string, command: string, args: string[], env: Recor
 /**
  * Whole-stack files with a database, storage and processes of their own, whose time is mostly waiting
  * (for a killed worker's heartbeat to run out, a retry to come due, a fresh `npm start` to come up):
- * each runs in a Vitest of its own, beside the other whole-stack files (which share the tier's app,
- * one at a time) instead of after them.
+ * they run in Vitests of their own, beside the other whole-stack files (which share the tier's app,
+ * one at a time) instead of after them. Two chains, each file after the other, pairing a long wait
+ * with ffmpeg work: five Vitests at once beside integration left a fresh `npm start` seeding past its
+ * five minutes on 2 cores (CI, 2026-11-27).
  */
-const SELF_CONTAINED_STACK_FILES = [
-  "tests/foundation/run-command.test.ts",
-  "tests/media/transcode-crash.test.ts",
-  "tests/media/transcode-content.test.ts",
-  "tests/media/transcode-worker.test.ts",
+const SELF_CONTAINED_STACK_CHAINS = [
+  ["tests/foundation/run-command.test.ts", "tests/media/transcode-worker.test.ts"],
+  ["tests/media/transcode-crash.test.ts", "tests/media/transcode-content.test.ts"],
 ];
 
 function runStack(env: Record<string, string>, totals: Counts): Promise<boolean> {
   // Files named on the command line: one run, as asked.
   if (passThrough.some((arg) => !arg.startsWith("-"))) return runVitest(["stack"], env, totals);
+  const chained = SELF_CONTAINED_STACK_CHAINS.flat();
   return Promise.all([
     runVitest(
       ["stack"],
       env,
       totals,
-      SELF_CONTAINED_STACK_FILES.flatMap((file) => ["--exclude", file]),
+      chained.flatMap((file) => ["--exclude", file]),
     ),
-    ...SELF_CONTAINED_STACK_FILES.map((file) =>
-      runVitest(["stack"], env, totals, [file], `stack-${path.basename(file, ".test.ts")}`),
+    ...SELF_CONTAINED_STACK_CHAINS.map((files, index) =>
+      runVitest(["stack"], env, totals, files, `stack-chain-${index + 1}`),
     ),
   ]).then((results) => results.every(Boolean));
 }
