@@ -1,6 +1,6 @@
 // The admin's rough edges (issue 39), on a desktop and on a phone: a published film can go back to
 // draft (bulk bar and edit dialog), the categories table says how many movies use each category
-// beside the spec's id, date and title, the edit dialog's pictures are labelled as the site
+// beside the original id, date and title, the edit dialog's pictures are labelled as the site
 // uses them, and a confirmation's button names what it does.
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
@@ -128,7 +128,7 @@ test("admin confirmations name their action: Cancel, or Delete movie, Make admin
   await expect(confirm.getByRole("button")).toHaveText(["✕", "Cancel", "Delete user"]);
   await confirm.getByRole("button", { name: "Cancel" }).click();
 
-  // The categories' delete keeps the spec's own words: 'Confirm', its question, Yes and No.
+  // The categories' delete keeps the original words: 'Confirm', its question, Yes and No.
   const spare = await createCategory(page.request, "Spare");
   await page.goto("/admin/categories");
   await page.getByRole("button", { name: `Delete ${spare.name}` }).click();

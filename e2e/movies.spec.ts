@@ -59,7 +59,7 @@ test("the filter bar offers the spec's options", async ({ page }) => {
     "Sort By Hours",
     ...Array.from({ length: 10 }, (_, i) => `${i + 1} Hours`),
   ]);
-  // The catalogue's own years, newest first (CONTRACT.md section 7), not the spec's 2022 to 2000.
+  // The catalogue's own years, newest first (docs/product.md "Catalogue and filters"), not a fixed 2022 to 2000.
   const catalogueYears = [
     ...new Set((await listing(page, "sort=year&limit=50")).movies.map((movie) => String(movie.year))),
   ];

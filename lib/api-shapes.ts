@@ -1,4 +1,4 @@
-// Every JSON body the API answers (CONTRACT.md sections 2 and 3), written once as zod schemas. The
+// Every JSON body the API answers (docs/api.md "Conventions" and "Shapes"), written once as zod schemas. The
 // data layer's types are inferred from them, and lib/openapi.ts turns them into the OpenAPI
 // document's components, so the types, the handlers and /api/openapi.json cannot drift apart.
 // Each schema is registered under its component name; the registry is what lib/openapi.ts reads.
@@ -16,7 +16,7 @@ function shape<T extends z.ZodType>(id: string, schema: T, description?: string)
 const id = z.guid();
 const timestamp = z.iso.datetime();
 /**
- * CONTRACT.md section 3: in a response every media URL is absolute. The data layer carries the
+ * docs/api.md "Shapes": in a response every media URL is absolute. The data layer carries the
  * stored form (a path of this site's uploads, or an external https URL) with the same type, and
  * lib/http/media-urls.ts makes it absolute at the edge; "" means no picture.
  */
@@ -125,7 +125,7 @@ export const reviewShape = shape(
 export const movieDetailShape = shape(
   "MovieDetail",
   movieListItemShape.omit({ category: true }).extend({
-    category: id.meta({ description: "The category's id (spec section 3); categoryName saves a lookup" }),
+    category: id.meta({ description: "The category's id (as the original API sent it); categoryName saves a lookup" }),
     categoryName: z.string(),
     casts: z.array(castMemberShape),
     reviews: z

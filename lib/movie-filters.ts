@@ -18,7 +18,10 @@ export function listingHref(search: string, filters: ListingFilters): string {
   return text ? `${path}?${text}` : path;
 }
 
-/** Spec section 9: pagination shows 5 pages in range, the current one as central as the ends allow. */
+/**
+ * docs/product.md "Catalogue and filters": pagination shows 5 pages in range, the current one as central as
+ * the ends allow.
+ */
 export function pagesInRange(current: number, total: number, span = 5): number[] {
   const count = Math.min(span, total);
   const first = Math.max(1, Math.min(current - Math.floor(span / 2), total - count + 1));

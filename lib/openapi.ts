@@ -518,7 +518,7 @@ const paths = {
     },
     delete: {
       summary:
-        "Delete the account with its favourites, reviews (ratings recomputed), watch history, passkeys, sessions and own picture. Confirm with `password`, a `passkey` assertion (authentication options with purpose `confirm`), or, for an account with neither, its `email`. The web session must confirm; a bearer client may send no body (CONTRACT.md) and is then taken at its token",
+        "Delete the account with its favourites, reviews (ratings recomputed), watch history, passkeys, sessions and own picture. Confirm with `password`, a `passkey` assertion (authentication options with purpose `confirm`), or, for an account with neither, its `email`. The web session must confirm; a bearer client may send no body (as the endpoint first took none) and is then taken at its token",
       tags: ["user"],
       ...signedIn,
       requestBody: { required: false, content: jsonContent(ref("DeleteAccountBody")) },

@@ -62,7 +62,7 @@ type Card = Record<string, unknown> & {
   categoryName: string;
   createdAt: Date;
 };
-// Stored media paths become absolute URLs on the site's public origin, as the API's edge does (CONTRACT.md section 3).
+// Stored media paths become absolute URLs on the site's public origin, as the API's edge does (docs/api.md "Shapes").
 const absolute = (url: string, origin: string) => (url.startsWith("/") ? `${origin}${url}` : url);
 const toCard = ({ id, categoryId, categoryName, createdAt, ...rest }: Card, origin: string) => ({
   _id: id,

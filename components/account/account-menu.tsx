@@ -12,7 +12,7 @@ const LINKS = [
 ];
 
 export function AccountMenu({ isAdmin }: { isAdmin: boolean }) {
-  // Admins reach their area from here: the spec's header has no admin link.
+  // Admins reach their area from here: the original header has no admin link.
   const links = isAdmin ? [...LINKS, { href: "/admin/statistics", label: "Dashboard" }] : LINKS;
   return (
     // On phones and tablets a grid above the page: its entries plus Logout, in rows of 2, then 3 or 4.

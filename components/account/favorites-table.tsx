@@ -17,7 +17,7 @@ export function FavoritesTable({ initial }: { initial: MovieListItem[] }) {
   const { data: movies, error, isLoading, mutate } = useFavorites(true, initial);
   const { run: send, pending: busy } = useApiMutation();
   const [confirmingDeleteAll, setConfirmingDeleteAll] = useState(false);
-  // Spec section 4: the list is reloaded after a delete.
+  // docs/product.md "Favourites and My List": the list is reloaded after a delete.
   const run = (key: string, url: string) =>
     send(key, url, {
       method: "DELETE",

@@ -39,7 +39,7 @@ export function LoginForm({ googleEnabled, handOver, handOverCode: code, error, 
     router.refresh();
   };
 
-  // `/login?data=` (CONTRACT section 5): only the one-time code of a Google sign-in this browser
+  // `/login?data=` (docs/product.md "Login"): only the one-time code of a Google sign-in this browser
   // started opens a session (the server checks it against its state cookie). The parameters are
   // dropped from the address either way, so the token does not stay in history.
   const handled = useRef(false);

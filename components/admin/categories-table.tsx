@@ -16,7 +16,7 @@ import { CategoryDialog } from "./category-dialog";
 const moviesCount = (count: number) => `${count} ${count === 1 ? "movie" : "movies"}`;
 
 /**
- * `initial` is the list as the server rendered it. Each row keeps the spec's columns (short id, created
+ * `initial` is the list as the server rendered it. Each row keeps the original columns (short id, created
  * date, title) and adds what an admin decides with: how many movies use it, as a link to them
  * (docs/architecture.md, "The admin area at scale").
  */
@@ -26,7 +26,8 @@ export function CategoriesTable({ initial }: { initial: AdminCategory[] }) {
   const [deleting, setDeleting] = useState<Category | null>(null);
   const { run, pending } = useApiMutation();
 
-  // CONTRACT section 7: a refused delete (movies still use it) is an error toast with the API's message.
+  // docs/product.md "Admin: categories": a refused delete (movies still use it) is an error toast with the
+  // API's message.
   const deleteCategory = (category: Category) =>
     run(category._id, `/api/category/${category._id}`, {
       method: "DELETE",
@@ -97,7 +98,7 @@ export function CategoriesTable({ initial }: { initial: AdminCategory[] }) {
         onClose={() => setDialog(null)}
         onSaved={() => void mutate()}
       />
-      {/* The spec's own words, Yes and No included: the one confirmation that does not name its action. */}
+      {/* The original client's words, Yes and No included: the one confirmation that does not name its action. */}
       <ConfirmDialog
         open={deleting !== null}
         busy={pending !== null}

@@ -13,7 +13,10 @@ import { categorySchema } from "@/lib/validation/category";
 
 type Props = { open: boolean; category: Category | null; onClose: () => void; onSaved: () => void };
 
-/** 'Create Category' or, given a category, 'Edit Category'. Closing clears the form (spec section 4). */
+/**
+ * 'Create Category' or, given a category, 'Edit Category'. Closing clears the form (docs/product.md
+ * "Admin: categories").
+ */
 export function CategoryDialog({ open, category, onClose, onSaved }: Props) {
   const {
     register,

@@ -197,7 +197,7 @@ export function MovieForm({ movie, draft = false, onSaved, categories: initialCa
         />
       </div>
       <div key={generation} className="grid gap-6 md:grid-cols-2">
-        {/* The spec's "movie image" and "poster image": the wide title image and the portrait poster
+        {/* The original "movie image" and "poster image": the wide title image and the portrait poster
             (`image`), as the movie page shows them (docs/architecture.md, "The admin area at scale"). */}
         <MediaField
           label="Movie Image"

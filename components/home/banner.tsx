@@ -9,7 +9,7 @@ import { useAutoplayCarousel } from "./use-autoplay-carousel";
 import { StoredImage } from "@/components/ui/stored-image";
 
 /**
- * Spec section 9: the first three random movies, a vertical slide every 4 s (about 1 s each).
+ * docs/product.md "Home": the first three random movies, a vertical slide every 4 s (about 1 s each).
  * A pause/play control stops the rotation for good; focus or the pointer inside stop it meanwhile.
  */
 export function Banner({ movies }: { movies: MovieListItem[] }) {

@@ -12,7 +12,7 @@ import { StoredImage } from "@/components/ui/stored-image";
 const arrow =
   "flex size-10 items-center justify-center rounded-md bg-subMain text-white transition hover:bg-subMain/80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white";
 
-/** Spec section 9: loops and autoplays; 1, 2, 3, 4, 5 slides in view from 0, 400, 768, 1024, 1280 px. */
+/** docs/product.md "Home": loops and autoplays; 1, 2, 3, 4, 5 slides in view from 0, 400, 768, 1024, 1280 px. */
 export function TopRated({ movies }: { movies: MovieListItem[] }) {
   const [viewport, embla, autoplay] = useAutoplayCarousel({ align: "start", duration: 40 }, 4000);
   return (

@@ -3,7 +3,7 @@
 import { usePathname } from "next/navigation";
 import { useEffect } from "react";
 
-/** Spec section 2: every route change starts at the top of the page. */
+/** docs/product.md "Every page": every route change starts at the top of the page. */
 export function ScrollToTop() {
   const pathname = usePathname();
   useEffect(() => {

@@ -15,7 +15,7 @@ const footerLinkClass =
   "text-sm text-text transition hover:text-accent focus-visible:outline-2 focus-visible:outline-subMain";
 
 /**
- * The footer's columns link where their labels promise (the spec's were placeholders to home).
+ * The footer's columns link where their labels promise (the original's were placeholders to home).
  * Static, so every page's shell can be prerendered without a database: the category links are
  * loaded in the browser (they sit at the bottom of the page, out of the first view).
  */

@@ -5,7 +5,7 @@ import { useAutoplayCarousel } from "@/components/home/use-autoplay-carousel";
 import type { CastMemberItem } from "@/lib/data/movie-shapes";
 import { StoredImage } from "@/components/ui/stored-image";
 
-/** Spec section 9: five in view (fewer on small screens), looping, autoplay. */
+/** docs/product.md "Movie page": five in view (fewer on small screens), looping, autoplay. */
 export function CastCarousel({ casts }: { casts: CastMemberItem[] }) {
   const [viewport, , autoplay] = useAutoplayCarousel({ align: "start", duration: 40 }, 3000);
   return (

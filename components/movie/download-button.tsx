@@ -9,10 +9,10 @@ const downloadUrl = (videoUrl: string, movieName: string) =>
   `${videoUrl}${videoUrl.includes("?") ? "&" : "?"}download=1&name=${encodeURIComponent(movieName)}`;
 
 /**
- * Download (spec sections 4 and 8, CONTRACT.md section 6): a plain link to the video with
+ * Download (docs/product.md "Watching and downloading"): a plain link to the video with
  * `?download=1`, so the browser's own download manager fetches it (progress, pause, resume, and no
  * copy in the page's memory). A click checks the file with one HEAD request and then hands the
- * link to the browser, between the spec's toasts: 'Downloading video...', then 'Download completed!'
+ * link to the browser, between the toasts of docs/product.md "Watching and downloading": 'Downloading video...', then 'Download completed!'
  * once the browser has taken the download over (the page cannot see it finish; docs/media.md), or
  * 'Error downloading the video'. The link is inert meanwhile, with a spinner for its icon.
  */

@@ -20,7 +20,8 @@ export function LikeButton({
   className?: string;
 }) {
   const viewer = useViewer();
-  // Spec section 4: favourites are loaded whenever a user is signed in; SWR shares one request.
+  // docs/product.md "Favourites and My List": favourites are loaded whenever a user is signed in; SWR
+  // shares one request.
   const { data: favorites, mutate } = useFavorites(Boolean(viewer));
   const [busy, setBusy] = useState(false);
   const liked = favorites?.some((movie) => movie._id === movieId) ?? false;

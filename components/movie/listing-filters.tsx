@@ -10,8 +10,8 @@ import { HOUR_FILTER_OPTIONS, LANGUAGES, RATE_FILTER_OPTIONS, SORT_OPTIONS } fro
 type Option = { value: string; label: string };
 
 /**
- * The filter bar: each change reloads the listing at page 1 (spec section 4). The years are the
- * catalogue's own, newest first, and Sort orders the list (CONTRACT.md section 7); without it a
+ * The filter bar: each change reloads the listing at page 1 (docs/product.md "Catalogue and filters"). The
+ * years are the catalogue's own, newest first, and Sort orders the list; without it a
  * search lists best matches first, the plain listing newest first.
  */
 export function ListingFilters({

@@ -18,7 +18,7 @@ type QueryString = Promise<Record<string, string | string[] | undefined>>;
 /** The title and description of /movies, a search and its filters. */
 export async function listingMetadata({ search, filters }: ListingProps): Promise<Metadata> {
   const wanted = filters.category?.toLowerCase();
-  // The category filter takes an id or a name (CONTRACT.md section 4).
+  // The category filter takes an id or a name (docs/api.md "Movies").
   const category = wanted
     ? (await listCategories()).find((c) => c._id === filters.category || c.name.toLowerCase() === wanted)
     : undefined;

@@ -1,7 +1,7 @@
 /** Shown instead of a 0 for a movie nobody has reviewed yet: a 0 reads as a verdict. */
 export const NO_RATINGS = "No ratings yet";
 
-/** A 0 to 5 rating as five stars in half steps (spec section 9), with the number for screen readers. */
+/** A 0 to 5 rating as five stars in half steps (docs/product.md "Reviews"), with the number for screen readers. */
 export function Stars({ value, className = "size-4" }: { value: number; className?: string }) {
   const halves = Math.round(Math.max(0, Math.min(5, value)) * 2);
   return (

@@ -46,7 +46,7 @@ export function ReviewEditor({
     defaultValues: own ? { rating: own.rating, message: own.comment } : EMPTY,
   });
 
-  /** The movie is reloaded (spec section 4), and the own-review lookup of a long review list with it. */
+  /** The movie is reloaded (docs/product.md "Reviews"), and the own-review lookup of a long review list with it. */
   async function reload() {
     router.refresh();
     await mutate(ownReviewUrl(movieId));
@@ -56,7 +56,7 @@ export function ReviewEditor({
     try {
       await apiFetch(`/api/movie/review/${movieId}`, { method: "POST", body: input });
       toast.success(own ? "Review updated" : "Review submitted");
-      // Spec section 4 clears the form here; it now holds the viewer's saved review, ready to edit.
+      // The original client cleared the form here; it now holds the viewer's saved review, ready to edit.
       await reload();
     } catch (error) {
       toast.error(errorMessage(error));

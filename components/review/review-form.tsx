@@ -26,7 +26,7 @@ function ReviewBoxLoading({ movieName }: { movieName: string }) {
 
 /**
  * Posts a review, or edits the viewer's own: one per user and movie, so posting again replaces it
- * (CONTRACT.md 4). A viewer who has reviewed the movie finds the form filled with their review, and
+ * (docs/product.md "Reviews"). A viewer who has reviewed the movie finds the form filled with their review, and
  * can delete it. `reviews` and `count` are the detail's, where their own review usually is.
  */
 export function ReviewForm({

@@ -14,7 +14,7 @@ const highestFirst = (reviews: ReviewItem[]) =>
   reviews.toReversed().sort((a, b) => b.rating - a.rating || b.createdAt.localeCompare(a.createdAt));
 
 /**
- * Newest first (spec section 2) or highest rated first, in a scroll area; the viewer's own review is
+ * Newest first (docs/product.md "Reviews") or highest rated first, in a scroll area; the viewer's own review is
  * marked as theirs; every review shows its date. `reviews` come in the detail's order (the newest
  * 100, oldest first): when the movie has more, the highest rated are asked of the API.
  */

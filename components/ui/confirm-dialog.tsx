@@ -4,10 +4,10 @@ import { Button } from "./button";
 import { Dialog } from "./dialog";
 
 /**
- * A question before an action: title 'Confirm' (the spec's delete confirmation), the question, and two
+ * A question before an action: title 'Confirm' (the original delete confirmation), the question, and two
  * buttons. The confirming one names the action ("Delete movie", "Make admin"), as the dialogs of
  * Netflix and Jellyfin do, so nobody has to read the question back to know what Yes would do; the
- * other is Cancel. The category delete alone passes the spec's own Yes and No.
+ * other is Cancel. The category delete alone passes the original Yes and No.
  */
 export function ConfirmDialog({
   open,

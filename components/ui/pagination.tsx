@@ -1,4 +1,4 @@
-/** Previous and next pages for the admin tables (spec's '<<' and '>>' labels). */
+/** Previous and next pages for the admin tables (the original '<<' and '>>' labels). */
 export function Pagination({
   page,
   totalPage,

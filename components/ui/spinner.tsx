@@ -1,4 +1,4 @@
-/** The spec's red loading spinner. */
+/** The red loading spinner (docs/product.md "Every page"). */
 export function Spinner({ className = "size-4" }: { className?: string }) {
   return (
     <span

@@ -6,7 +6,7 @@ import { loadToastLibrary, onFirstToast, toastsRequested } from "@/lib/client/to
 const HotToaster = lazy(() => loadToastLibrary().then(({ Toaster }) => ({ default: Toaster })));
 
 /**
- * Spec section 9: top right, at most 20, 2 s for success and 4 s for the rest. The same corner on
+ * docs/product.md "Every page": top right, at most 20, 2 s for success and 4 s for the rest. The same corner on
  * every screen, just below the sticky header (one 4.5 rem row at every width), never over it.
  * Mounted with the first message (lib/client/toast.ts), which it then shows.
  */

@@ -1,13 +1,13 @@
 "use client";
 
-// The upload drop zone (spec sections 3 and 7): one file, images and videos only, a real progress
+// The upload drop zone (docs/product.md "Uploads"): one file, images and videos only, a real progress
 // bar while uploading, and a toast with the outcome.
 import { useEffect, useId, useState } from "react";
 import { useDropzone, type Accept, type FileRejection } from "react-dropzone";
 import { toast } from "@/lib/client/toast";
 import { GENERIC_FAILURE, UploadError, uploadFile } from "@/lib/client/upload";
 
-/** The spec's accepted types, plus the registered names browsers actually report, with extensions. */
+/** The original client's accepted types, plus the registered names browsers actually report, with extensions. */
 const IMAGE_TYPES: Accept = {
   "image/jpeg": [".jpg", ".jpeg"],
   "image/jpg": [".jpg", ".jpeg"],

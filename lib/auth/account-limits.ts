@@ -1,6 +1,6 @@
 import "server-only";
-// Rate limits of the account endpoints that anyone can call or that send mail (docs/security.md,
-// "Account limits"). Like the login limits, the counters are rows of PostgreSQL's RateLimit table,
+// Rate limits of the account endpoints that anyone can call or that send mail (docs/security.md
+// "Accounts"). Like the login limits, the counters are rows of PostgreSQL's RateLimit table,
 // kept by rate-limiter-flexible, so every app instance shares them; keys are SHA-256 hashes.
 import { createHash } from "node:crypto";
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";

@@ -2,7 +2,7 @@ import "server-only";
 // Asking again who is at the keyboard before an action that cannot be undone (deleting the account):
 // the password, or a passkey, or, for an account that has neither (Google only), its email typed
 // out. A web session must confirm; a bearer-token client may, and is otherwise taken at its token
-// (CONTRACT.md's DELETE /api/user takes no body; docs/api.md, "Deleting an account").
+// (DELETE /api/user was first defined without a body; docs/api.md "Users").
 import { db } from "@/lib/db";
 import { badRequest, unauthorized } from "@/lib/http/errors";
 import type { DeleteAccountInput } from "@/lib/validation/account";

@@ -1,5 +1,5 @@
 import "server-only";
-// Proving the account's email address (docs/security.md, "Email verification and change"): a new
+// Proving the account's email address (docs/security.md "Accounts"): a new
 // account is sent a link that marks its email verified; the profile shows the state and can send
 // the link again. Changing the email is a request that takes effect only when the new address opens
 // the link sent to it, in the browser of the signed-in member; then the old address is told.

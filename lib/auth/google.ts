@@ -1,5 +1,5 @@
 import "server-only";
-// Google sign-in compatibility (CONTRACT.md section 5). NextAuth runs the OAuth flow itself
+// Google sign-in compatibility (docs/api.md "Google sign-in"). NextAuth runs the OAuth flow itself
 // (/api/auth/signin/google, callback /api/auth/callback/google); these helpers serve the original
 // client's entry points, /auth/google and /auth/google/callback.
 import { env } from "@/lib/env";

@@ -1,5 +1,5 @@
 import "server-only";
-// The `/login?data=` hand-over after Google sign-in (CONTRACT.md section 5), guarded against login
+// The `/login?data=` hand-over after Google sign-in (docs/api.md "Google sign-in"), guarded against login
 // CSRF: Marquee's own /login opens a session only with a one-time code that completes a Google
 // sign-in started in the same browser. GET /auth/google sets a random state cookie; the callback
 // issues a code bound to that state (stored hashed, valid 60 s, used once) and adds it to the

@@ -1,5 +1,5 @@
 import "server-only";
-// Access rules for server pages and layouts (spec section 2's route table). They resolve the user
+// Access rules for server pages and layouts (docs/product.md "Pages and access"). They resolve the user
 // exactly as the API does (session cookie, credentials version re-checked), so a page never shows
 // what its API would refuse.
 import { headers } from "next/headers";

@@ -1,5 +1,5 @@
 import "server-only";
-// Passkeys (WebAuthn, through @simplewebauthn/server; docs/security.md, "Passkeys"). A member adds
+// Passkeys (WebAuthn, through @simplewebauthn/server; docs/api.md "Accounts"). A member adds
 // them on the profile page, signs in with one from /login, confirms the account's deletion with one,
 // and can see and remove them. Every ceremony starts with a challenge stored server-side
 // (PasskeyChallenge: what it is for, whose, 5 minutes) and spent by its first answer, so a

@@ -1,5 +1,5 @@
 import "server-only";
-// "Forgot password?" (docs/security.md, "Account recovery"): a link by email that sets a new
+// "Forgot password?" (docs/security.md "Accounts"): a link by email that sets a new
 // password. The request answers the same whether or not an account has that email, and the lookup
 // and the mail happen after the answer has gone, so neither its words nor its timing tell.
 import { after } from "next/server";

@@ -1,6 +1,6 @@
 // The one way client components call /api: JSON in and out, the session cookie authenticates, and a
-// failure throws an ApiError carrying the text to show (spec section 8). A 401 means the session is
-// gone (password changed elsewhere, account deleted): spec section 4 signs the user out.
+// failure throws an ApiError carrying the text to show (docs/product.md "Messages"). A 401 means the session is
+// gone (password changed elsewhere, account deleted): docs/product.md "Login" signs the user out.
 import { SESSION_ENDED_CODE, SESSION_ENDED_MESSAGE } from "./sign-in";
 
 export const FALLBACK_ERROR = "Something went wrong.";

@@ -1,4 +1,4 @@
-/** An id as the admin tables show it: its first 8 characters in upper case, as the spec's admin tables do. */
+/** An id as the admin tables show it: its first 8 characters in upper case, as the original admin tables do. */
 export const shortId = (id: string) => id.slice(0, 8).toUpperCase();
 
 /** The long date format, e.g. 'November 22, 2026' (in UTC, so server and browser agree). */

@@ -21,7 +21,7 @@ export function signInErrorMessage(code: string): string {
 }
 
 /**
- * What Marquee's own /login does with `?data=` (CONTRACT section 5): sign in with the one-time
+ * What Marquee's own /login does with `?data=` (docs/product.md "Login"): sign in with the one-time
  * `code` of the Google sign-in this browser started, when there is one; the token inside `data` is
  * never used here (any link could carry one: login CSRF). Null means "refuse with a toast".
  */

@@ -1,4 +1,4 @@
-// Toasts (spec section 9) through react-hot-toast, which with its CSS-in-JS is about 5 kB of
+// Toasts (docs/product.md "Every page") through react-hot-toast, which with its CSS-in-JS is about 5 kB of
 // compressed script: it is loaded by the first message a page shows, not by every page (most views
 // show none). Calls made while it loads are shown in order once it is there (one promise, FIFO).
 import type * as HotToastModule from "react-hot-toast";

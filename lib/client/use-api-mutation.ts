@@ -10,9 +10,9 @@ type Mutation<T> = {
   body?: unknown;
   /** The success toast: fixed text, or taken from the answer (most answers carry a `message`). */
   success: string | ((result: T) => string);
-  /** A fixed failure toast; by default the API's own message (spec section 8). */
+  /** A fixed failure toast; by default the API's own message (docs/product.md "Messages"). */
   failure?: string;
-  /** Reloads what the screen shows; runs after success and failure alike (spec section 4). */
+  /** Reloads what the screen shows; runs after success and failure alike. */
   then?: () => unknown;
 };
 

@@ -1,5 +1,5 @@
 import "server-only";
-// The admin Users page (CONTRACT.md section 7): list accounts, grant or revoke the admin role,
+// The admin Users page (docs/product.md "Admin: users"): list accounts, grant or revoke the admin role,
 // delete an account. An admin never acts on itself here (its own account is on /profile), and the
 // last admin is never demoted or deleted, so the site always keeps someone who can manage it.
 import { db } from "@/lib/db";

@@ -8,7 +8,7 @@ import { cacheTags, expireTags } from "./cache-tags";
 import { isUuid } from "./ids";
 import type { AdminCategory, Category } from "@/lib/api-shapes";
 
-/** CONTRACT.md's Category. */
+/** The Category of docs/api.md "Shapes". */
 export type { AdminCategory, Category };
 
 const categorySelect = { id: true, name: true, createdAt: true, updatedAt: true } satisfies Prisma.CategorySelect;

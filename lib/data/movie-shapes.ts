@@ -1,4 +1,4 @@
-// The movie shapes of CONTRACT.md section 3, and the Prisma selects that feed them.
+// The movie shapes of docs/api.md "Shapes", and the Prisma selects that feed them.
 import type { MovieDetail, MovieListItem, ReviewItem } from "@/lib/api-shapes";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
@@ -99,7 +99,7 @@ export function toMovieDetail({
     category: listItem.category._id,
     categoryName: listItem.category.name,
     casts: casts.map((cast) => ({ _id: cast.id, name: cast.name, img: cast.image, image: cast.image })),
-    // Oldest first, as the original backend sent them (CONTRACT.md section 3): its client reverses the
+    // Oldest first, as the original backend sent them (docs/api.md "Shapes"): its client reverses the
     // list to show the newest on top.
     reviews: reviews.toReversed().map(toReviewItem),
     subtitles: subtitles.map(({ language, label, url }) => ({ language, label, url })),

@@ -12,7 +12,7 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import { CONTINUE_FROM, WATCHED_FROM } from "@/lib/validation/progress";
 
-/** A rating at or below this is a dislike: 0-Poor and 1-Fair (spec section 5's options). */
+/** A rating at or below this is a dislike: 0-Poor and 1-Fair (docs/product.md "Reviews"). */
 const DISLIKED_AT_MOST = 1;
 
 /** How a movie's neighbours are scored; the benchmark compares other weights against these. */

@@ -14,7 +14,7 @@ import { cacheTags, expireTags } from "./cache-tags";
 import { lockMovie, refreshMovieRating } from "./ratings";
 import type { UserInfo } from "@/lib/api-shapes";
 
-/** CONTRACT.md's UserInfo. */
+/** The UserInfo of docs/api.md "Shapes". */
 export type { UserInfo };
 
 const userInfoSelect = {

@@ -1,4 +1,4 @@
-// Errors a route handler may throw; lib/http/handler.ts turns them into CONTRACT.md's shapes.
+// Errors a route handler may throw; lib/http/handler.ts turns them into docs/api.md "Conventions".
 
 export type FieldErrors = Record<string, string[]>;
 

@@ -1,5 +1,5 @@
 // The one wrapper every route handler goes through: it reads JSON safely (bounded), adds CORS and
-// turns whatever is thrown into CONTRACT.md's error shape, so no handler formats errors itself.
+// turns whatever is thrown into the error shape of docs/api.md "Conventions", so no handler formats errors itself.
 import { randomUUID } from "node:crypto";
 import { connection } from "next/server";
 import { ZodError, type z } from "zod";

@@ -1,5 +1,5 @@
 import "server-only";
-// Media URLs at the API's edge (CONTRACT.md section 3). The database and lib/data keep what was
+// Media URLs at the API's edge (docs/api.md "Shapes"). The database and lib/data keep what was
 // stored: paths of this site's uploads (`/api/upload/image/<id>.webp`) or external https URLs,
 // never this site's host, so moving the site needs no data migration and cached catalogue reads
 // do not depend on who asked. Route handlers turn paths into absolute URLs on the way out (a

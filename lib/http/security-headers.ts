@@ -44,8 +44,8 @@ export function storageOrigins(
  * The page policy. Per-request pages allow only scripts carrying this response's nonce (and what
  * they load: 'strict-dynamic'), Next.js puts the nonce on its own scripts. Cacheable pages are the
  * same HTML for everyone, so no nonce can be in them: they allow the site's own scripts and inline
- * ones. Everything but script-src is identical. Images and videos may be any https URL (CONTRACT:
- * "uploaded or an https URL") plus the bucket; scripts, styles, fonts and frames never come from
+ * ones. Everything but script-src is identical. Images and videos may be any https URL (docs/api.md
+ * "Movies": uploaded here or an https URL) plus the bucket; scripts, styles, fonts and frames never come from
  * elsewhere, and no one may frame the site.
  */
 export function pageContentSecurityPolicy(options: { nonce?: string; dev?: boolean } = {}): string {

@@ -1,4 +1,4 @@
-// What Marquee accepts as an upload (CONTRACT.md section 6). A file's type is decided from its
+// What Marquee accepts as an upload (docs/product.md "Uploads"). A file's type is decided from its
 // leading bytes, never from its name or the type the client declares.
 import { fileTypeFromBuffer, type FileTypeResult } from "file-type/core";
 import { env } from "@/lib/env";
@@ -33,7 +33,7 @@ const DETECTED_ALIASES: Record<string, string> = {
   m4v: "mp4", // Apple's name for the same container
 };
 
-/** Types a browser may declare for a file (spec section 7's list and the registered names), by extension. */
+/** Types a browser may declare for a file (the original client's list and the registered names), by extension. */
 const DECLARED_TYPES: Record<string, string[]> = {
   jpg: ["image/jpeg", "image/jpg"],
   png: ["image/png"],

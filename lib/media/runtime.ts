@@ -1,4 +1,4 @@
-// A movie's runtime as its page shows it. The admin types `hour` (the spec's "2 Hr"); once the
+// A movie's runtime as its page shows it. The admin types `hour` (the original "2 Hr"); once the
 // transcode has probed the video, its real length replaces it, in the same style.
 
 type Runtime = { text: string; iso: string };

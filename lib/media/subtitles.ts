@@ -6,7 +6,7 @@
 // The parser reads line by line in linear time, but a 2 MB file of tiny cues is 200,000 lines: parsed
 // in one go it held the event loop for seconds and every other request waited. Lines are handed
 // over in slices, with a turn of the event loop between two, and a file with more cues than
-// MAX_SUBTITLE_CUES stops there (docs/security.md "Subtitles").
+// MAX_SUBTITLE_CUES stops there (docs/security.md "Media: hostile files, subtitles, transcodes").
 import "server-only";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";

@@ -1,4 +1,4 @@
-// Requests of the admin Users page (CONTRACT.md section 7, issue 26): the list's query (search, role
+// Requests of the admin Users page (docs/product.md "Admin: users", issue 26): the list's query (search, role
 // filter, sort, page) and the role change and bulk actions.
 import { z } from "zod";
 import { onLists, oneOf, positiveDigits, text } from "./fields";

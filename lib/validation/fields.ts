@@ -21,7 +21,7 @@ export function text(field: string, requiredMessage = `${field} must be a string
 }
 
 /**
- * A required string: missing (or null) gives the spec's "... is required" message, another type
+ * A required string: missing (or null) gives the "... is required" message of docs/product.md, another type
  * names the field, and blank after trimming counts as missing.
  */
 export function requiredText(field: string, requiredMessage: string, limit?: { max: number; message: string }) {
@@ -62,7 +62,7 @@ export function wholeNumber(field: string, requiredMessage: string) {
   );
 }
 
-/** A query parameter of digits only; empty means "not given" (CONTRACT.md section 4, listing rules). */
+/** A query parameter of digits only; empty means "not given" (docs/api.md "Movies"). */
 export function digits(field: string) {
   return z
     .string({ error: `${field} must contain digits only` })

@@ -2,7 +2,7 @@
 // the client components that show them. No zod here: a client bundle that only needs a list or a
 // number does not take the validation library with it (docs/performance.md, "Lighthouse").
 
-/** Spec section 3's language filter options (also the only languages a movie may have). */
+/** docs/product.md "Catalogue and filters": the language filter's options (the only languages a movie may have). */
 export const LANGUAGES = [
   "English",
   "Arabic",
@@ -38,11 +38,17 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 50;
 
-/** Filter bar options (spec section 3): rates 1 to 5 stars, hours 1 to 10; years come from the catalogue. */
+/**
+ * Filter bar options (docs/product.md "Catalogue and filters"): rates 1 to 5 stars, hours 1 to 10; years come
+ * from the catalogue.
+ */
 export const RATE_FILTER_OPTIONS = [1, 2, 3, 4, 5].map((value) => ({ value, label: `${value} Star` }));
 export const HOUR_FILTER_OPTIONS = Array.from({ length: 10 }, (_, i) => ({ value: i + 1, label: `${i + 1} Hours` }));
 
-/** The listing's orders (CONTRACT.md section 7). Without `sort`, a search lists best matches first, else newest first. */
+/**
+ * The listing's orders (docs/api.md "Movies"). Without `sort`, a search lists best matches first, else newest
+ * first.
+ */
 export const MOVIE_SORTS = ["newest", "rate", "year", "name"] as const;
 export type MovieSort = (typeof MOVIE_SORTS)[number];
 export const SORT_OPTIONS: { value: MovieSort; label: string }[] = [

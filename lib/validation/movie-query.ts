@@ -1,4 +1,4 @@
-// The query of GET /api/movie (CONTRACT.md section 4, listing rules) and the filter bar's options.
+// The query of GET /api/movie (docs/api.md "Movies") and the filter bar's options.
 import { z } from "zod";
 import { digits, onStrings, positiveDigits, text } from "./fields";
 import { MAX_PAGE_SIZE, MOVIE_SORTS, type MovieSort } from "./movie-options";

@@ -2,7 +2,7 @@
 // client components. No zod here: a client bundle that needs a list or a number does not take the
 // validation library with it (docs/performance.md, "Lighthouse").
 
-/** The orders of a movie's reviews: newest first (spec section 2), or highest rated first. */
+/** The orders of a movie's reviews: newest first (docs/product.md "Reviews"), or highest rated first. */
 export const REVIEW_SORTS = ["newest", "highest"] as const;
 export type ReviewSort = (typeof REVIEW_SORTS)[number];
 export const REVIEW_SORT_OPTIONS: { value: ReviewSort; label: string }[] = [

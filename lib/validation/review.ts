@@ -2,7 +2,7 @@ import { z } from "zod";
 import { onStrings, positiveDigits, requiredText, wholeNumber } from "./fields";
 import { MAX_REVIEW_PAGE_SIZE, REVIEW_SORTS, type ReviewSort } from "./review-options";
 
-/** The review form's rating select (spec section 5, spelling kept). */
+/** The review form's rating select (docs/product.md "Reviews", spelling kept). */
 export const RATING_OPTIONS = [
   { value: 0, label: "0-Poor" },
   { value: 1, label: "1-Fair" },

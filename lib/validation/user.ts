@@ -1,5 +1,5 @@
-// Schemas for sign-in, registration, profile and password forms, with spec section 5's messages
-// (CONTRACT.md section 7 corrects the register maximum message).
+// Schemas for sign-in, registration, profile and password forms, with the messages of docs/product.md
+// "Accounts" (the register maximum message corrected).
 import { z } from "zod";
 import { isAcceptedMediaUrl, mediaUrlMessage, onStrings, requiredText, text } from "./fields";
 

@@ -1,4 +1,4 @@
-// Seeds the demo catalogue (CONTRACT.md section 8). Idempotent: every row has a stable id or a
+// Seeds the demo catalogue (docs/product.md "Demo data"). Idempotent: every row has a stable id or a
 // unique key and is upserted, and every file is stored only if it is not there yet. Nothing is
 // fetched from the internet: art is drawn by code, clips are committed under prisma/seed/media.
 import { createHash } from "node:crypto";

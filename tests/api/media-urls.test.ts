@@ -1,4 +1,4 @@
-// CONTRACT.md section 3: every media URL the API answers is absolute, on the configured public URL
+// docs/api.md "Shapes": every media URL the API answers is absolute, on the configured public URL
 // or else on the address the request was made to; the database keeps paths. A client on another
 // origin (the original single-page client) resolves a path against itself, so paths break it.
 import http from "node:http";

@@ -21,7 +21,7 @@ const LIST_ITEM_KEYS = [
   "countReviews",
   "createdAt",
   "desc",
-  "durationSeconds", // an extra field (CONTRACT.md allows them): the cards' runtime
+  "durationSeconds", // an extra field (docs/api.md "Using another client" allows them): the cards' runtime
   "hour",
   "image",
   "language",

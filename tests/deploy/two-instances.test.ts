@@ -1,5 +1,5 @@
 // Two instances of the built app on one database and one S3 server (s3rver), behind a round-robin
-// balancer (docs/deploy.md, "Many instances"): what one instance does, the other sees. Sessions,
+// balancer (docs/deploy.md "What every deployment sets"): what one instance does, the other sees. Sessions,
 // uploads, the login throttle and the catalogue cache's expirations are shared; with one instance
 // stopped mid-load the other serves on and no answered write is lost.
 import pg from "pg";

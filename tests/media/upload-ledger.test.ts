@@ -99,7 +99,7 @@ describe("POST /api/upload limits", () => {
     const user = await freshUser("ledger");
     const uploaded = await uploadImage(user.token);
     expect(uploaded.status).toBe(200);
-    // The answer is the absolute URL (CONTRACT.md section 3); the ledger keys by storage key.
+    // The answer is the absolute URL (docs/api.md "Shapes"); the ledger keys by storage key.
     const key = new URL(uploaded.body as string).pathname.replace("/api/upload/", "");
     const row = await db.upload.findUnique({ where: { key } });
     expect(row).toMatchObject({ ownerId: user._id, size: BigInt((await imageOf("png")).length) });

@@ -59,7 +59,7 @@ describe("accepted files", () => {
       // A misleading name and declared type: the leading bytes decide.
       const response = await upload(formWith(bytes, "holiday.txt", "text/plain"), { token: await admin() });
       expect(response.status).toBe(200);
-      // Absolute (CONTRACT.md section 4), on the address the request was made to.
+      // Absolute (docs/api.md "Shapes"), on the address the request was made to.
       expect(response.body).toMatch(new RegExp(`^${baseUrl}/api/upload/${folder}/[0-9a-f-]{36}\\.${extension}$`));
 
       const served = await fetch(response.body as string);

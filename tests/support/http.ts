@@ -1,7 +1,7 @@
 // Helpers for tests that talk to the running app over HTTP, as any client would.
 export const baseUrl = process.env.TEST_BASE_URL!;
 
-/** A stored path as the API answers it (CONTRACT.md section 3): absolute, on the address the request was made to. */
+/** A stored path as the API answers it (docs/api.md "Shapes"): absolute, on the address the request was made to. */
 export const absolute = (path: string) => `${baseUrl}${path}`;
 
 export type ApiResponse<T = unknown> = { status: number; headers: Headers; body: T };

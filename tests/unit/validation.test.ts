@@ -67,7 +67,8 @@ describe("password change", () => {
 });
 
 test("the option lists the forms show", () => {
-  // The spec's language filter (section 3), in its order: the filter bar and the movie form offer these.
+  // The language filter of docs/product.md "Catalogue and filters", in its order: the filter bar and the movie
+  // form offer these.
   const specLanguages =
     "English, Arabic, French, German, Spanish, Italian, Russian, Chinese, Japanese, Korean, Hindi, Urdu, Turkish, Portuguese, Dutch, Swedish, Danish, Norwegian, Finnish, Indonesian, Malay, Thai, Vietnamese, Hebrew, Greek, Polish, Romanian, Swahili";
   expect(LANGUAGES).toEqual(specLanguages.split(", "));

@@ -1,7 +1,7 @@
 import { redirect } from "next/navigation";
 import { requirePageAdmin } from "@/lib/auth/page-user";
 
-/** Spec section 2: any other admin path shows Statistics (only to admins: others learn nothing). */
+/** docs/product.md "Pages and access": any other admin path shows Statistics (only to admins: others learn nothing). */
 export default async function UnknownAdminPath() {
   await requirePageAdmin();
   redirect("/admin/statistics");

@@ -5,7 +5,7 @@ import { route } from "@/lib/http";
  * Who is looking, for the web UI's own client components (the header's account link, the like
  * button, the review section, which marks the viewer's own review by its `_id`). Pages no longer
  * read the session while rendering, so the catalogue pages stay cacheable; the browser asks here
- * instead. Not part of the public API (CONTRACT.md).
+ * instead. Not part of the public API (docs/api.md).
  */
 export const GET = route(async (request) => {
   const user = await getRequestUser(request).catch(() => null); // a stray Authorization header: signed out

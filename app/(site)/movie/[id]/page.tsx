@@ -70,7 +70,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function MoviePage({ params }: Props) {
   const movie = await loadMovie((await params).id);
   const [related, similar] = await Promise.all([listRelatedMovies(movie.category, movie._id), moreLikeThis(movie._id)]);
-  // Related Movies stays the spec's grid of the category; More like this shows what it cannot (films
+  // Related Movies stays the original grid of the category; More like this shows what it cannot (films
   // members watch with this one, films with its cast, from any category), never a film twice.
   const relatedIds = new Set(related.map((item) => item._id));
   const moreLike = similar.filter((item) => !relatedIds.has(item._id)).slice(0, ROW_SIZE);
