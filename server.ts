@@ -17,6 +17,7 @@ import "./lib/require-node";
 import http from "node:http";
 import { parseArgs } from "node:util";
 import nextEnv from "@next/env";
+import { processState } from "./lib/process-state";
 
 const SHUTDOWN_GRACE_MS = 100_000;
 /** In builds made by `npm test` only: this request header sends a stored file through the route handler. */
@@ -99,9 +100,9 @@ async function stop(signal: string) {
   }, SHUTDOWN_GRACE_MS);
   forced.unref();
   // Background jobs (lib/jobs, started by instrumentation.ts inside Next's bundle) keep their runner
-  // on globalThis. Stopped now, beside the requests: running transcodes kill their ffmpeg and go
+  // in the process's registry (lib/process-state.ts). Stopped now, beside the requests: running transcodes kill their ffmpeg and go
   // back to the queue while the database is still there for it.
-  const jobs = (globalThis as { marqueeJobs?: Promise<{ stop(): Promise<void> }> }).marqueeJobs;
+  const jobs = processState.jobs;
   const jobsStopped = jobs
     ?.then((runner) => runner.stop())
     .catch((error: unknown) => console.error("> Stopping the background jobs failed:", error));
@@ -112,8 +113,8 @@ async function stop(signal: string) {
   clearInterval(closeIdle);
   await jobsStopped;
   await app.close();
-  // The app's Prisma client (lib/db.ts) keeps its pool on globalThis.
-  await (globalThis as { marqueeDb?: { $disconnect(): Promise<void> } }).marqueeDb?.$disconnect();
+  // The app's Prisma client (lib/db.ts), with its pool.
+  await processState.db?.$disconnect();
   console.log("> Stopped");
   process.exit(0);
 }

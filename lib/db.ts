@@ -2,9 +2,18 @@ import "server-only";
 import pg from "pg";
 import { env } from "@/lib/env";
 import { createPrismaClient, type Db } from "@/lib/prisma";
+import { processState } from "@/lib/process-state";
 
-// One client per server process; kept on globalThis so dev-mode hot reloads don't open new pools.
-const globalForDb = globalThis as unknown as { marqueeDb?: Db; marqueeDbPool?: pg.Pool; marqueeDbConnections?: number };
+// One client per server process, kept in lib/process-state.ts so dev-mode hot reloads don't open new pools.
+declare module "@/lib/process-state" {
+  interface ProcessState {
+    /** The app's Prisma client; server.ts disconnects it as the process stops. */
+    db: Db;
+    dbPool: pg.Pool;
+    /** Connections of dbPool opened and not yet closed. */
+    dbConnections: number;
+  }
+}
 
 function connect(): Db {
   if (!env.DATABASE_URL) {
@@ -22,24 +31,24 @@ function connect(): Db {
   });
   // Connections opened and not yet closed: a wait for one that runs out with some open is a busy
   // database, with none it is one that cannot be reached (lib/http/handler.ts).
-  globalForDb.marqueeDbConnections = 0;
-  pool.on("connect", () => globalForDb.marqueeDbConnections!++);
-  pool.on("remove", () => globalForDb.marqueeDbConnections!--);
-  globalForDb.marqueeDbPool = pool;
+  processState.dbConnections = 0;
+  pool.on("connect", () => processState.dbConnections!++);
+  pool.on("remove", () => processState.dbConnections!--);
+  processState.dbPool = pool;
   return createPrismaClient(pool);
 }
 
 /** The client's connection pool, once a query has opened it. */
-export const dbPool = (): pg.Pool | undefined => globalForDb.marqueeDbPool;
+export const dbPool = (): pg.Pool | undefined => processState.dbPool;
 
 /** Connections of the client's pool that are open (connected, in use or idle). */
-export const databaseConnections = (): number => globalForDb.marqueeDbConnections ?? 0;
+export const databaseConnections = (): number => processState.dbConnections ?? 0;
 
 /** Created on first use, so `next build` never needs a database. */
 export const db: Db = new Proxy({} as Db, {
   get(_target, property) {
-    globalForDb.marqueeDb ??= connect();
-    const value: unknown = Reflect.get(globalForDb.marqueeDb, property);
-    return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(globalForDb.marqueeDb) : value;
+    const client = (processState.db ??= connect());
+    const value: unknown = Reflect.get(client, property);
+    return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(client) : value;
   },
 });

@@ -3,12 +3,17 @@ import "server-only";
 // RateLimiterPostgres). The Prisma client in lib/db.ts keeps its own pool; this one stays small.
 import pg from "pg";
 import { env } from "@/lib/env";
+import { processState } from "@/lib/process-state";
 
-const globalForPool = globalThis as unknown as { marqueePgPool?: pg.Pool };
+declare module "@/lib/process-state" {
+  interface ProcessState {
+    pgPool: pg.Pool;
+  }
+}
 
 /** Created on first use, like lib/db.ts, so `next build` never needs a database. */
 export function pgPool(): pg.Pool {
-  if (!globalForPool.marqueePgPool) {
+  if (!processState.pgPool) {
     if (!env.DATABASE_URL)
       throw new Error("DATABASE_URL is not set. Start Marquee with `npm start` or set DATABASE_URL.");
     // Bounded waits, as for the app's Prisma client (lib/db.ts): a database that stops answering gives 503s, not hangs.
@@ -20,10 +25,10 @@ export function pgPool(): pg.Pool {
     });
     // An idle client losing its server (a database restart) must not crash the process.
     pool.on("error", (error) => console.error("PostgreSQL pool error:", error.message));
-    globalForPool.marqueePgPool = pool;
+    processState.pgPool = pool;
   }
-  return globalForPool.marqueePgPool;
+  return processState.pgPool;
 }
 
 /** The pool if something has used it, without opening it. */
-export const openedPgPool = (): pg.Pool | undefined => globalForPool.marqueePgPool;
+export const openedPgPool = (): pg.Pool | undefined => processState.pgPool;

@@ -7,6 +7,7 @@ import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { env } from "@/lib/env";
 import { HttpError } from "@/lib/http/errors";
 import { pgPool } from "@/lib/pg";
+import { processState } from "@/lib/process-state";
 
 const TOO_MANY_SIGN_UPS = "Too many sign-ups from this address, please try again later";
 const TOO_MANY_RESETS = "Too many password reset requests, please try again later";
@@ -42,10 +43,14 @@ const limits = {
 
 export type AccountLimit = keyof typeof limits;
 
-const globalForLimiters = globalThis as unknown as { marqueeAccountLimiters?: Map<string, RateLimiterPostgres> };
+declare module "@/lib/process-state" {
+  interface ProcessState {
+    accountLimiters: Map<string, RateLimiterPostgres>;
+  }
+}
 
 function limiterFor(limit: Limit): RateLimiterPostgres {
-  const limiters = (globalForLimiters.marqueeAccountLimiters ??= new Map<string, RateLimiterPostgres>());
+  const limiters = (processState.accountLimiters ??= new Map<string, RateLimiterPostgres>());
   let limiter = limiters.get(limit.name);
   if (!limiter) {
     limiter = new RateLimiterPostgres({

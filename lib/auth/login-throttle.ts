@@ -19,6 +19,7 @@ import { RateLimiterPostgres, type RateLimiterRes } from "rate-limiter-flexible"
 import { env } from "@/lib/env";
 import { HttpError } from "@/lib/http/errors";
 import { pgPool } from "@/lib/pg";
+import { processState } from "@/lib/process-state";
 
 export const TOO_MANY_LOGINS = "Too many login attempts, please try again later";
 export const TOO_MANY_WRONG_PASSWORDS = "Too many wrong passwords, please try again later";
@@ -161,8 +162,12 @@ export function createLoginThrottle(pool: pg.Pool, limits: LoginLimits) {
   };
 }
 
-const globalForThrottle = globalThis as unknown as { marqueeLoginThrottle?: LoginThrottle };
+declare module "@/lib/process-state" {
+  interface ProcessState {
+    loginThrottle: LoginThrottle;
+  }
+}
 
 /** The app's throttle, over the shared pool. */
 export const loginThrottle = (): LoginThrottle =>
-  (globalForThrottle.marqueeLoginThrottle ??= createLoginThrottle(pgPool(), defaultLoginLimits()));
+  (processState.loginThrottle ??= createLoginThrottle(pgPool(), defaultLoginLimits()));

@@ -30,7 +30,6 @@ import { EVERY_PAGE_TAG, nextTagsManifest } from "./next-internals.mjs";
 const MAX_BYTES = 50 * 1024 * 1024;
 /** Serialises writers, so versions commit in the order they were taken (a reader never skips one). */
 const WRITE_LOCK_KEY = 7_324_001;
-const SHARED_KEY = Symbol.for("marquee.cacheTags");
 
 // Not rounded: an expiry rounded up to the next millisecond would lie in the future for a read made
 // within the same millisecond, and that read would be served the stale entry.
@@ -294,9 +293,14 @@ export function createCacheHandler({
 
 // One per process, however often this file is loaded: Next imports it for 'use cache', and bundles it
 // into the page handler (lib/cache/page-handler.mjs), which must share its expirations.
-// lib/data/cache-tags.ts reaches `publish` here too: app code is bundled apart from this file.
-const shared = /** @type {Record<symbol, ReturnType<typeof createCacheHandler> | undefined>} */ (globalThis);
-const handler = (shared[SHARED_KEY] ??= startProcessHandler());
+// lib/data/cache-tags.ts reaches `publish` here too: app code is bundled apart from this file. Kept in
+// the process's registry (lib/process-state.ts), joined by its registered key: this plain JavaScript
+// file cannot import the TypeScript one.
+const registry = /** @type {Record<symbol, { cacheTags?: ReturnType<typeof createCacheHandler> } | undefined>} */ (
+  globalThis
+);
+const processState = (registry[Symbol.for("marquee.processState")] ??= {});
+const handler = (processState.cacheTags ??= startProcessHandler());
 
 function startProcessHandler() {
   // A page kept before this server started (prerendered by `next build`, or written to disk by an

@@ -4,6 +4,7 @@ import "server-only";
 // "Caching"). Pages and route handlers never revalidate anything themselves.
 import { revalidateTag } from "next/cache";
 import { db } from "@/lib/db";
+import { processState } from "@/lib/process-state";
 
 export const cacheTags = {
   /** Every movie list: /movies pages, latest, top rated, related, the random pool, the sitemap. */
@@ -17,7 +18,12 @@ export const cacheTags = {
 };
 
 /** What lib/cache/handler.mjs (the `'use cache'` handler, loaded by Next outside the app bundle) offers the app. */
-type SharedCacheTags = { publish(tags: string[]): Promise<void> };
+declare module "@/lib/process-state" {
+  interface ProcessState {
+    /** This process's cache handler (lib/cache/handler.mjs, loaded by Next apart from the bundle). */
+    cacheTags: { publish(tags: string[]): Promise<void> };
+  }
+}
 
 /**
  * Expires the tags now: the next request waits for fresh data instead of being served the stale
@@ -30,8 +36,7 @@ type SharedCacheTags = { publish(tags: string[]): Promise<void> };
  */
 export async function expireTags(...tags: string[]): Promise<void> {
   const unique = [...new Set(tags)];
-  const shared = (globalThis as { [key: symbol]: SharedCacheTags | undefined })[Symbol.for("marquee.cacheTags")];
-  await shared?.publish(unique);
+  await processState.cacheTags?.publish(unique);
   for (const tag of unique) revalidateTag(tag, { expire: 0 });
 }
 

@@ -1,16 +1,20 @@
 import "server-only";
 import pg from "pg";
 import { env } from "@/lib/env";
+import { processState } from "@/lib/process-state";
 
 /** A page waits this long for the database before the visitor gets the 503 page. */
 const PAGE_DATABASE_TIMEOUT_MS = 3_000;
 /** A good answer is trusted this long: at most one probe a second per process. */
 const ANSWER_KEPT_MS = 1_000;
 
-const globalForProbe = globalThis as unknown as {
-  marqueeDatabaseProbe?: { at: number; answered: Promise<boolean> };
-  marqueeProbePool?: pg.Pool;
-};
+declare module "@/lib/process-state" {
+  interface ProcessState {
+    /** The last answer of databaseAnswers(), shared by the requests of the same second. */
+    databaseProbe: { at: number; answered: Promise<boolean> };
+    probePool: pg.Pool;
+  }
+}
 
 /**
  * The probe's own connection, outside the app's pool (lib/db.ts): when every connection of that
@@ -20,7 +24,7 @@ const globalForProbe = globalThis as unknown as {
  * server.ts's to answer (lib/http/admission.ts).
  */
 function probePool(): pg.Pool {
-  if (!globalForProbe.marqueeProbePool) {
+  if (!processState.probePool) {
     if (!env.DATABASE_URL) throw new Error("DATABASE_URL is not set.");
     const pool = new pg.Pool({
       connectionString: env.DATABASE_URL,
@@ -34,9 +38,9 @@ function probePool(): pg.Pool {
     });
     // An idle connection losing its server (a restart) must not crash the process.
     pool.on("error", () => {});
-    globalForProbe.marqueeProbePool = pool;
+    processState.probePool = pool;
   }
-  return globalForProbe.marqueeProbePool;
+  return processState.probePool;
 }
 
 /**
@@ -47,14 +51,14 @@ function probePool(): pg.Pool {
  * for a second, a bad one is asked again by the next request (the database may be back).
  */
 export function databaseAnswers(): Promise<boolean> {
-  const last = globalForProbe.marqueeDatabaseProbe;
+  const last = processState.databaseProbe;
   if (last && Date.now() - last.at < ANSWER_KEPT_MS) return last.answered;
   const answered = probe();
   const entry = { at: Date.now(), answered };
-  globalForProbe.marqueeDatabaseProbe = entry;
+  processState.databaseProbe = entry;
   // A failed probe is not kept: only the requests already waiting share it.
   void answered.then((ok) => {
-    if (!ok && globalForProbe.marqueeDatabaseProbe === entry) globalForProbe.marqueeDatabaseProbe = undefined;
+    if (!ok && processState.databaseProbe === entry) processState.databaseProbe = undefined;
   });
   return answered;
 }

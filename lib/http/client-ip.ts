@@ -9,19 +9,24 @@ import diagnosticsChannel from "node:diagnostics_channel";
 import type { IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
 import { env } from "@/lib/env";
+import { processState } from "@/lib/process-state";
 
 /** IPv4 peers of a dual-stack socket read `::ffff:1.2.3.4`. */
 const normalize = (address: string) => address.trim().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "");
 
-const globalForHook = globalThis as unknown as { marqueePeerAddressHook?: boolean };
+declare module "@/lib/process-state" {
+  interface ProcessState {
+    peerAddressHook: true;
+  }
+}
 
 /**
  * Installed once per server process (instrumentation.ts). Node publishes every request on the
  * `http.server.request.start` diagnostics channel before the server's request listener (Next) sees it.
  */
 export function recordPeerAddresses(): void {
-  if (globalForHook.marqueePeerAddressHook) return;
-  globalForHook.marqueePeerAddressHook = true;
+  if (processState.peerAddressHook) return;
+  processState.peerAddressHook = true;
   diagnosticsChannel.subscribe("http.server.request.start", (message) => {
     const { request, socket } = message as { request: IncomingMessage; socket: Socket };
     const peer = socket.remoteAddress;

@@ -26,6 +26,7 @@ import {
   TRANSCODE_RETRY_LIMIT,
 } from "./queue";
 import { markDeadTranscode, queueUntranscoded, recoverInterruptedTranscodes, type TranscodeJobData } from "./transcode";
+import { processState } from "@/lib/process-state";
 
 type ScheduledJob = { name: string; /** cron, UTC */ schedule: string; run: () => Promise<unknown> };
 
@@ -38,11 +39,16 @@ const SCHEDULED: ScheduledJob[] = [
 
 export type JobRunner = { stop(): Promise<void> };
 
-const globalForJobs = globalThis as unknown as { marqueeJobs?: Promise<JobRunner> };
+/** Read by server.ts, which stops the runner before the process exits. */
+declare module "@/lib/process-state" {
+  interface ProcessState {
+    jobs: Promise<JobRunner>;
+  }
+}
 
 /** Starts the queue and the workers once per process; sweeps stale `.partial` files first. */
 export function startJobs(log: (line: string) => void = (line) => console.log(`[jobs] ${line}`)): Promise<JobRunner> {
-  globalForJobs.marqueeJobs ??= (async () => {
+  processState.jobs ??= (async () => {
     const swept = await removeStalePartials();
     if (swept) log(`Removed ${swept} half-written upload file(s) left by an interrupted upload`);
 
@@ -124,6 +130,6 @@ export function startJobs(log: (line: string) => void = (line) => console.log(`[
     };
   })();
   // A failed start (the database is down) may be tried again.
-  globalForJobs.marqueeJobs.catch(() => (globalForJobs.marqueeJobs = undefined));
-  return globalForJobs.marqueeJobs;
+  processState.jobs.catch(() => (processState.jobs = undefined));
+  return processState.jobs;
 }

@@ -4,6 +4,7 @@
 import "server-only";
 import { PgBoss, type QueueOptions } from "pg-boss";
 import { env } from "@/lib/env";
+import { processState } from "@/lib/process-state";
 
 export const TRANSCODE_QUEUE = "transcode";
 /** Where a transcode goes once it has failed for good without saying so itself (its worker died on the last attempt). */
@@ -33,7 +34,11 @@ const TRANSCODE_QUEUE_OPTIONS = {
   expireInSeconds: 24 * 60 * 60,
 } satisfies QueueOptions;
 
-const globalForQueue = globalThis as unknown as { marqueeQueue?: Promise<PgBoss> };
+declare module "@/lib/process-state" {
+  interface ProcessState {
+    jobQueue: Promise<PgBoss>;
+  }
+}
 
 /**
  * The started pg-boss client of this process, shared by the workers and by code that queues jobs
@@ -41,7 +46,7 @@ const globalForQueue = globalThis as unknown as { marqueeQueue?: Promise<PgBoss>
  * or on `databaseUrl` in a script that works on another database (`npm run restore`).
  */
 export function jobQueue(databaseUrl = env.DATABASE_URL): Promise<PgBoss> {
-  globalForQueue.marqueeQueue ??= (async () => {
+  processState.jobQueue ??= (async () => {
     if (!databaseUrl) throw new Error("DATABASE_URL is not set: jobs need the database.");
     // The monitor (which fails jobs whose heartbeat stopped) looks every 10 s instead of every minute.
     const boss = new PgBoss({
@@ -72,13 +77,13 @@ export function jobQueue(databaseUrl = env.DATABASE_URL): Promise<PgBoss> {
     });
     return boss;
   })();
-  globalForQueue.marqueeQueue.catch(() => (globalForQueue.marqueeQueue = undefined));
-  return globalForQueue.marqueeQueue;
+  processState.jobQueue.catch(() => (processState.jobQueue = undefined));
+  return processState.jobQueue;
 }
 
 /** Stops this process's client, if it was started (a command-line script that queued jobs, as it exits). */
 export async function stopJobQueue(): Promise<void> {
-  const started = globalForQueue.marqueeQueue;
-  globalForQueue.marqueeQueue = undefined;
+  const started = processState.jobQueue;
+  processState.jobQueue = undefined;
   if (started) await (await started.catch(() => null))?.stop({ graceful: false });
 }

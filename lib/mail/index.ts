@@ -10,6 +10,7 @@ import { after } from "next/server";
 import nodemailer, { type Transporter } from "nodemailer";
 import { dataDir, env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { processState } from "@/lib/process-state";
 
 export type MailMessage = {
   to: string;
@@ -24,11 +25,15 @@ export type MailMessage = {
 /** Where messages go without SMTP_URL. */
 const mailFolder = () => path.join(dataDir(), "mail");
 
-const globalForMail = globalThis as unknown as { marqueeSmtp?: Transporter };
+declare module "@/lib/process-state" {
+  interface ProcessState {
+    smtp: Transporter;
+  }
+}
 
 /** One transport per process: nodemailer opens a connection per message unless pooled, which suits a few mails. */
 function smtp(url: string): Transporter {
-  return (globalForMail.marqueeSmtp ??= nodemailer.createTransport({
+  return (processState.smtp ??= nodemailer.createTransport({
     url,
     // nodemailer waits two minutes by default; a request should learn sooner that the server is gone.
     connectionTimeout: 10_000,

@@ -11,6 +11,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { env } from "@/lib/env";
+import { processState } from "@/lib/process-state";
 
 export type FfmpegStatus = { available: true; ffmpeg: string; ffprobe: string } | { available: false; reason: string };
 
@@ -479,9 +480,12 @@ function vttTime(seconds: number): string {
   return `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor(ms / 60_000) % 60)}:${pad(Math.floor(ms / 1000) % 60)}.${pad(ms % 1000, 3)}`;
 }
 
-/** Process groups of the tools running now (their leaders' pids), all killed if this process exits. */
-const runningGroups = new Set<number>();
-const globalForTools = globalThis as unknown as { marqueeToolsExitHook?: boolean };
+declare module "@/lib/process-state" {
+  interface ProcessState {
+    /** Process groups of the tools running now (their leaders' pids), all killed if this process exits. */
+    toolGroups: Set<number>;
+  }
+}
 
 function killGroup(pid: number) {
   try {
@@ -504,12 +508,13 @@ export function runTool(
 ): Promise<void> {
   const { signal, timeoutMs, onOutput } = options;
   if (signal?.aborted) return Promise.reject(signal.reason as Error);
-  if (!globalForTools.marqueeToolsExitHook) {
-    globalForTools.marqueeToolsExitHook = true;
+  if (!processState.toolGroups) {
+    const groups = (processState.toolGroups = new Set<number>());
     // Runs on process.exit() and on a normal end; SIGTERM and SIGINT end in process.exit in server.ts
     // and scripts/worker.ts. Only a SIGKILL leaves a group behind: startup sweeps find it (transcode.ts).
-    process.on("exit", () => runningGroups.forEach(killGroup));
+    process.on("exit", () => groups.forEach(killGroup));
   }
+  const runningGroups = processState.toolGroups;
   return new Promise((resolve, reject) => {
     const child: ChildProcess = spawn(/*turbopackIgnore: true*/ tool, args, {
       stdio: ["ignore", "pipe", "pipe"],

@@ -37,6 +37,7 @@ import {
   transcodeToHls,
   type SourceLimits,
 } from "./ffmpeg";
+import { processState } from "@/lib/process-state";
 /** How often a running job writes its progress (and so learns whether it is still the movie's job) and checks its output. */
 const TICK_SECONDS = 5;
 /** A temp folder whose worker has not touched its mark for this long was left by a worker that died. */
@@ -139,9 +140,13 @@ export async function sweepTranscodeFolders(jobId?: string): Promise<JobAttempt[
   return swept;
 }
 
-const globalForJobs = globalThis as unknown as { marqueeRunningTranscodes?: Map<AbortController, Promise<unknown>> };
+declare module "@/lib/process-state" {
+  interface ProcessState {
+    runningTranscodes: Map<AbortController, Promise<unknown>>;
+  }
+}
 /** The jobs running in this process, so a shutdown can stop them and wait until they have cleaned up. */
-const running = (globalForJobs.marqueeRunningTranscodes ??= new Map<AbortController, Promise<unknown>>());
+const running = (processState.runningTranscodes ??= new Map<AbortController, Promise<unknown>>());
 
 /**
  * Stops every transcode running in this process (SIGTERM, `npm run worker` stopping): each kills

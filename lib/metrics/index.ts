@@ -1,10 +1,11 @@
 // Prometheus metrics of this process, served by GET /api/metrics (docs/deploy.md "Metrics").
 //
-// One registry per process, kept on globalThis: server.ts (which sees every request) loads this
+// One registry per process, kept in lib/process-state.ts: server.ts (which sees every request) loads this
 // module through tsx, the app's route handlers and jobs through Next's bundle, and both must count
 // into the same metrics. Counting is a function call here, so the code that does the work (uploads,
 // transcodes) carries one line each. Not "server-only": server.ts imports it outside Next.
 import client from "prom-client";
+import { processState } from "@/lib/process-state";
 
 type UploadKind = "image" | "video" | "subtitle";
 
@@ -18,7 +19,11 @@ type Metrics = {
   jobQueue: client.Gauge<"queue" | "state">;
 };
 
-const globalForMetrics = globalThis as unknown as { marqueeMetrics?: Metrics };
+declare module "@/lib/process-state" {
+  interface ProcessState {
+    metrics: Metrics;
+  }
+}
 
 function createMetrics(): Metrics {
   const registry = new client.Registry();
@@ -69,8 +74,8 @@ function createMetrics(): Metrics {
 }
 
 export function metrics(): Metrics {
-  globalForMetrics.marqueeMetrics ??= createMetrics();
-  return globalForMetrics.marqueeMetrics;
+  processState.metrics ??= createMetrics();
+  return processState.metrics;
 }
 
 /** Counts one stored upload (the storage key's folder says its kind). */
