@@ -35,7 +35,7 @@ async function start(): Promise<Running> {
   child.stderr.on("data", (chunk) => (output += chunk));
   // The first start seeds the demo catalogue (art drawn with sharp, the search lexicon filled by
   // triggers) while the other test tiers share the two cores: give it time.
-  const deadline = Date.now() + 300_000;
+  const deadline = Date.now() + 480_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
     try {
@@ -114,4 +114,4 @@ test("npm start serves the demo catalogue, stops cleanly on SIGTERM and keeps it
   } finally {
     expect(await stop(second)).toBe(0);
   }
-}, 700_000);
+}, 1_000_000);

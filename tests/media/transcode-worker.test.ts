@@ -130,7 +130,7 @@ test(
   async () => {
     // 1. SIGTERM while ffmpeg works: the worker stops within seconds and takes its ffmpeg with it.
     const first = startWorker();
-    expect(await within(120_000, async () => (await movie()).mediaJobId !== null)).toBe(true);
+    expect(await within(240_000, async () => (await movie()).mediaJobId !== null)).toBe(true);
     const jobId = (await movie()).mediaJobId!;
     await waitForTranscoding(jobId);
     const signalled = Date.now();
