@@ -35,7 +35,9 @@ test("the emailed link sets a new password once, and the new password signs in",
   await expect(toast(page, "Your password has been reset. Sign in with your new password.")).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 
-  await page.getByLabel("Email").filter({ visible: true }).fill(account.email);
+  // The address is filled in (not in the URL), and the password is what is left to type.
+  await expect(page.getByLabel("Email").filter({ visible: true })).toHaveValue(account.email);
+  await expect(page.getByLabel("Password").filter({ visible: true })).toBeFocused();
   await page.getByLabel("Password").filter({ visible: true }).fill("brandnew1");
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page).toHaveURL(/\/$/);

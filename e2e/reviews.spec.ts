@@ -95,3 +95,54 @@ test("every review shows when it was written: relative, the full date on hover a
   await expect(date.locator(".sr-only")).toHaveText(full);
   expect(await date.locator(".sr-only").textContent()).toBe(await date.getAttribute("title"));
 });
+
+test("deleting your review removes it at once, and puts it back with the reason if the server refuses", async ({
+  page,
+}) => {
+  const movie = await createMovie(page.request, (await createCategory(page.request, "Withdrawn"))._id, "Withdrawn");
+  const account = await registerAccount(page.request, "withdraws");
+  await postReview(page.request, account, movie._id, 4, "Second thoughts coming.");
+  await signIn(page, account);
+  await page.goto(`/movie/${movie._id}`);
+  const mine = page.getByRole("list", { name: "Reviews" }).getByRole("listitem").filter({ hasText: account.fullName });
+  await expect(mine).toBeVisible();
+  const deleteReview = async () => {
+    await page.getByRole("button", { name: "Delete review" }).click();
+    await page.getByRole("dialog", { name: "Confirm" }).getByRole("button", { name: "Delete review" }).click();
+  };
+
+  // The server refuses: the review disappears at once, then comes back with the server's reason.
+  let answer: (() => Promise<void>) | undefined;
+  await page.route(`**/api/movie/review/${movie._id}`, async (route) => {
+    if (route.request().method() !== "DELETE") return route.fallback();
+    answer = () =>
+      route.fulfill({ status: 503, contentType: "application/json", body: '{"message":"Try again in a moment"}' });
+  });
+  await deleteReview();
+  await expect(mine).toHaveCount(0);
+  await expect(page.getByText(`Be first to rate "${movie.name}"`)).toBeVisible();
+  await expect(page.getByLabel("Message")).toHaveValue("");
+  await expect.poll(() => answer !== undefined).toBe(true);
+  await expect(toast(page, "Review deleted")).toHaveCount(0);
+  await answer!();
+  await expect(toast(page, "Try again in a moment")).toBeVisible();
+  await expect(mine).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Reviews (1)" })).toBeVisible();
+  await expect(page.getByLabel("Message")).toHaveValue("Second thoughts coming.");
+
+  // Held until the list has already let it go; then the server deletes it, and the page says so.
+  answer = undefined;
+  await page.unroute(`**/api/movie/review/${movie._id}`);
+  await page.route(`**/api/movie/review/${movie._id}`, async (route) => {
+    if (route.request().method() !== "DELETE") return route.fallback();
+    answer = () => route.continue();
+  });
+  await deleteReview();
+  await expect(mine).toHaveCount(0);
+  await expect.poll(() => answer !== undefined).toBe(true);
+  await answer!();
+  await expect(toast(page, "Review deleted")).toBeVisible();
+  await page.reload();
+  await expect(mine).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Reviews (0)" })).toBeVisible();
+});

@@ -57,6 +57,25 @@ test("keyboard only: Escape closes the list; Enter with nothing highlighted open
   await expect(searchBox(page)).toHaveValue("lighthose");
 });
 
+test("Enter on the typed text opens the results with the suggestions closed over them", async ({ page }) => {
+  await page.goto("/about-us");
+  await hydrated(searchBox(page));
+  await searchBox(page).click();
+  await page.keyboard.type("lighthouse");
+  await expect(suggestions(page).getByRole("option").first()).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/movies\/lighthouse$/);
+  await expect(
+    page.getByRole("main").getByRole("heading", { name: "Do Not Answer the Lighthouse", exact: true }),
+  ).toBeVisible();
+  await expect(suggestions(page).getByRole("option")).toHaveCount(0);
+  await expect(searchBox(page)).toHaveAttribute("aria-expanded", "false");
+  // Nor do they come back with a late answer for the same text: the results page is the answer.
+  await page.waitForTimeout(1_000);
+  await expect(suggestions(page).getByRole("option")).toHaveCount(0);
+  await expect(searchBox(page)).toHaveValue("lighthouse");
+});
+
 test("opening the suggestions moves nothing on the page", async ({ page }) => {
   const answer = (await (await page.request.get("/api/movie/suggest?q=the")).json()) as unknown[];
   expect(answer.length).toBeGreaterThan(0);

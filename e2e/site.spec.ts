@@ -37,6 +37,19 @@ test("header and mobile bar: visitors get a login icon, signed-in users their av
     ]) {
       await expect(region.getByRole("link", { name, exact: true })).toHaveAttribute("href", href!);
     }
+    // The two list icons say what they are in words a sighted visitor reads, not only to screen readers.
+    for (const [name, href] of [
+      ["My List", "/my-list"],
+      ["Favorites", "/favorite"],
+    ]) {
+      const link = region.getByRole("link", { name, exact: true });
+      await expect(link).toHaveText(name!);
+      // Visible text, not a screen-reader-only one (1 px wide).
+      const label = link.getByText(name!, { exact: true });
+      await expect(label).toBeVisible();
+      expect((await label.boundingBox())!.width).toBeGreaterThan(20);
+      await expect(link).toHaveAttribute("href", href!);
+    }
   } else {
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
   }

@@ -13,7 +13,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { refreshViewer } from "@/components/layout/viewer-provider";
 import { loginSchema } from "@/lib/validation/user";
 import { FALLBACK_ERROR } from "@/lib/client/fetcher";
-import { INVALID_HAND_OVER_MESSAGE, handOverCode, signInErrorMessage } from "@/lib/client/sign-in";
+import { INVALID_HAND_OVER_MESSAGE, handOverCode, signInErrorMessage, takeEmailForLogin } from "@/lib/client/sign-in";
 import { passkeyErrorMessage, signWithPasskey } from "@/lib/client/passkeys";
 
 /** `callbackPath`: where to go after signing in, already checked to be a path on this site (proxy.ts sends it). */
@@ -30,8 +30,18 @@ export function LoginForm({ googleEnabled, handOver, handOverCode: code, error, 
   const {
     register,
     handleSubmit,
+    setValue,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: "", password: "" } });
+
+  // Back from a password reset: the address is filled in, the new password is what is left to type.
+  useEffect(() => {
+    const email = takeEmailForLogin();
+    if (!email) return;
+    setValue("email", email);
+    setFocus("password");
+  }, [setValue, setFocus]);
 
   const goHome = () => {
     void refreshViewer(); // the header and buttons must see the new session

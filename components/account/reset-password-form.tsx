@@ -8,10 +8,14 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
 import { apiFetch, errorMessage } from "@/lib/client/fetcher";
+import { rememberEmailForLogin } from "@/lib/client/sign-in";
 import { resetPasswordFormSchema } from "@/lib/validation/account";
 
-/** The new password for a reset link's account; on success every session has ended, so: sign in. */
-export function ResetPasswordForm({ token }: { token: string }) {
+/**
+ * The new password for a reset link's account (`email`, the address the link went to); on success
+ * every session has ended, so: sign in, the address already filled in.
+ */
+export function ResetPasswordForm({ token, email }: { token: string; email: string }) {
   const router = useRouter();
   const {
     register,
@@ -26,6 +30,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         body: { token, password, confirmPassword },
       });
       toast.success(message);
+      rememberEmailForLogin(email);
       router.replace("/login");
       router.refresh();
     } catch (error) {
@@ -38,6 +43,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
       <p className="text-sm leading-relaxed text-text">
         Choose a new password of 6 to 12 characters. Every device signed in to your account will be signed out.
       </p>
+      {/* The account the new password is for, so a password manager saves it under the right name. */}
+      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <TextField
         label="New Password"
         type="password"

@@ -34,7 +34,7 @@ export default function SearchCombobox({ term, ids, className }: { term: string;
   const { data } = useMovieSuggestions(query);
   const items = query && data ? data : [];
 
-  const { isOpen, highlightedIndex, getMenuProps, getInputProps, getItemProps, setInputValue, openMenu } =
+  const { isOpen, highlightedIndex, getMenuProps, getInputProps, getItemProps, setInputValue, openMenu, closeMenu } =
     useCombobox<MovieSuggestion>({
       id: ids.id,
       inputId: ids.input,
@@ -85,7 +85,12 @@ export default function SearchCombobox({ term, ids, className }: { term: string;
   return (
     <SearchBox
       className={className}
-      onSubmit={(typed) => router.push(searchHref(typed))}
+      onSubmit={(typed) => {
+        // The results page is the answer: the suggestions must not stay open over it (nor open again
+        // when a late answer for the typed text arrives).
+        closeMenu();
+        router.push(searchHref(typed));
+      }}
       inputProps={getInputProps({
         "aria-label": "Search movies",
         // With nothing highlighted, Enter submits the form (the results page); downshift would

@@ -14,6 +14,9 @@ const NAV = [
 const iconLink =
   "flex size-10 items-center justify-center rounded-md text-white transition hover:text-accent focus-visible:outline-2 focus-visible:outline-subMain";
 
+const labelledIconLink =
+  "flex flex-col items-center justify-center gap-0.5 rounded-md px-1 text-[11px] font-semibold leading-none text-white transition hover:text-accent focus-visible:outline-2 focus-visible:outline-subMain";
+
 /** Sticky on every page. Static: only the account link depends on the session, and it is read in the browser. */
 export function SiteHeader() {
   return (
@@ -31,11 +34,14 @@ export function SiteHeader() {
               {label}
             </Link>
           ))}
-          <AccountRouteLink href="/my-list" aria-label="My List" title="My List" className={iconLink}>
+          {/* Two icons alike in size and place: each says what it is, not only to screen readers. */}
+          <AccountRouteLink href="/my-list" className={labelledIconLink}>
             <MyListIcon className="size-6" />
+            <span>My List</span>
           </AccountRouteLink>
-          <AccountRouteLink href="/favorite" aria-label="Favorites" className={iconLink}>
+          <AccountRouteLink href="/favorite" className={labelledIconLink}>
             <HeartIcon className="size-6" />
+            <span>Favorites</span>
           </AccountRouteLink>
           <AccountLink className={iconLink} avatarClassName="size-10" />
         </nav>

@@ -16,6 +16,7 @@ import { ownReviewUrl } from "@/lib/client/hooks";
 import type { ReviewItem } from "@/lib/data/movie-shapes";
 import { RATING_OPTIONS, reviewSchema } from "@/lib/validation/review";
 import { ReviewTitle } from "./review-title";
+import { restoreReview, withdrawReview } from "./withdrawn-reviews";
 
 type ReviewValues = z.input<typeof reviewSchema>;
 const EMPTY: ReviewValues = { rating: "", message: "" };
@@ -36,7 +37,6 @@ export function ReviewEditor({
 }) {
   const router = useRouter();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const {
     register,
     handleSubmit,
@@ -63,17 +63,20 @@ export function ReviewEditor({
     }
   });
 
-  async function deleteOwnReview() {
-    setDeleting(true);
+  /**
+   * Gone from the list and the form as soon as it is confirmed (this form makes way for an empty one),
+   * not after the round trip; back in both, with the reason, if the server refuses.
+   */
+  async function deleteOwnReview(review: ReviewItem) {
+    setConfirmingDelete(false);
+    withdrawReview(review._id);
     try {
       await apiFetch(`/api/movie/review/${movieId}`, { method: "DELETE" });
       toast.success("Review deleted");
-      setConfirmingDelete(false);
       await reload();
     } catch (error) {
+      restoreReview(review._id);
       toast.error(errorMessage(error));
-    } finally {
-      setDeleting(false);
     }
   }
 
@@ -110,13 +113,13 @@ export function ReviewEditor({
           {...register("message")}
         />
         <div className="flex w-full flex-col gap-3 sm:flex-row">
-          <Button type="submit" disabled={isSubmitting || deleting} className="w-full sm:flex-1">
+          <Button type="submit" disabled={isSubmitting} className="w-full sm:flex-1">
             {isSubmitting ? "Loading..." : "Submit"}
           </Button>
           {own && (
             <Button
               variant="danger"
-              disabled={isSubmitting || deleting}
+              disabled={isSubmitting}
               onClick={() => setConfirmingDelete(true)}
               className="w-full sm:w-auto"
             >
@@ -127,10 +130,9 @@ export function ReviewEditor({
       </form>
       <ConfirmDialog
         open={confirmingDelete}
-        busy={deleting}
         message="Are you sure you want to delete your review?"
         confirmLabel="Delete review"
-        onConfirm={() => void deleteOwnReview()}
+        onConfirm={() => own && void deleteOwnReview(own)}
         onCancel={() => setConfirmingDelete(false)}
       />
     </>

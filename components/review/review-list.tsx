@@ -8,6 +8,7 @@ import { RelativeTime } from "@/components/ui/relative-time";
 import { useReviewPage } from "@/lib/client/hooks";
 import type { ReviewItem } from "@/lib/data/movie-shapes";
 import { REVIEW_SORT_OPTIONS, type ReviewSort } from "@/lib/validation/review-options";
+import { useWithdrawnReviews } from "./withdrawn-reviews";
 
 /** Highest rated first; equal ratings newest first (the API's order). `reviews` are oldest first. */
 const highestFirst = (reviews: ReviewItem[]) =>
@@ -20,8 +21,8 @@ const highestFirst = (reviews: ReviewItem[]) =>
  */
 export function ReviewList({
   movieId,
-  reviews,
-  count,
+  reviews: detailReviews,
+  count: detailCount,
   movieName,
 }: {
   movieId: string;
@@ -30,6 +31,10 @@ export function ReviewList({
   movieName: string;
 }) {
   const viewer = useViewer();
+  // A review its author is deleting is gone at once (components/review/withdrawn-reviews.ts).
+  const withdrawn = useWithdrawnReviews();
+  const reviews = detailReviews.filter((review) => !withdrawn.has(review._id));
+  const count = detailCount - (detailReviews.length - reviews.length);
   const sortId = useId();
   const [sort, setSort] = useState<ReviewSort>("newest");
   const complete = reviews.length >= count;
@@ -39,7 +44,7 @@ export function ReviewList({
       ? reviews.toReversed()
       : complete
         ? highestFirst(reviews)
-        : (page?.reviews ?? highestFirst(reviews));
+        : (page?.reviews.filter((review) => !withdrawn.has(review._id)) ?? highestFirst(reviews));
 
   return (
     <div className="flex min-w-0 flex-col gap-4">

@@ -20,6 +20,33 @@ export function signInErrorMessage(code: string): string {
   return "Google sign-in failed. Please try again.";
 }
 
+/** Where a finished reset leaves its address for the login form: this tab only, read once. */
+const LOGIN_EMAIL_KEY = "marquee.loginEmail";
+
+/**
+ * After a password reset the login form opens with the account's address filled in, so only the new
+ * password is typed. Handed over in the tab's sessionStorage, not the URL: an address in the address
+ * bar would stay in the history and in the server's logs.
+ */
+export function rememberEmailForLogin(email: string): void {
+  try {
+    sessionStorage.setItem(LOGIN_EMAIL_KEY, email);
+  } catch {
+    // Storage refused (private mode, quota): the form opens empty, as before.
+  }
+}
+
+/** The address a reset left for the login form, once; null when there is none. */
+export function takeEmailForLogin(): string | null {
+  try {
+    const email = sessionStorage.getItem(LOGIN_EMAIL_KEY);
+    sessionStorage.removeItem(LOGIN_EMAIL_KEY);
+    return email;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * What Marquee's own /login does with `?data=` (docs/product.md "Login"): sign in with the one-time
  * `code` of the Google sign-in this browser started, when there is one; the token inside `data` is

@@ -12,11 +12,11 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 /** Opened from a reset email: the form when the link still works, else the way to a new one. */
 export default async function ResetPasswordPage({ searchParams }: { searchParams: SearchParams }) {
   const { token } = await searchParams;
-  const live = typeof token === "string" && (await peekAccountToken(token, "password_reset")) !== null;
+  const reset = typeof token === "string" ? await peekAccountToken(token, "password_reset") : null;
   return (
     <AuthCard title="Choose a new password">
-      {live ? (
-        <ResetPasswordForm token={token} />
+      {reset && typeof token === "string" ? (
+        <ResetPasswordForm token={token} email={reset.email} />
       ) : (
         <LinkProblem message={RESET_LINK_INVALID} href="/forgot-password" action="Send a new link" />
       )}
