@@ -95,7 +95,7 @@ test("npm start serves the demo catalogue, stops cleanly on SIGTERM and keeps it
   expect(first.output()).toContain(`${ADMIN.email}  /  ${ADMIN.password}`);
   // The launcher stays beside the server for the server's whole life: plain Node without a TypeScript
   // loader, small even at its peak, since migrations, the seed (Prisma, sharp) and the build ran in a
-  // child that has exited (docs/performance.md, "The launcher": about 55 MiB; it was about 300).
+  // child that has exited (docs/performance.md, "The launcher": 62 MiB; it was 340 to 420).
   const launcher = processFigures(first.child.pid!);
   expect(launcher.commandLine).not.toContain("tsx");
   expect(launcher.peakMiB).toBeLessThan(100);
