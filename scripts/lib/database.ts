@@ -3,35 +3,13 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startEmbeddedPostgres, type EmbeddedPostgres } from "./embedded-postgres";
 import { createPrismaClient } from "@/lib/prisma";
 
 export const projectRoot = path.resolve(import.meta.dirname, "..", "..");
 export const bin = (name: string) => path.join(projectRoot, "node_modules", ".bin", name);
 
-export type Database = { url: string; embedded: EmbeddedPostgres | null; stop(): Promise<void> };
-
-/**
- * DATABASE_URL when it is set (no server is started); otherwise the embedded PostgreSQL with its
- * data in `dataDir`, holding a database named `name`.
- */
-export async function openDatabase(options: {
-  url?: string;
-  dataDir: string;
-  name: string;
-  port?: number;
-  log: (line: string) => void;
-}): Promise<Database> {
-  if (options.url) return { url: options.url, embedded: null, stop: async () => {} };
-  const embedded = await startEmbeddedPostgres({ dataDir: options.dataDir, port: options.port, log: options.log });
-  try {
-    await embedded.createDatabase(options.name);
-  } catch (error) {
-    await embedded.stop();
-    throw error;
-  }
-  return { url: embedded.urlFor(options.name), embedded, stop: () => embedded.stop() };
-}
+// Where the database is: plain JavaScript, shared with the launcher (scripts/run.mjs).
+export { openDatabase, type Database } from "./postgres-cluster.mjs";
 
 /** Runs a command, inheriting the terminal (or dropping its output); rejects when it fails. */
 export function runCommand(

@@ -16,6 +16,21 @@ afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
 type Running = { child: ChildProcess; output: () => string; port: number };
 
+/** What `npm start` runs (package.json "start", after `exec`): the launcher, run with this Node. */
+function startCommand(): string[] {
+  const scripts = (JSON.parse(fs.readFileSync("package.json", "utf8")) as { scripts: { start: string } }).scripts;
+  const [node, ...args] = scripts.start.replace(/^exec /, "").split(" ");
+  expect(node).toBe("node");
+  return args;
+}
+
+/** A process's command line and its peak resident memory (VmHWM), from /proc. */
+function processFigures(pid: number): { commandLine: string; peakMiB: number } {
+  const commandLine = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ").trim();
+  const peakKiB = Number(/^VmHWM:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]);
+  return { commandLine, peakMiB: Math.round(peakKiB / 1024) };
+}
+
 async function start(): Promise<Running> {
   const port = await freePort();
   const env: Record<string, string | undefined> = {
@@ -26,7 +41,7 @@ async function start(): Promise<Running> {
     DATABASE_URL: undefined,
     NEXTAUTH_URL: undefined,
   };
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/run.ts", "start"], {
+  const child = spawn(process.execPath, startCommand(), {
     env: env as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -78,6 +93,12 @@ function databaseUrl(output: string): string {
 test("npm start serves the demo catalogue, stops cleanly on SIGTERM and keeps its data", async () => {
   const first = await start();
   expect(first.output()).toContain(`${ADMIN.email}  /  ${ADMIN.password}`);
+  // The launcher stays beside the server for the server's whole life: plain Node without a TypeScript
+  // loader, small even at its peak, since migrations, the seed (Prisma, sharp) and the build ran in a
+  // child that has exited (docs/performance.md, "The launcher": 62 MiB; it was 340 to 420).
+  const launcher = processFigures(first.child.pid!);
+  expect(launcher.commandLine).not.toContain("tsx");
+  expect(launcher.peakMiB).toBeLessThan(100);
   const home = await (await fetch(`http://127.0.0.1:${first.port}/`)).text();
   expect(home).toContain("Populate Film");
   // No NEXTAUTH_URL is forced on the app: it says so, and links follow the address the browser used.
