@@ -4,6 +4,7 @@ import { describe, expect, test } from "vitest";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { errorResponse } from "@/lib/http/handler";
 import { isDatabaseUnavailable, isWaitForConnection } from "@/lib/http/database-unavailable";
+import { processState } from "@/lib/process-state";
 
 const known = (code: string, meta?: Record<string, unknown>) =>
   new Prisma.PrismaClientKnownRequestError("failed", { code, clientVersion: "7.10.0", meta });
@@ -82,8 +83,7 @@ describe("errorResponse", () => {
   });
 
   test("a wait for a connection that ran out, with the pool's connections open: busy, not unavailable", async () => {
-    const pool = globalThis as { marqueeDbConnections?: number };
-    pool.marqueeDbConnections = 10;
+    processState.dbConnections = 10;
     try {
       const response = errorResponse(new Error("timeout exceeded when trying to connect"));
       expect([response.status, response.headers.get("retry-after"), await response.json()]).toEqual([
@@ -92,7 +92,7 @@ describe("errorResponse", () => {
         { message: "The service is busy, please try again in a few seconds." },
       ]);
     } finally {
-      delete pool.marqueeDbConnections;
+      delete processState.dbConnections;
     }
   });
 
