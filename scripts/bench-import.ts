@@ -38,6 +38,7 @@ if (args.get("only") === "upload") {
     megabytes: Number(args.get("mb") ?? 60),
     rounds: Number(args.get("rounds") ?? 5),
     url: args.get("url"),
+    against: args.get("against"),
     log,
   });
   process.exit(0);

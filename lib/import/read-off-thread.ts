@@ -1,12 +1,14 @@
 import "server-only";
 // Reads a catalogue file in a worker thread (lib/import/read-worker.ts), not on the main thread: a
 // 60 MB file takes seconds to decode, parse and serialize, and the main thread serves every other
-// request meanwhile (docs/import.md, "Running an import"). The rows come back as JSON text, ready
-// for the database.
+// request meanwhile (docs/import.md, "Running an import"). An upload's import is also recorded there
+// (recordCatalogueFileOffThread): sending 60 MB of rows to PostgreSQL, and receiving them from the
+// worker first, had held the main thread for seconds too.
 import { Worker } from "node:worker_threads";
 import type { ImportRowColumns } from "@/lib/data/imports";
 import { CatalogueFileError, type CatalogueFormat } from "./catalogue-file";
 import type { ReadMessage, ReadRequest } from "./read-worker";
+import type { ImportRecordFields } from "./record-rows";
 
 export type ReadFile = {
   rows: ImportRowColumns;
@@ -14,8 +16,46 @@ export type ReadFile = {
   threadId: number;
 };
 
+export type RecordedFile = {
+  importId: string;
+  /** The rows recorded. */
+  total: number;
+  /** The thread that read the file and wrote its rows. */
+  threadId: number;
+};
+
 /** The rows of the file at `path`. Rejects with CatalogueFileError for a file that cannot be read at all. */
-export function readCatalogueFileOffThread(path: string, format: CatalogueFormat): Promise<ReadFile> {
+export async function readCatalogueFileOffThread(path: string, format: CatalogueFormat): Promise<ReadFile> {
+  const rows: ImportRowColumns = { externalIds: [], names: [], inputs: [] };
+  const { threadId } = await runReadWorker({ path, format }, (message) => {
+    if (message.kind !== "rows") return;
+    rows.externalIds.push(...message.externalIds);
+    rows.names.push(...message.names);
+    rows.inputs.push(...message.inputs);
+  });
+  return { rows, threadId };
+}
+
+/**
+ * Reads the file at `path` and records it as a new import with its rows, in one transaction on the
+ * worker's own connection to `connectionString`. Rejects with CatalogueFileError, having written
+ * nothing, for a file that cannot be read at all.
+ */
+export async function recordCatalogueFileOffThread(
+  path: string,
+  format: CatalogueFormat,
+  record: ImportRecordFields & { connectionString: string },
+): Promise<RecordedFile> {
+  let recorded: { importId: string; total: number } | undefined;
+  const { threadId } = await runReadWorker({ path, format, record }, (message) => {
+    if (message.kind === "recorded") recorded = { importId: message.importId, total: message.total };
+  });
+  if (!recorded) throw new Error("The catalogue file's reader finished without recording the import");
+  return { ...recorded, threadId };
+}
+
+/** Runs the worker for `request`, passing its row and record messages to `receive`, until it is done. */
+function runReadWorker(request: ReadRequest, receive: (message: ReadMessage) => void): Promise<{ threadId: number }> {
   // Inside the server, the build has bundled the worker into JavaScript of its own, which needs none
   // of this process's options (tsx, loaded in the worker too, only slows its start). Run from source
   // (the command line, the tests), the worker needs tsx as this process has it.
@@ -24,11 +64,10 @@ export function readCatalogueFileOffThread(path: string, format: CatalogueFormat
     ? process.execArgv
     : [...process.execArgv, "--import", "tsx"];
   const worker = new Worker(new URL("./read-worker.ts", import.meta.url), {
-    workerData: { path, format } satisfies ReadRequest,
+    workerData: request,
     execArgv: bundled ? [] : fromSource,
   });
-  return new Promise<ReadFile>((resolve, reject) => {
-    const rows: ImportRowColumns = { externalIds: [], names: [], inputs: [] };
+  return new Promise((resolve, reject) => {
     let settled = false;
     const settle = (outcome: () => void) => {
       if (settled) return;
@@ -36,12 +75,9 @@ export function readCatalogueFileOffThread(path: string, format: CatalogueFormat
       outcome();
     };
     worker.on("message", (message: ReadMessage) => {
-      if (message.kind === "rows") {
-        rows.externalIds.push(...message.externalIds);
-        rows.names.push(...message.names);
-        rows.inputs.push(...message.inputs);
-      } else if (message.kind === "done") settle(() => resolve({ rows, threadId: message.threadId }));
-      else settle(() => reject(new CatalogueFileError(message.message)));
+      if (message.kind === "done") settle(() => resolve({ threadId: message.threadId }));
+      else if (message.kind === "refused") settle(() => reject(new CatalogueFileError(message.message)));
+      else receive(message);
     });
     worker.on("error", (error) => settle(() => reject(error)));
     worker.on("exit", (code) =>

@@ -1,6 +1,6 @@
 import "server-only";
-// Starting a catalogue import (docs/import.md): a file is read in a worker thread and its rows
-// recorded at once (a file that cannot be read at all is refused there and then, 400), a folder scan
+// Starting a catalogue import (docs/import.md): a file is read, and its import and rows recorded, in a
+// worker thread (a file that cannot be read at all is refused there and then, 400), a folder scan
 // is recorded to be made by the job; then the background job takes it (lib/jobs/imports.ts).
 // `npm run import` records the same way and runs the job in its own process instead.
 import { env } from "@/lib/env";
@@ -11,7 +11,7 @@ import { isUuid } from "@/lib/data/ids";
 import { queueImport } from "@/lib/jobs/imports";
 import { IMPORT_DIR_UNSET } from "@/lib/media/ingest";
 import { CatalogueFileError, type CatalogueFormat } from "./catalogue-file";
-import { readCatalogueFileOffThread } from "./read-off-thread";
+import { recordCatalogueFileOffThread } from "./read-off-thread";
 
 type Starter = {
   dryRun: boolean;
@@ -28,27 +28,28 @@ async function started(importId: string, queue: boolean): Promise<ImportSummary>
   return getImportSummary(importId);
 }
 
-/** Records the rows of a CSV or JSON file (read off the main thread) as an import and queues it. */
+/** Records a CSV or JSON file as an import with its rows (read and written off the main thread) and queues it. */
 export async function startFileImport(
   file: { path: string; name: string; format: CatalogueFormat },
   { dryRun, userId, siteOrigins, queue = true }: Starter,
 ): Promise<ImportSummary> {
-  let rows;
+  // The worker writes on a connection of its own to the database the app's pool uses (lib/db.ts).
+  const connectionString = env.DATABASE_URL;
+  if (!connectionString) throw new Error("DATABASE_URL is not set: the import has no database to be recorded in.");
+  let importId;
   try {
-    ({ rows } = await readCatalogueFileOffThread(file.path, file.format));
+    ({ importId } = await recordCatalogueFileOffThread(file.path, file.format, {
+      connectionString,
+      dryRun,
+      fileName: file.name,
+      siteOrigins,
+      createdById: userId,
+    }));
   } catch (error) {
     if (error instanceof CatalogueFileError) throw badRequest(error.message, { file: [error.message] });
     throw error;
   }
-  const id = await createImportRecord({
-    kind: "file",
-    dryRun,
-    fileName: file.name,
-    siteOrigins,
-    createdById: userId,
-    rows,
-  });
-  return started(id, queue);
+  return started(importId, queue);
 }
 
 /** Records a scan of IMPORT_DIR (the job makes it) and queues it. */

@@ -36,9 +36,14 @@ export async function waitFor(url: string, what: string): Promise<void> {
 
 /**
  * Starts the demo app (`name` names the temporary folder and the database). Builds first when a
- * source changed since the last build of NEXT_DIST_DIR (default `.next`, as `npm start`).
+ * source changed since the last build of NEXT_DIST_DIR (default `.next`, as `npm start`); `distDir`
+ * serves that build instead, as it is (another checkout's build, copied here, to compare with).
  */
-export async function startDemoApp(name: string, log: (line: string) => void): Promise<DemoApp> {
+export async function startDemoApp(
+  name: string,
+  log: (line: string) => void,
+  { distDir: given }: { distDir?: string } = {},
+): Promise<DemoApp> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), `marquee-${name}-`));
   fs.chmodSync(work, 0o755); // the embedded server runs as the postgres user when we are root
   const dataDir = path.join(work, "data");
@@ -55,8 +60,8 @@ export async function startDemoApp(name: string, log: (line: string) => void): P
   };
   try {
     // Build first: a build error shows before minutes of seeding, not after.
-    const distDir = process.env.NEXT_DIST_DIR || ".next"; // next start reads the same variable
-    await buildIfStale(distDir);
+    const distDir = given ?? (process.env.NEXT_DIST_DIR || ".next"); // next start reads the same variable
+    if (!given) await buildIfStale(distDir);
     database = await openDatabase({
       dataDir: path.join(work, "postgres"),
       name: `marquee_${name.replace(/\W/g, "_")}`,
@@ -81,6 +86,7 @@ export async function startDemoApp(name: string, log: (line: string) => void): P
         TRANSCODE_BACKLOG_ON_START: "false",
         NEXT_TELEMETRY_DISABLED: "1",
         NODE_ENV: "production",
+        NEXT_DIST_DIR: distDir,
       },
     });
     await waitFor(`${url}/api/health`, "The app");
