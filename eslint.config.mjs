@@ -24,10 +24,6 @@ export default defineConfig([
       "@typescript-eslint/prefer-promise-reject-errors": ["error", { allowThrowingUnknown: true }],
       // Inline `type` markers, as the code already writes mixed imports: `import { x, type X } from "…"`.
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
-      // No module may import itself back through others (lib/jobs and lib/media once did, held
-      // together by dynamic imports): a cycle means two modules are one, or one holds the wrong thing.
-      // Type-only imports count too, and so do dynamic imports.
-      "import/no-cycle": ["error", { allowUnsafeDynamicCyclicDependency: false }],
     },
   },
   {

@@ -6,7 +6,7 @@ import { signOut } from "next-auth/react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "@/lib/client/toast";
-import { refreshViewer } from "@/components/layout/viewer-provider";
+import { refreshViewer } from "@/lib/client/viewer";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/form-field";

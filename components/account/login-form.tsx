@@ -10,7 +10,7 @@ import { toast } from "@/lib/client/toast";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
-import { refreshViewer } from "@/components/layout/viewer-provider";
+import { refreshViewer } from "@/lib/client/viewer";
 import { loginSchema } from "@/lib/validation/user";
 import { FALLBACK_ERROR } from "@/lib/client/fetcher";
 import { INVALID_HAND_OVER_MESSAGE, handOverCode, signInErrorMessage, takeEmailForLogin } from "@/lib/client/sign-in";

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/form-field";
 import { MediaField } from "@/components/ui/media-field";
 import { Spinner } from "@/components/ui/spinner";
-import { refreshViewer } from "@/components/layout/viewer-provider";
+import { refreshViewer } from "@/lib/client/viewer";
 import { apiFetch, errorMessage } from "@/lib/client/fetcher";
 import { profileSchema } from "@/lib/validation/user";
 

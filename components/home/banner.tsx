@@ -4,8 +4,8 @@ import Link from "next/link";
 import { LikeButton } from "@/components/movie/like-button";
 import { Runtime } from "@/components/movie/runtime";
 import type { MovieListItem } from "@/lib/data/movie-shapes";
-import { AutoplayToggle } from "./autoplay-toggle";
-import { useAutoplayCarousel } from "./use-autoplay-carousel";
+import { AutoplayToggle } from "@/components/ui/autoplay-toggle";
+import { useAutoplayCarousel } from "@/components/ui/use-autoplay-carousel";
 import { StoredImage } from "@/components/ui/stored-image";
 
 /**

@@ -3,7 +3,7 @@
 // that asks the API after hydration, so the home page stays the same for everyone (and is kept
 // whole by Next); visitors get nothing.
 import Link from "next/link";
-import { useViewer } from "@/components/layout/viewer-provider";
+import { useViewer } from "@/lib/client/viewer";
 import { MovieRow } from "@/components/movie/movie-row";
 import { useRecommendations } from "@/lib/client/hooks";
 

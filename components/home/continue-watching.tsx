@@ -3,7 +3,7 @@
 // the rest of the home page stays the same for everyone (and cacheable); visitors get nothing.
 import { useState } from "react";
 import { toast } from "@/lib/client/toast";
-import { useViewer } from "@/components/layout/viewer-provider";
+import { useViewer } from "@/lib/client/viewer";
 import { MovieCard } from "@/components/movie/movie-card";
 import { apiFetch, errorMessage } from "@/lib/client/fetcher";
 import { useContinueWatching } from "@/lib/client/hooks";

@@ -5,8 +5,8 @@ import { LikeButton } from "@/components/movie/like-button";
 import { Runtime } from "@/components/movie/runtime";
 import { NO_RATINGS, Stars } from "@/components/movie/stars";
 import type { MovieListItem } from "@/lib/data/movie-shapes";
-import { AutoplayToggle } from "./autoplay-toggle";
-import { useAutoplayCarousel } from "./use-autoplay-carousel";
+import { AutoplayToggle } from "@/components/ui/autoplay-toggle";
+import { useAutoplayCarousel } from "@/components/ui/use-autoplay-carousel";
 import { StoredImage } from "@/components/ui/stored-image";
 
 const arrow =

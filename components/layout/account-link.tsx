@@ -3,7 +3,7 @@
 import { Avatar } from "@/components/ui/avatar";
 import { AccountRouteLink } from "./account-route-link";
 import { UserIcon } from "./icons";
-import { useViewer } from "./viewer-provider";
+import { useViewer } from "@/lib/client/viewer";
 
 /**
  * The header's and mobile bar's way into the account: the user's picture when signed in, else a

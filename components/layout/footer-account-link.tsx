@@ -1,7 +1,7 @@
 "use client";
 
 import { AccountRouteLink } from "./account-route-link";
-import { useViewer } from "./viewer-provider";
+import { useViewer } from "@/lib/client/viewer";
 
 /**
  * The footer's first My Account link: Sign In for a visitor, My List for a signed-in member (who

@@ -1,7 +1,7 @@
 "use client";
 
-import { AutoplayToggle } from "@/components/home/autoplay-toggle";
-import { useAutoplayCarousel } from "@/components/home/use-autoplay-carousel";
+import { AutoplayToggle } from "@/components/ui/autoplay-toggle";
+import { useAutoplayCarousel } from "@/components/ui/use-autoplay-carousel";
 import type { CastMemberItem } from "@/lib/data/movie-shapes";
 import { StoredImage } from "@/components/ui/stored-image";
 

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { toast } from "@/lib/client/toast";
-import { useViewer } from "@/components/layout/viewer-provider";
+import { useViewer } from "@/lib/client/viewer";
 import { apiFetch, errorMessage } from "@/lib/client/fetcher";
 import { FAVORITES_URL, useFavorites } from "@/lib/client/hooks";
 import type { ToggleResult } from "@/lib/data/favorites";

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { toast } from "@/lib/client/toast";
-import { useViewer } from "@/components/layout/viewer-provider";
+import { useViewer } from "@/lib/client/viewer";
 import { apiFetch, errorMessage } from "@/lib/client/fetcher";
 import { myListItemUrl, useMyList } from "@/lib/client/hooks";
 import type { MyListChange } from "@/lib/data/my-list";

@@ -1,6 +1,6 @@
 "use client";
 
-import { useViewer } from "@/components/layout/viewer-provider";
+import { useViewer } from "@/lib/client/viewer";
 import { useContinueWatching } from "@/lib/client/hooks";
 
 /**

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { Suspense, lazy } from "react";
-import { useViewer } from "@/components/layout/viewer-provider";
+import { useViewer } from "@/lib/client/viewer";
 import type { ReviewItem } from "@/lib/data/movie-shapes";
 import { ReviewTitle } from "./review-title";
 import { useOwnReview } from "./use-own-review";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
-import { useViewer } from "@/components/layout/viewer-provider";
+import { useViewer } from "@/lib/client/viewer";
 import { Stars } from "@/components/movie/stars";
 import { Avatar } from "@/components/ui/avatar";
 import { RelativeTime } from "@/components/ui/relative-time";

@@ -1,5 +1,5 @@
 "use client";
-import { useViewer } from "@/components/layout/viewer-provider";
+import { useViewer } from "@/lib/client/viewer";
 import { useOwnReviewLookup } from "@/lib/client/hooks";
 import type { ReviewItem } from "@/lib/data/movie-shapes";
 import { useWithdrawnReviews } from "./withdrawn-reviews";

@@ -1,5 +1,5 @@
 import "server-only";
-import { isUuid } from "@/lib/data/ids";
+import { isUuid } from "@/lib/validation/ids";
 import { db } from "@/lib/db";
 
 /** The signed-in user as route handlers and pages see it. Never carries the password hash. */

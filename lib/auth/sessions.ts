@@ -2,7 +2,7 @@ import "server-only";
 // Web sessions that end on the server (docs/security.md "Sessions"). The NextAuth cookie is a JWT;
 // it also carries `sid`, the id of a Session row. Every request checks that row, so signing out
 // (which deletes it) ends the session even for a copy of the cookie made before.
-import { isUuid } from "@/lib/data/ids";
+import { isUuid } from "@/lib/validation/ids";
 import { db } from "@/lib/db";
 import type { SessionUser } from "./session-user";
 import { TOKEN_LIFETIME_SECONDS } from "./token";

@@ -5,7 +5,7 @@
 // (docs/architecture.md "Caching", docs/deploy.md).
 //
 // - updateTags (a write expired its tags): mark them expired here and record them in "CacheTag".
-//   lib/data/cache-tags.ts records them before the write's answer goes out (Next runs updateTags
+//   lib/cache/tags.ts records them before the write's answer goes out (Next runs updateTags
 //   only after the response), so this instance's copy is then not recorded a second time.
 // - refreshTags (once per request, before its first cache read): one indexed query for the rows past
 //   the last version seen; concurrent requests share it. A tag another instance expired counts as
@@ -83,7 +83,7 @@ export function createCacheHandler({
   const pendingSets = new Map();
   /** @type {Map<string, TagState>} */
   const tags = new Map();
-  /** Tags lib/data/cache-tags.ts has recorded and Next has not yet passed to updateTags. */
+  /** Tags lib/cache/tags.ts has recorded and Next has not yet passed to updateTags. */
   const publishedAhead = new Set();
   /** Versions this instance wrote itself: already applied here, skipped when read back. */
   const ownVersions = new Set();
@@ -293,7 +293,7 @@ export function createCacheHandler({
 
 // One per process, however often this file is loaded: Next imports it for 'use cache', and bundles it
 // into the page handler (lib/cache/page-handler.mjs), which must share its expirations.
-// lib/data/cache-tags.ts reaches `publish` here too: app code is bundled apart from this file. Kept in
+// lib/cache/tags.ts reaches `publish` here too: app code is bundled apart from this file. Kept in
 // the process's registry (lib/process-state.ts), joined by its registered key: this plain JavaScript
 // file cannot import the TypeScript one.
 const registry = /** @type {Record<symbol, { cacheTags?: ReturnType<typeof createCacheHandler> } | undefined>} */ (

@@ -2,7 +2,7 @@
 // so it follows them to every device; a visitor's in this browser's localStorage.
 import { useSyncExternalStore } from "react";
 import useSWR from "swr";
-import { useViewer } from "@/components/layout/viewer-provider";
+import { useViewer } from "./viewer";
 import type { Preferences } from "@/lib/data/preferences";
 import { apiFetch, fetcher } from "./fetcher";
 

@@ -17,8 +17,8 @@ import {
   type AdminMoviesQuery,
 } from "@/lib/validation/admin-movie";
 import type { AdminMovieBulkResult, AdminMovieDetail, AdminMovieItem, AdminMoviePage } from "@/lib/api-shapes";
-import { cacheTags, expireTags } from "./cache-tags";
-import { isUuid } from "./ids";
+import { cacheTags, expireTags } from "@/lib/cache/tags";
+import { isUuid } from "@/lib/validation/ids";
 import { SEARCH_POOL, relevanceOrder, searchMatches } from "./movie-search-sql";
 import { movieDetailSelect, toMovieDetail } from "./movie-shapes";
 import { MOVIE_NOT_FOUND, deleteMovie, updateMovie } from "./movies";

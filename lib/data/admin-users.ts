@@ -12,7 +12,7 @@ import {
   type AdminUsersBulkInput,
   type AdminUsersQuery,
 } from "@/lib/validation/admin-user";
-import { isUuid } from "./ids";
+import { isUuid } from "@/lib/validation/ids";
 import { removeUser } from "./users";
 import type { AdminUserItem, AdminUserPage, AdminUsersBulkResult } from "@/lib/api-shapes";
 

@@ -4,8 +4,8 @@ import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { conflict, notFound } from "@/lib/http/errors";
 import type { CategoryInput } from "@/lib/validation/category";
-import { cacheTags, expireTags } from "./cache-tags";
-import { isUuid } from "./ids";
+import { cacheTags, expireTags } from "@/lib/cache/tags";
+import { isUuid } from "@/lib/validation/ids";
 import type { AdminCategory, Category } from "@/lib/api-shapes";
 
 /** The Category of docs/api.md "Shapes". */

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { notFound } from "@/lib/http/errors";
-import { isUuid } from "./ids";
+import { isUuid } from "@/lib/validation/ids";
 import { MOVIE_NOT_FOUND } from "./movies";
 import { movieListSelect, toMovieListItem, type MovieListItem } from "./movie-shapes";
 import { publishedMovie, publishedMovieSql } from "./movie-visibility";

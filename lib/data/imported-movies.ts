@@ -9,8 +9,8 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { deleteUnreferencedFiles } from "@/lib/media/cleanup";
 import { discardMedia } from "@/lib/jobs/transcode";
 import { noMedia } from "@/lib/media/transcode";
-import { cacheTags, expireTagsOutsideRequests } from "./cache-tags";
-import { isUuid } from "./ids";
+import { cacheTags, expireTagsOutsideRequests } from "@/lib/cache/tags";
+import { isUuid } from "@/lib/validation/ids";
 import { castRows, fileUrlsOf, fileUrlsSelect, queueTranscodeSafely, subtitleRows } from "./movies";
 
 /** A row of an import with its media already in storage (paths of this site). */

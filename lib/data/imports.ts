@@ -7,7 +7,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { notFound } from "@/lib/http/errors";
 import type { ImportRowPage, ImportSummary } from "@/lib/api-shapes";
 import type { RowError } from "@/lib/validation/catalogue";
-import { isUuid } from "./ids";
+import { isUuid } from "@/lib/validation/ids";
 
 export type { ImportRowPage, ImportSummary };
 export type ImportOutcome = "created" | "updated" | "skipped" | "failed";

@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { isUuid } from "./ids";
+import { isUuid } from "@/lib/validation/ids";
 import { publishedMovie } from "./movie-visibility";
 
 /**

@@ -5,7 +5,7 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { TypoRules } from "@/lib/search-typo-rules";
 import type { MovieSort } from "@/lib/validation/movie-query";
-import { isUuid } from "./ids";
+import { isUuid } from "@/lib/validation/ids";
 import { publishedMovieSql } from "./movie-visibility";
 
 export type MovieFilters = { category?: string; time?: number; language?: string; rate?: number; year?: number };

@@ -14,8 +14,8 @@ import { DEFAULT_PAGE_SIZE, SUGGEST_LIMIT, type MovieListQuery } from "@/lib/val
 import { deleteUnreferencedFiles } from "@/lib/media/cleanup";
 import { discardMedia, queueTranscode } from "@/lib/jobs/transcode";
 import { noMedia, oldMediaSelect } from "@/lib/media/transcode";
-import { cacheTags, expireTags } from "./cache-tags";
-import { isUuid } from "./ids";
+import { cacheTags, expireTags } from "@/lib/cache/tags";
+import { isUuid } from "@/lib/validation/ids";
 import {
   didYouMeanSql,
   hasFilters,

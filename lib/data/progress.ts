@@ -8,7 +8,7 @@ import {
   type HistoryQuery,
   type WatchProgressInput,
 } from "@/lib/validation/progress";
-import { isUuid } from "./ids";
+import { isUuid } from "@/lib/validation/ids";
 import { MOVIE_NOT_FOUND } from "./movies";
 import { movieListSelect, toMovieListItem } from "./movie-shapes";
 import { publishedMovie, publishedMovieSql } from "./movie-visibility";

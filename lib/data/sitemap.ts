@@ -1,7 +1,7 @@
 import "server-only";
 import { cacheLife, cacheTag } from "next/cache";
 import { db } from "@/lib/db";
-import { cacheTags } from "./cache-tags";
+import { cacheTags } from "@/lib/cache/tags";
 import { publishedMovie } from "./movie-visibility";
 
 /** Every movie page search engines should know of, most recently changed first. */

@@ -9,7 +9,7 @@ import { publishedMovie, publishedMovieSql } from "./movie-visibility";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { notFound } from "@/lib/http/errors";
 import { WATCHED_FROM } from "@/lib/validation/progress";
-import { isUuid } from "./ids";
+import { isUuid } from "@/lib/validation/ids";
 import { MOVIE_NOT_FOUND } from "./movies";
 import { movieListSelect, toMovieListItem } from "./movie-shapes";
 import type { UpNext } from "@/lib/api-shapes";

@@ -10,7 +10,7 @@ import { type HttpError, badRequest, conflict, unauthorized } from "@/lib/http/e
 import type { LoginInput, PasswordInput, ProfileInput, RegisterInput } from "@/lib/validation/user";
 import { sendMailLater } from "@/lib/mail";
 import { passwordChangedNotice } from "@/lib/mail/messages";
-import { cacheTags, expireTags } from "./cache-tags";
+import { cacheTags, expireTags } from "@/lib/cache/tags";
 import { lockMovie, refreshMovieRating } from "./ratings";
 import type { UserInfo } from "@/lib/api-shapes";
 

@@ -7,7 +7,7 @@ import { env } from "@/lib/env";
 import { badRequest, notFound } from "@/lib/http/errors";
 import { IMPORT_NOT_FOUND, createImportRecord, getImportSummary, type ImportSummary } from "@/lib/data/imports";
 import { db } from "@/lib/db";
-import { isUuid } from "@/lib/data/ids";
+import { isUuid } from "@/lib/validation/ids";
 import { queueImport } from "@/lib/jobs/imports";
 import { IMPORT_DIR_UNSET } from "@/lib/media/ingest";
 import { CatalogueFileError, type CatalogueFormat } from "./catalogue-file";

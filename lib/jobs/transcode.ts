@@ -9,7 +9,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { PgBoss } from "pg-boss";
-import { cacheTags, expireTagsOutsideRequests } from "@/lib/data/cache-tags";
+import { cacheTags, expireTagsOutsideRequests } from "@/lib/cache/tags";
 import { db } from "@/lib/db";
 import { ffmpegStatus, probe } from "@/lib/media/ffmpeg";
 import {

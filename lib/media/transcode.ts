@@ -15,7 +15,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { MediaOverview, MediaStatus as ApiMediaStatus } from "@/lib/api-shapes";
-import { cacheTags, expireTagsOutsideRequests } from "@/lib/data/cache-tags";
+import { cacheTags, expireTagsOutsideRequests } from "@/lib/cache/tags";
 import { db } from "@/lib/db";
 import { dataDir, env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client";

@@ -1,7 +1,7 @@
 // Stored files are named by the server: a folder per kind and a random name with the canonical
 // extension. The client's file name is never used.
 import { randomUUID } from "node:crypto";
-import { UUID_PATTERN } from "@/lib/data/ids";
+import { UUID_PATTERN } from "@/lib/validation/ids";
 import type { StorageKey } from "./types";
 
 export const CONTENT_TYPES: Record<string, string> = {

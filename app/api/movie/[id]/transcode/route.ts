@@ -1,6 +1,6 @@
 import { requireAdmin } from "@/lib/auth";
 import { HttpError, badRequest, notFound, preflight, route } from "@/lib/http";
-import { isUuid } from "@/lib/data/ids";
+import { isUuid } from "@/lib/validation/ids";
 import { MOVIE_NOT_FOUND } from "@/lib/data/movies";
 import { ffmpegStatus } from "@/lib/media/ffmpeg";
 import { cancelTranscode, retryTranscode } from "@/lib/jobs/transcode";

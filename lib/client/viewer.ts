@@ -1,4 +1,3 @@
-"use client";
 // Who is looking, for client components (header account link, like buttons, the review form).
 // Pages are rendered without reading the session so the catalogue can be cached and shared by
 // everyone; the browser asks /api/viewer once (SWR shares and revalidates it on focus). Until the

@@ -1,0 +1,60 @@
+// The layers of the code, kept by `npm run lint` (dependency-cruiser): see docs/architecture.md
+// "Layers". One graph of every import, built once, answers all the rules below; ESLint's
+// import/no-cycle built it again per file and took three quarters of the lint's time.
+/** @type {import("dependency-cruiser").IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      severity: "error",
+      comment:
+        "No module may import itself back through others, type-only and dynamic imports included: a cycle means two modules are one, or one holds the wrong thing.",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "no-folder-cycle",
+      // A warning here, held by tests/unit/layers.test.ts: the cycles left are listed there and may only
+      // shrink, so a new one fails the suite while the old ones are taken apart.
+      severity: "warn",
+      comment:
+        "No folder may import a folder that imports it back: a capability's home depends on the ones below it, never on its callers.",
+      scope: "folder",
+      from: { path: "^(lib|components|app)/" },
+      to: { circular: true },
+    },
+    {
+      name: "lib-not-up",
+      severity: "error",
+      comment: "lib/ is below the screens: it never imports components/ or app/.",
+      from: { path: "^lib/" },
+      to: { path: "^(components|app)/" },
+    },
+    {
+      name: "components-not-up",
+      severity: "error",
+      comment: "components/ is below the routes: it never imports app/.",
+      from: { path: "^components/" },
+      to: { path: "^app/" },
+    },
+    {
+      name: "no-next-internals",
+      severity: "error",
+      comment:
+        "Next's internals change without notice. The one place that needs them is lib/cache/next-internals.mjs, and tests/unit/next-internals.test.ts checks them on every upgrade.",
+      from: { pathNot: "^(lib/cache/next-internals\\.mjs|tests/unit/next-internals\\.test\\.ts)$" },
+      to: { path: "^node_modules/next/dist/" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^(lib/generated|\\.next|\\.next-test[^/]*|node_modules)/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      extensions: [".ts", ".tsx", ".mts", ".js", ".mjs", ".cjs", ".json"],
+    },
+  },
+};
