@@ -51,19 +51,24 @@ export default defineConfig({
       // Google, passkeys, mailed links and page access, CSP, first HTML, the other client's hand-over,
       // upload and import checks, admin forms, byte ranges, the HLS quality switch) do not depend on
       // the screen, and keyboard shortcuts need a keyboard: desktop runs them once.
-      // e2e/phone-layout.spec.ts covers the admin tables and forms on a phone.
+      // e2e/phone-layout.spec.ts covers the admin tables and forms on a phone, and the account pages'
+      // tables and pictures; e2e/phone-walk.spec.ts a member's way through the site. The account area's,
+      // history's and recommendations' rules are the same on every screen.
       testIgnore: [
+        /account-area\.spec/,
         /account-auth\.spec/,
         /admin-(categories|import|movies|statistics|users)\.spec/,
         /email-verification\.spec/,
         /errors\.spec/,
         /first-html\.spec/,
         /google-sign-in\.spec/,
+        /history\.spec/,
         /keyboard\.spec/,
         /media\.spec/,
         /other-client\.spec/,
         /passkeys\.spec/,
         /password-reset\.spec/,
+        /recommendations\.spec/,
         /security\.spec/,
         /streaming\.spec/,
         /upload\.spec/,
