@@ -4,10 +4,10 @@ export async function register() {
     // Per-IP limits need the socket's address: see lib/http/client-ip.ts.
     const { recordPeerAddresses } = await import("./lib/http/client-ip");
     recordPeerAddresses();
-    // Scheduled jobs (lib/jobs) beside the app, unless a separate `npm run worker` runs them.
+    // Scheduled jobs (lib/worker) beside the app, unless a separate `npm run worker` runs them.
     const { env } = await import("./lib/env");
     if (env.JOBS_IN_APP && env.DATABASE_URL) {
-      const { startJobs } = await import("./lib/jobs");
+      const { startJobs } = await import("./lib/worker");
       // A database that is down at start must not stop the app from serving its 503s: try again later.
       const start = () =>
         startJobs().catch((error: unknown) => {

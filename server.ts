@@ -99,7 +99,7 @@ async function stop(signal: string) {
     process.exit(1);
   }, SHUTDOWN_GRACE_MS);
   forced.unref();
-  // Background jobs (lib/jobs, started by instrumentation.ts inside Next's bundle) keep their runner
+  // Background jobs (lib/worker, started by instrumentation.ts inside Next's bundle) keep their runner
   // in the process's registry (lib/process-state.ts). Stopped now, beside the requests: running transcodes kill their ffmpeg and go
   // back to the queue while the database is still there for it.
   const jobs = processState.jobs;

@@ -125,7 +125,7 @@ const schema = z.object({
     .int()
     .positive()
     .default(50 * 1024 * 1024),
-  /** "false" keeps scheduled jobs (lib/jobs) out of the app process: run `npm run worker` instead. */
+  /** "false" keeps scheduled jobs (lib/worker) out of the app process: run `npm run worker` instead. */
   JOBS_IN_APP: flag.default(true),
   /** ffmpeg for HLS transcoding (ffprobe is looked for beside it); unset: `ffmpeg` on the PATH. */
   FFMPEG_PATH: z.string().min(1).optional(),

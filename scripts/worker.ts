@@ -1,8 +1,8 @@
-// `npm run worker`: Marquee's background jobs (lib/jobs) without the web app, for deployments that
+// `npm run worker`: Marquee's background jobs (lib/worker) without the web app, for deployments that
 // run them apart (set JOBS_IN_APP=false for the app then). Needs DATABASE_URL. Ctrl-C or SIGTERM
 // lets the running job finish, then exits.
 import "./lib/load-env";
-import { startJobs } from "@/lib/jobs";
+import { startJobs } from "@/lib/worker";
 
 async function main() {
   const runner = await startJobs();

@@ -58,7 +58,7 @@ function limiterFor(limit: Limit): RateLimiterPostgres {
       storeType: "pool",
       tableName: "RateLimit", // created by a migration, not at run time
       tableCreated: true,
-      clearExpiredByTimeout: false, // the clean-up job (lib/jobs) deletes expired rows
+      clearExpiredByTimeout: false, // the clean-up job (lib/worker/maintenance.ts) deletes expired rows
       keyPrefix: limit.name,
       points: limit.points,
       duration: limit.seconds,

@@ -65,7 +65,7 @@ export function createLoginThrottle(pool: pg.Pool, limits: LoginLimits) {
       storeType: "pool",
       tableName: "RateLimit", // created by a migration, not at run time
       tableCreated: true,
-      clearExpiredByTimeout: false, // the clean-up job (lib/jobs) deletes expired rows
+      clearExpiredByTimeout: false, // the clean-up job (lib/worker/maintenance.ts) deletes expired rows
       keyPrefix,
       points,
       duration,

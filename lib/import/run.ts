@@ -1,5 +1,5 @@
 import "server-only";
-// Runs one catalogue import (docs/import.md), in the background job (lib/jobs) or in `npm run import`.
+// Runs one catalogue import (docs/import.md), in the background job (lib/worker) or in `npm run import`.
 // Row by row, in file order: check it; on a dry run, say what would happen and write nothing to the
 // catalogue; on the real run, bring its media into storage and create or update its movie. Each
 // row's outcome and errors are recorded a batch at a time, which is the progress the admin sees. A

@@ -1,6 +1,6 @@
 // The job queue: pg-boss, kept in PostgreSQL (its own schema, `pgboss`), so jobs survive restarts
 // and, with several app instances, each job and each scheduled run happens once. This module only
-// holds the client and the queues' settings; what each queue does is in lib/jobs/index.ts.
+// holds the client and the queues' settings; what each queue does is in lib/worker/index.ts.
 import "server-only";
 import { PgBoss, type QueueOptions } from "pg-boss";
 import { env } from "@/lib/env";

@@ -1,7 +1,7 @@
 // The transcode queue's side of a movie's video: queueing a job when a video is set (in an order
 // that lets short videos through), cancelling it when the video goes or an admin says so, retrying,
 // and picking up jobs a crash interrupted. The work itself (ffmpeg, the ladder, the movie's media
-// state) is lib/media/transcode.ts; lib/jobs/index.ts runs it.
+// state) is lib/media/transcode.ts; lib/worker/index.ts runs it.
 //
 // A movie's current job is Movie.mediaJobId. Replacing or deleting the video clears it and cancels
 // the job in pg-boss: a running job's signal is aborted at its next claim refresh (within
@@ -38,7 +38,7 @@ const QUEUE_PROBE_TIMEOUT_MS = 10_000;
  * The job's priority: pg-boss hands out higher priorities first, so minus the video's length in
  * seconds makes shorter videos go first. The length is probed where the file is on this machine
  * (local storage), else guessed from its size. The lane kept for short videos takes only jobs of
- * priority at least -TRANSCODE_SHORT_JOB_SECONDS (lib/jobs/index.ts).
+ * priority at least -TRANSCODE_SHORT_JOB_SECONDS (lib/worker/index.ts).
  */
 async function priorityOf(key: StorageKey): Promise<number> {
   const driver = storage();

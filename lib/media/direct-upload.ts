@@ -6,7 +6,6 @@
 import "server-only";
 import { SignJWT, jwtVerify } from "jose";
 import { z } from "zod";
-import type { SessionUser } from "@/lib/auth";
 import { authSecret } from "@/lib/env";
 import { type HttpError, badRequest, forbidden, notFound } from "@/lib/http/errors";
 import {
@@ -17,7 +16,7 @@ import {
   type StorageDriver,
   type StorageKey,
 } from "@/lib/storage";
-import { recordUpload, releaseHeldUpload, reserveUpload, type HeldUpload } from "./upload-ledger";
+import { recordUpload, releaseHeldUpload, reserveUpload, type HeldUpload, type Uploader } from "./upload-ledger";
 import {
   SNIFF_BYTES,
   VIDEO_NEEDS_ADMIN_MESSAGE,
@@ -83,7 +82,7 @@ type Ticket = {
 
 /** Creates the multipart upload after checking what the client declares (type, size, role). */
 export async function startDirectUpload(
-  user: SessionUser,
+  user: Uploader,
   input: z.infer<typeof startSchema>,
   driver: StorageDriver = storage(),
 ): Promise<StartedUpload> {
@@ -119,7 +118,7 @@ export async function startDirectUpload(
 
 /** Short-lived URLs the browser PUTs each part to. */
 export async function signPartUrls(
-  user: SessionUser,
+  user: Uploader,
   input: z.infer<typeof partUrlsSchema>,
   driver: StorageDriver = storage(),
 ) {
@@ -141,7 +140,7 @@ export async function signPartUrls(
  * limit, its leading bytes against the declared type. A file that fails is deleted. Returns the URL.
  */
 export async function completeDirectUpload(
-  user: SessionUser,
+  user: Uploader,
   input: z.infer<typeof completeSchema>,
   driver: StorageDriver = storage(),
 ): Promise<string> {
@@ -169,7 +168,7 @@ export async function completeDirectUpload(
 
 /** Gives up an upload: S3 discards the parts already sent. */
 export async function abortDirectUpload(
-  user: SessionUser,
+  user: Uploader,
   input: z.infer<typeof abortSchema>,
   driver: StorageDriver = storage(),
 ) {
@@ -235,7 +234,7 @@ const ticketSchema = z.object({
 });
 
 /** The ticket's content, if it is ours, unexpired and issued to this user. */
-async function readTicket(token: string, user: SessionUser): Promise<Ticket> {
+async function readTicket(token: string, user: Uploader): Promise<Ticket> {
   try {
     const { payload } = await jwtVerify(token, ticketKey(), { audience: TICKET_AUDIENCE, algorithms: ["HS256"] });
     const ticket = ticketSchema.parse(payload);

@@ -1,7 +1,7 @@
 // Members' upload rate and daily quota (table UploadAllowance: 429 with Retry-After; admins are
 // unlimited), reserved before a body is read and counted as it streams; and the record of every
 // stored upload (table Upload), for the removal of uploads nothing uses after a day (run by the
-// clean-up job, lib/jobs). docs/security.md "Uploads and quotas".
+// clean-up job, lib/worker/maintenance.ts). docs/security.md "Uploads and quotas".
 import "server-only";
 import { db as defaultDb } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -96,17 +96,16 @@ async function refusal(db: Db, ownerId: string, uploads: 0 | 1): Promise<HttpErr
   return tooMany(UPLOAD_QUOTA_REACHED, row?.dayEndsIn ?? 1);
 }
 
+/** Who sends a file: the signed-in member (lib/auth's SessionUser fits), as far as uploads care. */
+export type Uploader = { id: string; isAdmin: boolean };
+
 /**
  * Reserves a member's upload before its body is read: one upload of UPLOAD_RATE_LIMIT per
  * UPLOAD_RATE_WINDOW_SECONDS and `bytes` (the declared size, at least one byte) of
  * UPLOAD_DAILY_QUOTA_BYTES per day, or 429 with Retry-After. Admins are never limited.
  * Checked and taken in one statement, so uploads sent at once cannot all pass the last slot.
  */
-export async function reserveUpload(
-  user: { id: string; isAdmin: boolean },
-  bytes: number,
-  db: Db = defaultDb,
-): Promise<UploadReservation> {
+export async function reserveUpload(user: Uploader, bytes: number, db: Db = defaultDb): Promise<UploadReservation> {
   if (user.isAdmin) return unlimited();
   // At least one byte: a quota used up refuses even a body whose size is not declared.
   const first = Math.max(1, Math.ceil(bytes));

@@ -5,10 +5,9 @@ import "server-only";
 import { Readable, Transform, type TransformCallback } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import busboy from "busboy";
-import type { SessionUser } from "@/lib/auth";
 import { HttpError, badRequest, forbidden } from "@/lib/http/errors";
 import { newStorageKey, storage, urlOf, type StorageDriver, type StorageKey } from "@/lib/storage";
-import { recordUpload, reserveUpload, type UploadReservation } from "./upload-ledger";
+import { recordUpload, reserveUpload, type Uploader, type UploadReservation } from "./upload-ledger";
 import {
   SNIFF_BYTES,
   VIDEO_NEEDS_ADMIN_MESSAGE,
@@ -41,7 +40,7 @@ const RESERVE_STEP = 1024 * 1024;
  */
 export async function receiveUpload(
   request: Request,
-  user: SessionUser,
+  user: Uploader,
   driver: StorageDriver = storage(),
 ): Promise<string> {
   const contentType = request.headers.get("content-type") ?? "";
@@ -145,7 +144,7 @@ export async function storeInspected(
 /** Streams one file part into storage; resolves to its key and size. On rejection the part is drained, not stored. */
 async function storeFile(
   file: Readable,
-  user: SessionUser,
+  user: Uploader,
   reservation: UploadReservation,
   driver: StorageDriver,
 ): Promise<StoredFile> {

@@ -6,7 +6,6 @@ import type pg from "pg";
 import { dbPool } from "@/lib/db";
 import { env } from "@/lib/env";
 import { HttpError, notFound } from "@/lib/http/errors";
-import { jobQueue } from "@/lib/jobs/queue";
 import { log } from "@/lib/log";
 import { openedPgPool } from "@/lib/pg";
 import { metrics } from "./index";
@@ -30,10 +29,13 @@ function recordPool(name: string, pool: pg.Pool | undefined) {
   gauge.set({ pool: name, state: "waiting" }, pool?.waitingCount ?? 0);
 }
 
-async function recordQueues() {
+/** A job queue's counts, as lib/jobs/queue.ts reads them. */
+export type QueueCounts = { name: string; queuedCount: number; activeCount: number; failedCount: number };
+
+async function recordQueues(readQueues: () => Promise<QueueCounts[]>) {
   const gauge = metrics().jobQueue;
   try {
-    const queues = await (await jobQueue()).getQueues();
+    const queues = await readQueues();
     gauge.reset();
     for (const queue of queues) {
       gauge.set({ queue: queue.name, state: "queued" }, queue.queuedCount);
@@ -47,11 +49,16 @@ async function recordQueues() {
   }
 }
 
-/** The registry in Prometheus's text format, with the gauges read now. */
-export async function scrapeMetrics(): Promise<{ body: string; contentType: string }> {
+/**
+ * The registry in Prometheus's text format, with the gauges read now. The job queues' counts come from
+ * the caller (the queue sits above the metrics, which every layer counts into).
+ */
+export async function scrapeMetrics(
+  readQueues: () => Promise<QueueCounts[]>,
+): Promise<{ body: string; contentType: string }> {
   recordPool("prisma", dbPool());
   recordPool("pg", openedPgPool());
-  await recordQueues();
+  await recordQueues(readQueues);
   const { registry } = metrics();
   return { body: await registry.metrics(), contentType: registry.contentType };
 }

@@ -1,6 +1,7 @@
-// Background work, all in one place: every queue Marquee runs and the handler that runs it.
-// Queues live in PostgreSQL (pg-boss, lib/jobs/queue.ts); handlers call the modules that do the work
-// (lib/media for transcodes, lib/jobs/maintenance.ts for the clean-up), which know nothing of queues.
+// The background worker: every queue Marquee runs and the handler that runs it. Queues live in
+// PostgreSQL (pg-boss, lib/jobs/queue.ts); the handlers call the modules that do the work (lib/media
+// for transcodes, lib/import, lib/backup, lib/worker/maintenance.ts for the clean-up). This is the
+// top of the background side: it may import every capability, and none imports it back.
 //
 // Where they run: inside each app process by default (instrumentation.ts, so `npm start` and any
 // `next start` have them), or in a process of their own with `npm run worker` (JOBS_IN_APP=false
@@ -13,7 +14,7 @@ import { ffmpegStatus } from "@/lib/media/ffmpeg";
 import { interruptTranscodes, runTranscodeJob } from "@/lib/media/transcode";
 import { timeTranscode } from "@/lib/metrics";
 import { runImport } from "@/lib/import/run";
-import type { ImportJobData } from "./imports";
+import type { ImportJobData } from "@/lib/jobs/imports";
 import { removeStalePartials, runMaintenance } from "./maintenance";
 import {
   BACKUP_QUEUE,
@@ -24,8 +25,13 @@ import {
   TRANSCODE_DEAD_LETTER_QUEUE,
   TRANSCODE_QUEUE,
   TRANSCODE_RETRY_LIMIT,
-} from "./queue";
-import { markDeadTranscode, queueUntranscoded, recoverInterruptedTranscodes, type TranscodeJobData } from "./transcode";
+} from "@/lib/jobs/queue";
+import {
+  markDeadTranscode,
+  queueUntranscoded,
+  recoverInterruptedTranscodes,
+  type TranscodeJobData,
+} from "@/lib/jobs/transcode";
 import { processState } from "@/lib/process-state";
 
 type ScheduledJob = { name: string; /** cron, UTC */ schedule: string; run: () => Promise<unknown> };
