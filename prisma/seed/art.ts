@@ -1,6 +1,9 @@
 // Generated artwork for the demo catalogue: posters, title banners, cast portraits and user avatars,
 // drawn as SVG and rendered to WebP with sharp. Everything is deterministic: the same movie or name
 // always gives the same picture, because every "random" choice comes from a PRNG seeded by the slug/name.
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import sharp from "sharp";
 
 type ArtMovie = {
@@ -1031,6 +1034,35 @@ export function avatarSvg(user: { fullName: string }): string {
   return portrait(user.fullName, 256, "user");
 }
 
+/**
+ * Rendered art, by the digest of its SVG and the renderer's versions: drawing the demo catalogue's
+ * 315 pictures takes about 40 s of CPU, and the same SVGs are drawn by every fresh database on this
+ * checkout (a first `npm start`, the test suite's template, its fresh-start and Node 26 runs). Where
+ * tools keep their caches (node_modules/.cache); a digest never goes stale, and a missing or
+ * unwritable folder only means drawing again.
+ */
+const ART_CACHE = path.join(import.meta.dirname, "../../node_modules/.cache/marquee-seed-art");
+const RENDERER = `webp-q82 sharp ${sharp.versions.sharp} vips ${sharp.versions.vips}`;
+
 export async function renderWebp(svg: string): Promise<Buffer> {
-  return sharp(Buffer.from(svg)).webp({ quality: 82 }).toBuffer();
+  const file = path.join(
+    ART_CACHE,
+    `${createHash("sha256").update(RENDERER).update("\0").update(svg).digest("hex")}.webp`,
+  );
+  try {
+    return await fs.promises.readFile(file);
+  } catch {
+    // not drawn yet
+  }
+  const webp = await sharp(Buffer.from(svg)).webp({ quality: 82 }).toBuffer();
+  try {
+    await fs.promises.mkdir(ART_CACHE, { recursive: true });
+    // Written aside, then renamed: seeds running at once never read half a file.
+    const partial = `${file}.${process.pid}.partial`;
+    await fs.promises.writeFile(partial, webp);
+    await fs.promises.rename(partial, file);
+  } catch {
+    // a read-only checkout: draw again next time
+  }
+  return webp;
 }
