@@ -4,14 +4,13 @@ import Link from "next/link";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { DataTable, EmptyState, cellClass } from "@/components/ui/data-table";
-import { Spinner } from "@/components/ui/spinner";
-import { errorMessage } from "@/lib/client/fetcher";
+import { DataTable, cellClass } from "@/components/ui/data-table";
 import { useAdminCategories } from "@/lib/client/hooks";
 import { answerMessage, useApiMutation } from "@/lib/client/use-api-mutation";
 import { formatLongDate, shortId } from "@/lib/client/format";
 import type { AdminCategory, Category } from "@/lib/data/categories";
 import { CategoryDialog } from "./category-dialog";
+import { EditDeleteActions, ListBody } from "./list-kit";
 
 const moviesCount = (count: number) => `${count} ${count === 1 ? "movie" : "movies"}`;
 
@@ -44,17 +43,9 @@ export function CategoriesTable({ initial }: { initial: AdminCategory[] }) {
         <h1 className="text-xl font-bold">Categories</h1>
         <Button onClick={() => setDialog({ category: null })}>Create</Button>
       </div>
-      {isLoading && !categories ? ( // only without rows: SWR reports isLoading while revalidating the server's
-        <div className="flex justify-center py-16" role="status" aria-label="Loading">
-          <Spinner className="size-10" />
-        </div>
-      ) : error ? (
-        <EmptyState>{errorMessage(error)}</EmptyState>
-      ) : !categories?.length ? (
-        <EmptyState>No categories</EmptyState>
-      ) : (
+      <ListBody loading={isLoading && !categories} error={error} empty={categories?.length ? null : "No categories"}>
         <DataTable label="Categories" head={["ID", "Date", "Title", "Movies", "Actions"]}>
-          {categories.map((category) => (
+          {categories?.map((category) => (
             <tr key={category._id}>
               <td className={`${cellClass} font-mono font-semibold`}>{shortId(category._id)}</td>
               <td className={cellClass}>{formatLongDate(category.createdAt)}</td>
@@ -69,29 +60,16 @@ export function CategoriesTable({ initial }: { initial: AdminCategory[] }) {
                 </Link>
               </td>
               <td className={cellClass}>
-                <div className="flex gap-2 whitespace-nowrap">
-                  <Button
-                    variant="quiet"
-                    size="compact"
-                    aria-label={`Edit ${category.name}`}
-                    onClick={() => setDialog({ category })}
-                  >
-                    Edit
-                  </Button>
-                  <Button
-                    variant="danger"
-                    size="compact"
-                    aria-label={`Delete ${category.name}`}
-                    onClick={() => setDeleting(category)}
-                  >
-                    Delete
-                  </Button>
-                </div>
+                <EditDeleteActions
+                  name={category.name}
+                  onEdit={() => setDialog({ category })}
+                  onDelete={() => setDeleting(category)}
+                />
               </td>
             </tr>
           ))}
         </DataTable>
-      )}
+      </ListBody>
       <CategoryDialog
         open={dialog !== null}
         category={dialog?.category ?? null}
