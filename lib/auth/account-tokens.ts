@@ -5,10 +5,10 @@ import "server-only";
 // Sending a new link of a kind voids the older ones, and a link is spent by its first use whatever
 // the outcome. A password change or reset and a confirmed email change end every link of the member
 // (`endAccountLinks`, in the same transaction where there is one): a link mailed before decides
-// nothing after. "Wasn't you?" links are the exception: they exist to undo exactly those changes when
-// someone else made them, so only using one ends them (`endLinksAfterUndo`). Two checks back that up against a link issued meanwhile: reset and change links
+// nothing after. Two checks back that up against a link issued meanwhile: reset and change links
 // keep the credentials version they were issued under, and a reset link works only while the account
-// still has the address it was mailed to.
+// still has the address it was mailed to. "Wasn't you?" links are the exception: they exist to undo
+// exactly those changes when someone else made them, so only using one ends them (`endLinksAfterUndo`).
 import { createHash, randomBytes } from "node:crypto";
 import { db } from "@/lib/db";
 import type { AccountTokenPurpose, Prisma } from "@/lib/generated/prisma/client";
