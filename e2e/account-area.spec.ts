@@ -177,6 +177,7 @@ test("delete my account asks for the password, then signs out and the login no l
 test("download my data saves a versioned JSON file of everything the account pages show, My List and settings included", async ({
   page,
 }) => {
+  test.slow(); // six API calls to fill every list and setting, a sign-in, two pages and a download
   const account = await registerAccount(page.request, "export");
   const token = await apiToken(page.request, account);
   const { movies } = (await (await page.request.get("/api/movie?limit=2")).json()) as {
