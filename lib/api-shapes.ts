@@ -500,22 +500,36 @@ export const emailChangedShape = shape(
   z.object({ message: z.string(), email: z.string().meta({ description: "The account's new address" }) }),
 );
 
+/** The shape of "Download my data"; raised when a field moves or goes (docs/api.md "Download my data"). */
+export const ACCOUNT_EXPORT_VERSION = 2;
+
 export const accountExportShape = shape(
   "AccountExport",
   z.object({
+    version: z
+      .literal(ACCOUNT_EXPORT_VERSION)
+      .meta({ description: "The shape of this file (1: before settings and My List)" }),
     exportedAt: timestamp,
     profile: z.object({
       _id: id,
       fullName: z.string(),
       email: z.string(),
       emailVerified: z.boolean(),
+      pendingEmail: z
+        .string()
+        .nullable()
+        .meta({ description: "The address of an email change waiting for its link to be opened" }),
       image: mediaUrl,
       isAdmin: z.boolean(),
       hasPassword: z.boolean(),
       createdAt: timestamp,
     }),
+    settings: preferencesShape,
     passkeys: z.array(passkeyShape),
     favorites: z.array(z.object({ movieId: id, name: z.string(), year: z.number(), likedAt: timestamp })),
+    myList: z
+      .array(z.object({ movieId: id, name: z.string(), year: z.number(), addedAt: timestamp }))
+      .meta({ description: "My List, most recently added first" }),
     reviews: z.array(
       z.object({
         _id: id,
@@ -533,6 +547,7 @@ export const accountExportShape = shape(
         movieName: z.string(),
         position: z.number().meta({ description: "Seconds from the start where the member stopped" }),
         duration: z.number(),
+        watched: watchedField,
         watchedAt: timestamp,
       }),
     ),

@@ -57,6 +57,8 @@ const schema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
   /** The From of every message Marquee sends. */
   MAIL_FROM: z.string().min(3).default("Marquee <no-reply@marquee.local>"),
+  /** The Reply-To of every message, when set: an address people read. Unset, messages have none. */
+  MAIL_REPLY_TO: z.string().min(3).optional(),
   /** Sign-ups (created or refused as taken) allowed per IP in REGISTER_RATE_WINDOW_SECONDS. */
   REGISTER_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   REGISTER_RATE_WINDOW_SECONDS: z.coerce

@@ -644,10 +644,23 @@ const paths = {
       },
     },
   },
+  "/api/user/email/undo": {
+    post: {
+      summary:
+        '"Wasn\'t you?": with the token of the link mailed to the old address when an email change was confirmed (7 days, once), put that address back and set a new password. Ends every session, token and link of the account',
+      tags: ["account"],
+      requestBody: body("ResetPasswordBody"),
+      responses: {
+        ...ok("`Your account is back at <email>. Sign in with your new password.`", ref("Message")),
+        ...error("400", "Invalid input, `Passwords must match`, or a link that is unknown, used or expired"),
+        ...error("409", "Another account registered the old address meanwhile; nothing changes"),
+      },
+    },
+  },
   "/api/user/export": {
     get: {
       summary:
-        "Download my data: profile, passkeys, favourites, reviews and watch history as a JSON file (Content-Disposition: attachment)",
+        "Download my data: profile, settings, passkeys, favourites, My List, reviews and watch history as a versioned JSON file (Content-Disposition: attachment)",
       tags: ["account"],
       ...signedIn,
       responses: { ...ok("The export", ref("AccountExport")), ...userErrors },

@@ -36,6 +36,7 @@ export const PER_REQUEST_PAGES = [
   "/reset-password",
   "/verify-email",
   "/confirm-email",
+  "/undo-email",
 ];
 
 /** The movie listing's filters, as named in /movies' query string (lib/movie-filters.ts reads them). */

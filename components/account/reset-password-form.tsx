@@ -11,11 +11,27 @@ import { apiFetch, errorMessage } from "@/lib/client/fetcher";
 import { rememberEmailForLogin } from "@/lib/client/sign-in";
 import { resetPasswordFormSchema } from "@/lib/validation/account";
 
+type Props = {
+  token: string;
+  /** The address the link went to, which the account has after this. */
+  email: string;
+  /** The API that spends the link: a password reset's, or "Wasn't you?"'s (POST /api/user/email/undo). */
+  endpoint?: string;
+  intro?: string;
+  submitLabel?: string;
+};
+
 /**
- * The new password for a reset link's account (`email`, the address the link went to); on success
- * every session has ended, so: sign in, the address already filled in.
+ * The new password for a link's account; on success every session has ended, so: sign in, the
+ * address already filled in.
  */
-export function ResetPasswordForm({ token, email }: { token: string; email: string }) {
+export function ResetPasswordForm({
+  token,
+  email,
+  endpoint = "/api/user/password-reset/confirm",
+  intro = "Choose a new password of 6 to 12 characters. Every device signed in to your account will be signed out.",
+  submitLabel = "Set new password",
+}: Props) {
   const router = useRouter();
   const {
     register,
@@ -25,7 +41,7 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
 
   const onSubmit = handleSubmit(async ({ password, confirmPassword }) => {
     try {
-      const { message } = await apiFetch<{ message: string }>("/api/user/password-reset/confirm", {
+      const { message } = await apiFetch<{ message: string }>(endpoint, {
         method: "POST",
         body: { token, password, confirmPassword },
       });
@@ -40,9 +56,7 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-5">
-      <p className="text-sm leading-relaxed text-text">
-        Choose a new password of 6 to 12 characters. Every device signed in to your account will be signed out.
-      </p>
+      <p className="text-sm leading-relaxed text-text">{intro}</p>
       {/* The account the new password is for, so a password manager saves it under the right name. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <TextField
@@ -63,7 +77,7 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
       />
       <Button type="submit" disabled={isSubmitting} className="w-full py-3">
         {isSubmitting && <Spinner />}
-        Set new password
+        {submitLabel}
       </Button>
     </form>
   );

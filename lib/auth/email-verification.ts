@@ -2,7 +2,8 @@ import "server-only";
 // Proving the account's email address (docs/security.md "Accounts"): a new
 // account is sent a link that marks its email verified; the profile shows the state and can send
 // the link again. Changing the email is a request that takes effect only when the new address opens
-// the link sent to it, in the browser of the signed-in member; then the old address is told.
+// the link sent to it, in the browser of the signed-in member; then the old address is told, with a
+// "Wasn't you?" link that undoes it (lib/auth/email-change-undo.ts).
 import { after } from "next/server";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -11,7 +12,8 @@ import { log } from "@/lib/log";
 import { sendMail, sendMailLater } from "@/lib/mail";
 import { emailChangeMessage, emailChangedNotice, emailTakenNotice, verifyEmailMessage } from "@/lib/mail/messages";
 import type { EmailChangeInput } from "@/lib/validation/account";
-import { endAccountLinks, issueAccountToken, spendAccountToken } from "./account-tokens";
+import { UNDO_LINK_DAYS, endAccountLinks, issueAccountToken, spendAccountToken } from "./account-tokens";
+import { undoLink } from "./email-change-undo";
 import { spendAttempt } from "./account-limits";
 import { WRONG_PASSWORD } from "./confirm-identity";
 import { passwordConfirmed } from "./reauthenticate";
@@ -117,9 +119,13 @@ async function mailChangeLink(
 /**
  * POST /api/user/email/confirm: spends the link, which must be the signed-in member's own (someone
  * who receives a mistyped address's mail cannot take the account by clicking). The new address is
- * verified by this very link; the old one is told.
+ * verified by this very link; the old one is told, with a link that undoes the change for 7 days.
  */
-export async function confirmEmailChange(userId: string, token: string): Promise<{ message: string; email: string }> {
+export async function confirmEmailChange(
+  userId: string,
+  token: string,
+  origin: string,
+): Promise<{ message: string; email: string }> {
   let previous: { email: string; fullName: string };
   try {
     previous = await db.$transaction(async (tx) => {
@@ -140,7 +146,11 @@ export async function confirmEmailChange(userId: string, token: string): Promise
       throw conflict("That email address is already registered");
     throw error;
   }
-  const current = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
-  sendMailLater(emailChangedNotice(previous, current.email));
+  const current = await db.user.findUniqueOrThrow({
+    where: { id: userId },
+    select: { id: true, email: true, credentialsVersion: true },
+  });
+  const undoToken = await issueAccountToken(current, "email_change_undo", previous.email);
+  sendMailLater(emailChangedNotice(previous, current.email, undoLink(origin, undoToken), UNDO_LINK_DAYS));
   return { message: `Your email address is now ${current.email}`, email: current.email };
 }

@@ -1,32 +1,40 @@
 import "server-only";
-// "Download my data" (GET /api/user/export): everything Marquee keeps about a member, in one JSON
-// document they can read or take elsewhere. Secrets (the password hash, passkeys' public keys, link
-// tokens, sessions) are not data about the member and stay out.
+// "Download my data" (GET /api/user/export): everything Marquee keeps about a member, everything they
+// can see or set on the account pages, in one JSON document they can read or take elsewhere. The shape
+// is versioned and documented (docs/api.md "Download my data"). Secrets (the password hash,
+// passkeys' public keys, link tokens, sessions) are not data about the member and stay out.
 import { listPasskeys } from "@/lib/auth/passkeys";
 import { db } from "@/lib/db";
 import { unauthorized } from "@/lib/http/errors";
-import type { AccountExport } from "@/lib/api-shapes";
+import { ACCOUNT_EXPORT_VERSION, type AccountExport } from "@/lib/api-shapes";
+import { getAccountOverview } from "./users";
+import { isWatched } from "./progress";
 
 export type { AccountExport };
 
 /** The export, with the profile picture as stored (the route makes it absolute). */
 export async function exportAccountData(userId: string): Promise<AccountExport> {
-  const [user, passkeys, favorites, reviews, progress] = await Promise.all([
+  const [user, account, passkeys, favorites, myList, reviews, progress] = await Promise.all([
     db.user.findUnique({
       where: { id: userId },
       select: {
         id: true,
         fullName: true,
         email: true,
-        emailVerifiedAt: true,
         image: true,
         isAdmin: true,
-        passwordHash: true,
         createdAt: true,
+        autoplayNext: true,
       },
     }),
+    getAccountOverview(userId),
     listPasskeys(userId),
     db.favorite.findMany({
+      where: { userId },
+      select: { createdAt: true, movie: { select: { id: true, name: true, year: true } } },
+      orderBy: [{ createdAt: "desc" }, { movieId: "asc" }],
+    }),
+    db.myListEntry.findMany({
       where: { userId },
       select: { createdAt: true, movie: { select: { id: true, name: true, year: true } } },
       orderBy: [{ createdAt: "desc" }, { movieId: "asc" }],
@@ -51,23 +59,32 @@ export async function exportAccountData(userId: string): Promise<AccountExport> 
   ]);
   if (!user) throw unauthorized("Not authorized, token failed");
   return {
+    version: ACCOUNT_EXPORT_VERSION,
     exportedAt: new Date().toISOString(),
     profile: {
       _id: user.id,
       fullName: user.fullName,
       email: user.email,
-      emailVerified: user.emailVerifiedAt !== null,
+      emailVerified: account.emailVerified,
+      pendingEmail: account.pendingEmail,
       image: user.image,
       isAdmin: user.isAdmin,
-      hasPassword: user.passwordHash !== "",
+      hasPassword: account.hasPassword,
       createdAt: user.createdAt.toISOString(),
     },
+    settings: { autoplayNext: user.autoplayNext },
     passkeys,
     favorites: favorites.map(({ createdAt, movie }) => ({
       movieId: movie.id,
       name: movie.name,
       year: movie.year,
       likedAt: createdAt.toISOString(),
+    })),
+    myList: myList.map(({ createdAt, movie }) => ({
+      movieId: movie.id,
+      name: movie.name,
+      year: movie.year,
+      addedAt: createdAt.toISOString(),
     })),
     reviews: reviews.map((review) => ({
       _id: review.id,
@@ -83,6 +100,7 @@ export async function exportAccountData(userId: string): Promise<AccountExport> 
       movieName: movie.name,
       position,
       duration,
+      watched: isWatched(position, duration),
       watchedAt: updatedAt.toISOString(),
     })),
   };

@@ -79,7 +79,7 @@ export async function listContinueWatching(userId: string): Promise<ContinueWatc
 }
 
 /** From 90% of its duration a movie counts as watched (lib/validation/progress.ts). */
-const isWatched = (position: number, duration: number) => position >= duration * WATCHED_FROM;
+export const isWatched = (position: number, duration: number) => position >= duration * WATCHED_FROM;
 
 /**
  * GET /api/user/history: every movie the user played, most recently watched first, with how far

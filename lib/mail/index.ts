@@ -11,6 +11,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { dataDir, env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { processState } from "@/lib/process-state";
+import { senderFields } from "./sender";
 
 export type MailMessage = {
   to: string;
@@ -53,9 +54,9 @@ async function writeToFile(message: nodemailer.SendMailOptions & { to: string },
   log.info({ to: message.to, subject: message.subject, file, link }, "mail written to a file (SMTP_URL is not set)");
 }
 
-/** Sends one message from MAIL_FROM. Rejects when the SMTP server refuses it or cannot be reached. */
+/** Sends one message. Rejects when the SMTP server refuses it or cannot be reached. */
 export async function sendMail({ link, ...message }: MailMessage): Promise<void> {
-  const mail = { ...message, from: env.MAIL_FROM };
+  const mail = { ...message, ...senderFields(env) };
   if (!env.SMTP_URL) return writeToFile(mail, link);
   await smtp(env.SMTP_URL).sendMail(mail);
   log.info({ to: message.to, subject: message.subject }, "mail sent");

@@ -77,11 +77,18 @@ export function emailChangeMessage(to: Recipient, newEmail: string, link: string
   );
 }
 
-export function emailChangedNotice(to: Recipient, newEmail: string): MailMessage {
-  return compose(to, "Your Marquee email address was changed", [
-    `The email address of your Marquee account is now ${newEmail}; messages about the account will go there from now on.`,
-    "If you did not make this change, your account may be in someone else's hands: reply to this message so the site's administrators can help.",
-  ]);
+export function emailChangedNotice(to: Recipient, newEmail: string, undoLink: string, days: number): MailMessage {
+  return compose(
+    to,
+    "Your Marquee email address was changed",
+    [
+      `The email address of your Marquee account is now ${newEmail}; messages about the account will go there from now on.`,
+      "Wasn't you? Then someone else may be in your account. This link puts your account back on this address, signs out every device and lets you choose a new password:",
+      { action: "It wasn't me: secure my account", link: undoLink },
+      `The link works once, for ${days} days. If you made this change, ignore this message.`,
+    ],
+    undoLink,
+  );
 }
 
 export function passwordChangedNotice(to: Recipient, how: "changed" | "reset"): MailMessage {

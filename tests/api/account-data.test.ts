@@ -51,18 +51,21 @@ async function uploadAvatar(token: string): Promise<string> {
 }
 
 describe("GET /api/user/export", () => {
-  test("is a JSON download of the profile, passkeys, favourites, reviews and watch history, and nothing secret", async () => {
+  test("is a versioned JSON download of the profile, settings, passkeys, favourites, My List, reviews and watch history, and nothing secret", async () => {
     const user = await freshUser("exporter");
     const movie = await createTestMovie();
-    await api("POST", "/api/user/favorite", { token: user.token, body: { idMovie: movie._id } });
-    await api("POST", `/api/movie/review/${movie._id}`, {
-      token: user.token,
-      body: { rating: 3, message: "Quite good" },
-    });
-    await api("PUT", `/api/user/progress/${movie._id}`, { token: user.token, body: { position: 42, duration: 600 } });
+    const later = await createTestMovie({ year: 2001 });
+    const auth = { token: user.token };
+    await api("POST", "/api/user/favorite", { ...auth, body: { idMovie: movie._id } });
+    await api("POST", `/api/movie/review/${movie._id}`, { ...auth, body: { rating: 3, message: "Quite good" } });
+    await api("PUT", `/api/user/progress/${movie._id}`, { ...auth, body: { position: 42, duration: 600 } });
+    await api("PUT", `/api/user/history/${later._id}`, { ...auth, body: { watched: true } });
+    await api("PUT", `/api/user/list/${later._id}`, auth);
+    await api("PUT", `/api/user/list/${movie._id}`, auth);
+    expect((await api("PUT", "/api/user/preferences", { ...auth, body: { autoplayNext: false } })).status).toBe(200);
     await addSoftwarePasskey(user, "Phone");
 
-    const response = await api("GET", "/api/user/export", { token: user.token });
+    const response = await api("GET", "/api/user/export", auth);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expect(response.headers.get("content-disposition")).toMatch(
@@ -70,19 +73,26 @@ describe("GET /api/user/export", () => {
     );
     expect(response.headers.get("cache-control")).toBe("private, no-store");
     expect(response.body).toEqual({
+      version: 2,
       exportedAt: expect.any(String),
       profile: {
         _id: user._id,
         fullName: user.fullName,
         email: user.email,
         emailVerified: false,
+        pendingEmail: null,
         image: "",
         isAdmin: false,
         hasPassword: true,
         createdAt: expect.any(String),
       },
+      settings: { autoplayNext: false },
       passkeys: [expect.objectContaining({ name: "Phone", lastUsedAt: null })],
       favorites: [{ movieId: movie._id, name: movie.name, year: movie.year, likedAt: expect.any(String) }],
+      myList: [
+        { movieId: movie._id, name: movie.name, year: movie.year, addedAt: expect.any(String) },
+        { movieId: later._id, name: later.name, year: 2001, addedAt: expect.any(String) },
+      ],
       reviews: [
         {
           _id: expect.any(String),
@@ -95,13 +105,83 @@ describe("GET /api/user/export", () => {
         },
       ],
       watchHistory: [
-        { movieId: movie._id, movieName: movie.name, position: 42, duration: 600, watchedAt: expect.any(String) },
+        {
+          movieId: later._id,
+          movieName: later.name,
+          position: 7200,
+          duration: 7200,
+          watched: true,
+          watchedAt: expect.any(String),
+        },
+        {
+          movieId: movie._id,
+          movieName: movie.name,
+          position: 42,
+          duration: 600,
+          watched: false,
+          watchedAt: expect.any(String),
+        },
       ],
     });
     const text = JSON.stringify(response.body);
     for (const secret of ["passwordHash", "publicKey", "tokenHash", "credentialsVersion", user.token])
       expect(text).not.toContain(secret);
     expect((await api("GET", "/api/user/export")).status).toBe(401);
+  });
+
+  test("holds exactly what the account pages show: the same lists in the same order, the same settings", async () => {
+    const user = await freshUser("exportmatch");
+    const auth = { token: user.token };
+    const movies = [await createTestMovie(), await createTestMovie(), await createTestMovie()];
+    for (const movie of movies) {
+      await api("POST", "/api/user/favorite", { ...auth, body: { idMovie: movie._id } });
+      await api("PUT", `/api/user/list/${movie._id}`, auth);
+      await api("PUT", `/api/user/progress/${movie._id}`, { ...auth, body: { position: 5, duration: 100 } });
+    }
+    await api("DELETE", `/api/user/list/${movies[1]!._id}`, auth);
+    await api("PUT", `/api/user/history/${movies[2]!._id}`, { ...auth, body: { watched: true } });
+    const newEmail = uniqueEmail("exportpending");
+    expect(
+      (await api("POST", "/api/user/email", { ...auth, body: { email: newEmail, password: user.password } })).status,
+    ).toBe(200);
+
+    const [exported, favorites, myList, history, preferences] = await Promise.all([
+      api("GET", "/api/user/export", auth),
+      api<{ _id: string }[]>("GET", "/api/user/favorite", auth),
+      api<{ _id: string }[]>("GET", "/api/user/list", auth),
+      api<{ movies: { _id: string; progress: { position: number }; watched: boolean }[] }>(
+        "GET",
+        "/api/user/history",
+        auth,
+      ),
+      api("GET", "/api/user/preferences", auth),
+    ]);
+    const ids = (rows: { _id: string }[]) => rows.map((row) => row._id);
+    const data = exported.body as {
+      profile: { pendingEmail: string | null };
+      settings: unknown;
+      favorites: { movieId: string }[];
+      myList: { movieId: string }[];
+      watchHistory: { movieId: string; position: number; watched: boolean }[];
+    };
+    expect(data.favorites.map((row) => row.movieId)).toEqual(ids(favorites.body));
+    expect(data.myList.map((row) => row.movieId)).toEqual(ids(myList.body));
+    expect(data.myList.map((row) => row.movieId)).toEqual([movies[2]!._id, movies[0]!._id]);
+    expect(data.watchHistory.map(({ movieId, position, watched }) => ({ movieId, position, watched }))).toEqual(
+      history.body.movies.map((movie) => ({
+        movieId: movie._id,
+        position: movie.progress.position,
+        watched: movie.watched,
+      })),
+    );
+    expect(data.settings).toEqual(preferences.body);
+    expect(data.settings).toEqual({ autoplayNext: true });
+    // Mailed after the answer: the profile's "Waiting for you to open the link sent to …" once it is out.
+    await expect
+      .poll(async () => ((await api("GET", "/api/user/export", auth)).body as typeof data).profile.pendingEmail, {
+        timeout: 15_000,
+      })
+      .toBe(newEmail);
   });
 });
 

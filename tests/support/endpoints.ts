@@ -21,6 +21,7 @@ export const ENDPOINTS: [method: string, path: string, who: Who][] = [
   ["POST", "/api/user/verify-email/resend", "user"],
   ["POST", "/api/user/email", "user"],
   ["POST", "/api/user/email/confirm", "user"],
+  ["POST", "/api/user/email/undo", "anyone"],
   ["GET", "/api/user/export", "user"],
   ["GET", "/api/user/passkeys", "user"],
   ["POST", "/api/user/passkeys", "user"],
@@ -64,4 +65,5 @@ export const ENDPOINTS: [method: string, path: string, who: Who][] = [
   ["GET", "/login", "anyone"],
   ["GET", "/reset-password", "anyone"],
   ["GET", "/verify-email", "anyone"],
+  ["GET", "/undo-email", "anyone"],
 ];

@@ -12,6 +12,8 @@ export type ReceivedMail = {
   /** `Name <address>` */
   from: string;
   to: string;
+  /** The Reply-To address, when the message has one. */
+  replyTo?: string;
   subject: string;
   text: string;
   html: string;
@@ -45,6 +47,7 @@ export async function mailbox(address: string): Promise<ReceivedMail[]> {
           .flat()
           .map((to) => to.text)
           .join(", "),
+        ...(parsed.replyTo && { replyTo: parsed.replyTo.value.map((reply) => reply.address).join(", ") }),
         subject: parsed.subject ?? "",
         text: parsed.text ?? "",
         html: typeof parsed.html === "string" ? parsed.html : "",

@@ -27,6 +27,7 @@ export async function startTestServices(work: string): Promise<TestServices> {
     env: {
       SMTP_URL: mail.url,
       MAIL_FROM: "Marquee <no-reply@marquee.test>",
+      MAIL_REPLY_TO: "Marquee help <help@marquee.test>",
       TEST_MAIL_DIR: mailDir,
       GOOGLE_CLIENT_ID: TEST_GOOGLE_CLIENT_ID,
       GOOGLE_CLIENT_SECRET: TEST_GOOGLE_CLIENT_SECRET,
