@@ -1,4 +1,3 @@
-import fs from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { apiToken, footerAccount, freshIp, registerAccount, signIn, toast } from "./support/accounts";
 import { hydrated } from "./support/hydration";
