@@ -7,6 +7,9 @@ import { freshIp, registerAccount, toast, uniqueEmail } from "./support/accounts
 import { sameOrigin, seededMovie } from "./support/cinema";
 
 const VERIFY_SUBJECT = "Confirm your email address for Marquee";
+// After a client navigation the page left stays in the DOM, hidden (Cache Components): the login form's
+// fields are still there on the register page.
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true }).filter({ visible: true });
 const checkInbox = (page: Page) => page.getByRole("region", { name: "Check your inbox" });
 const signedInEmail = async (page: Page) =>
   ((await (await page.request.get("/api/auth/session")).json()) as { user?: { email?: string } }).user?.email;
@@ -14,15 +17,16 @@ const signedInEmail = async (page: Page) =>
 test("sign-up from a movie page signs the member in there and offers to resend the confirmation mail", async ({
   page,
 }) => {
+  test.slow(); // a sign-up, a sign-in and six mails
   await page.setExtraHTTPHeaders({ "x-forwarded-for": freshIp() });
   const movie = await seededMovie(page, 6);
   const account = { fullName: "Nia Newcomer", email: uniqueEmail("signup"), password: "secret1" };
   await page.goto(`/login?callbackUrl=${encodeURIComponent(`/movie/${movie._id}`)}`);
   await page.getByRole("link", { name: "Sign Up" }).click();
   await expect(page).toHaveURL(`/register?callbackUrl=${encodeURIComponent(`/movie/${movie._id}`)}`);
-  await page.getByLabel("Full Name").fill(account.fullName);
-  await page.getByLabel("Email", { exact: true }).fill(account.email);
-  await page.getByLabel("Password").fill(account.password);
+  await field(page, "Full Name").fill(account.fullName);
+  await field(page, "Email").fill(account.email);
+  await field(page, "Password").fill(account.password);
   await page.getByRole("button", { name: "Sign Up" }).click();
   await expect(toast(page, "Register successfully")).toBeVisible();
 
@@ -58,12 +62,13 @@ test("sign-up from a movie page signs the member in there and offers to resend t
 });
 
 test("the notice leaves once the address is confirmed", async ({ page }) => {
+  test.slow(); // a sign-up, a sign-in and a mail
   await page.setExtraHTTPHeaders({ "x-forwarded-for": freshIp() });
   const account = { fullName: "Otto Opener", email: uniqueEmail("confirmer"), password: "secret1" };
   await page.goto("/register");
-  await page.getByLabel("Full Name").fill(account.fullName);
-  await page.getByLabel("Email", { exact: true }).fill(account.email);
-  await page.getByLabel("Password").fill(account.password);
+  await field(page, "Full Name").fill(account.fullName);
+  await field(page, "Email").fill(account.email);
+  await field(page, "Password").fill(account.password);
   await page.getByRole("button", { name: "Sign Up" }).click();
   await expect(page).toHaveURL("/");
   await expect(checkInbox(page)).toBeVisible();
@@ -77,6 +82,7 @@ test("the notice leaves once the address is confirmed", async ({ page }) => {
 });
 
 test("a visitor's like offers to sign in, and the movie is liked once they have", async ({ page }) => {
+  test.slow(); // two page loads around a sign-in
   const movie = await seededMovie(page, 7);
   const account = await registerAccount(page.request, "likelater");
   await page.goto(`/movie/${movie._id}`);
@@ -88,8 +94,8 @@ test("a visitor's like offers to sign in, and the movie is liked once they have"
   await refusal.getByRole("link", { name: "Sign in" }).click();
 
   await expect(page).toHaveURL(`/login?callbackUrl=${encodeURIComponent(`/movie/${movie._id}`)}`);
-  await page.getByLabel("Email", { exact: true }).fill(account.email);
-  await page.getByLabel("Password").fill(account.password);
+  await field(page, "Email").fill(account.email);
+  await field(page, "Password").fill(account.password);
   await page.getByRole("button", { name: "Submit" }).click();
 
   await expect(page).toHaveURL(`/movie/${movie._id}`);
@@ -110,6 +116,7 @@ test("a visitor's like offers to sign in, and the movie is liked once they have"
 test("a visitor's My List, from the keyboard: the toast's Sign in takes focus, and the movie is added after", async ({
   page,
 }) => {
+  test.slow(); // two page loads around a sign-in
   const movie = await seededMovie(page, 8);
   const account = await registerAccount(page.request, "listlater");
   await page.goto(`/movie/${movie._id}`);
@@ -124,8 +131,8 @@ test("a visitor's My List, from the keyboard: the toast's Sign in takes focus, a
   await page.keyboard.press("Enter");
 
   await expect(page).toHaveURL(`/login?callbackUrl=${encodeURIComponent(`/movie/${movie._id}`)}`);
-  await page.getByLabel("Email", { exact: true }).fill(account.email);
-  await page.getByLabel("Password").fill(account.password);
+  await field(page, "Email").fill(account.email);
+  await field(page, "Password").fill(account.password);
   await page.keyboard.press("Enter");
 
   await expect(page).toHaveURL(`/movie/${movie._id}`);
