@@ -22,7 +22,8 @@ export function CheckInboxNotice() {
     useSyncExternalStore(checkInboxStore.subscribe, checkInboxStore.snapshot, checkInboxStore.serverSnapshot),
   );
   const [sending, setSending] = useState(false);
-  const [said, setSaid] = useState("");
+  // What the last Resend did: sent (its message) or refused (the server's reason).
+  const [said, setSaid] = useState<{ text: string; sent: boolean }>({ text: "", sent: true });
   const confirmed = Boolean(notice && viewer && viewer._id === notice.userId && viewer.emailVerified);
 
   // Confirmed from the mail (in another tab too: the viewer is read again on focus): nothing left to say.
@@ -36,7 +37,8 @@ export function CheckInboxNotice() {
     if (sending) return;
     setSending(true);
     try {
-      setSaid((await apiFetch<{ message: string }>(RESEND_URL, { method: "POST" })).message);
+      const answer = await apiFetch<{ message: string }>(RESEND_URL, { method: "POST" });
+      setSaid({ text: answer.message, sent: true });
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         // Already confirmed (from another browser): say so and go.
@@ -45,7 +47,8 @@ export function CheckInboxNotice() {
         void refreshViewer();
         return;
       }
-      setSaid(errorMessage(error)); // the hour's mails spent: "Too many emails sent, please try again later"
+      // The hour's mails spent: "Too many emails sent, please try again later".
+      setSaid({ text: errorMessage(error), sent: false });
     } finally {
       setSending(false);
     }
@@ -64,8 +67,8 @@ export function CheckInboxNotice() {
               We sent a link to <span className="font-semibold break-all text-white">{notice.email}</span> to confirm
               your email address.
             </p>
-            <p role="status" className="text-accent">
-              {said}
+            <p role="status" className={said.sent ? "text-green-300" : "text-accent"}>
+              {said.text}
             </p>
           </div>
           <Button
