@@ -10,6 +10,9 @@ const VERIFY_SUBJECT = "Confirm your email address for Marquee";
 // After a client navigation the page left stays in the DOM, hidden (Cache Components): the login form's
 // fields are still there on the register page.
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true }).filter({ visible: true });
+// A sign-up hashes the password twice (the account, then the sign-in): on a busy 2-core machine that
+// alone can take most of the default 10 s.
+const SIGN_UP_WAIT = { timeout: 20_000 };
 const checkInbox = (page: Page) => page.getByRole("region", { name: "Check your inbox" });
 const signedInEmail = async (page: Page) =>
   ((await (await page.request.get("/api/auth/session")).json()) as { user?: { email?: string } }).user?.email;
@@ -31,7 +34,7 @@ test("sign-up from a movie page signs the member in there and offers to resend t
   await expect(toast(page, "Register successfully")).toBeVisible();
 
   // Back on the movie, signed in, told where the confirmation link went.
-  await expect(page).toHaveURL(`/movie/${movie._id}`);
+  await expect(page).toHaveURL(`/movie/${movie._id}`, SIGN_UP_WAIT);
   await expect(page.getByRole("heading", { name: movie.name, level: 1 })).toBeVisible();
   expect(await signedInEmail(page)).toBe(account.email);
   const notice = checkInbox(page);
@@ -70,7 +73,7 @@ test("the notice leaves once the address is confirmed", async ({ page }) => {
   await field(page, "Email").fill(account.email);
   await field(page, "Password").fill(account.password);
   await page.getByRole("button", { name: "Sign Up" }).click();
-  await expect(page).toHaveURL("/");
+  await expect(page).toHaveURL("/", SIGN_UP_WAIT);
   await expect(checkInbox(page)).toBeVisible();
 
   await page.goto(linkIn(await latestMail(account.email, VERIFY_SUBJECT), "/verify-email").href);
