@@ -2,7 +2,9 @@ import type { Metadata, Viewport } from "next";
 import { connection } from "next/server";
 import { Suspense } from "react";
 import "./globals.css";
+import { CheckInboxNotice } from "@/components/layout/check-inbox-notice";
 import { MobileBar } from "@/components/layout/mobile-bar";
+import { PendingActionRunner } from "@/components/layout/pending-action-runner";
 import { ScrollToTop } from "@/components/layout/scroll-to-top";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
@@ -41,12 +43,14 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
           <ScrollToTop />
         </Suspense>
         <SiteHeader />
+        <CheckInboxNotice />
         <div id="content" tabIndex={-1} className="flex-1 outline-none">
           {children}
         </div>
         <SiteFooter />
         <MobileBar />
         <Toaster />
+        <PendingActionRunner />
         <Suspense fallback={null}>
           <RequestTimeMarker />
         </Suspense>

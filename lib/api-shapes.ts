@@ -466,7 +466,13 @@ export const viewerShape = shape(
   "Viewer",
   z.object({
     viewer: z
-      .object({ _id: id, fullName: z.string(), image: z.string(), isAdmin: z.boolean() })
+      .object({
+        _id: id,
+        fullName: z.string(),
+        image: z.string(),
+        isAdmin: z.boolean(),
+        emailVerified: z.boolean().meta({ description: "Whether the address was confirmed from its mailed link" }),
+      })
       .nullable()
       .meta({ description: "null when signed out" }),
   }),

@@ -13,7 +13,13 @@ import { Spinner } from "@/components/ui/spinner";
 import { refreshViewer } from "@/lib/client/viewer";
 import { loginSchema } from "@/lib/validation/user";
 import { FALLBACK_ERROR } from "@/lib/client/fetcher";
-import { INVALID_HAND_OVER_MESSAGE, handOverCode, signInErrorMessage, takeEmailForLogin } from "@/lib/client/sign-in";
+import {
+  INVALID_HAND_OVER_MESSAGE,
+  handOverCode,
+  signInErrorMessage,
+  takeEmailForLogin,
+  withCallback,
+} from "@/lib/client/sign-in";
 import { passkeyErrorMessage, signWithPasskey } from "@/lib/client/passkeys";
 
 /** `callbackPath`: where to go after signing in, already checked to be a path on this site (proxy.ts sends it). */
@@ -143,7 +149,7 @@ export function LoginForm({ googleEnabled, handOver, handOverCode: code, error, 
       <p className="text-center text-sm text-text">
         Don&apos;t have an account?{" "}
         <Link
-          href="/register"
+          href={withCallback("/register", callbackPath)}
           className="font-semibold text-dryGray underline-offset-4 hover:text-accent hover:underline focus-visible:outline-2 focus-visible:outline-subMain"
         >
           Sign Up

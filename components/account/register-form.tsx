@@ -2,16 +2,21 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { signIn } from "next-auth/react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "@/lib/client/toast";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
+import { refreshViewer } from "@/lib/client/viewer";
+import { showCheckInbox } from "@/lib/client/check-inbox";
 import { apiFetch, errorMessage } from "@/lib/client/fetcher";
+import { withCallback } from "@/lib/client/sign-in";
 import { registerSchema } from "@/lib/validation/user";
 
-export function RegisterForm() {
+/** `callbackPath`: the page the visitor came from, already checked to be a path on this site. */
+export function RegisterForm({ callbackPath }: { callbackPath?: string }) {
   const router = useRouter();
   const {
     register,
@@ -19,15 +24,29 @@ export function RegisterForm() {
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(registerSchema), defaultValues: { fullName: "", email: "", password: "" } });
 
+  // docs/product.md "Register": the new member is signed in (the same NextAuth sign-in as the login
+  // form; the API's register answer stays the other client's) and taken back where they were, where
+  // a notice says the confirmation mail is on its way.
   const onSubmit = handleSubmit(async (values) => {
+    let created: { _id: string };
     try {
-      await apiFetch("/api/user/register", { method: "POST", body: values });
-      toast.success("Register successfully");
-      router.push("/login");
+      created = await apiFetch<{ _id: string }>("/api/user/register", { method: "POST", body: values });
     } catch (error) {
       // What was typed stays, the password included, so fixing one field is enough to retry.
       toast.error(errorMessage(error));
+      return;
     }
+    toast.success("Register successfully");
+    const session = await signIn("credentials", { email: values.email, password: values.password, redirect: false });
+    if (!session?.ok || session.error) {
+      // The account exists; the login form (which says why, if it fails again) is the way on.
+      router.push(withCallback("/login", callbackPath));
+      return;
+    }
+    showCheckInbox({ userId: created._id, email: values.email });
+    void refreshViewer(); // the header and buttons must see the new session
+    router.push(callbackPath ?? "/");
+    router.refresh();
   });
 
   return (
@@ -62,7 +81,7 @@ export function RegisterForm() {
       <p className="text-center text-sm text-text">
         Already have an account?{" "}
         <Link
-          href="/login"
+          href={withCallback("/login", callbackPath)}
           className="font-semibold text-dryGray underline-offset-4 hover:text-accent hover:underline focus-visible:outline-2 focus-visible:outline-subMain"
         >
           Login

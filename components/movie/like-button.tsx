@@ -4,6 +4,7 @@ import { useState } from "react";
 import { toast } from "@/lib/client/toast";
 import { useViewer } from "@/lib/client/viewer";
 import { apiFetch, errorMessage } from "@/lib/client/fetcher";
+import { askToSignIn } from "@/lib/client/pending-action";
 import { FAVORITES_URL, useFavorites } from "@/lib/client/hooks";
 import type { ToggleResult } from "@/lib/data/favorites";
 
@@ -26,10 +27,11 @@ export function LikeButton({
   const [busy, setBusy] = useState(false);
   const liked = favorites?.some((movie) => movie._id === movieId) ?? false;
 
-  async function toggle() {
+  /** `fromKeyboard`: Enter or Space (a click event with no pointer press). */
+  async function toggle(fromKeyboard: boolean) {
     if (busy || viewer === undefined) return;
     if (!viewer) {
-      toast.error(LOGIN_TO_LIKE);
+      askToSignIn(LOGIN_TO_LIKE, "favorite", movieId, fromKeyboard);
       return;
     }
     setBusy(true);
@@ -47,7 +49,7 @@ export function LikeButton({
   return (
     <button
       type="button"
-      onClick={() => void toggle()}
+      onClick={(event) => void toggle(event.detail === 0)}
       // aria-disabled, not disabled: a disabled button drops keyboard focus to <body> mid-toggle.
       // While the session is still being looked up (viewer undefined) it waits too.
       aria-disabled={busy || viewer === undefined}

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { toast } from "@/lib/client/toast";
 import { useViewer } from "@/lib/client/viewer";
 import { apiFetch, errorMessage } from "@/lib/client/fetcher";
+import { askToSignIn } from "@/lib/client/pending-action";
 import { myListItemUrl, useMyList } from "@/lib/client/hooks";
 import type { MyListChange } from "@/lib/data/my-list";
 
@@ -31,10 +32,11 @@ export function MyListButton({
   const [busy, setBusy] = useState(false);
   const inList = list?.some((movie) => movie._id === movieId) ?? false;
 
-  async function toggle() {
+  /** `fromKeyboard`: Enter or Space (a click event with no pointer press). */
+  async function toggle(fromKeyboard: boolean) {
     if (busy || viewer === undefined) return;
     if (!viewer) {
-      toast.error(LOGIN_FOR_MY_LIST);
+      askToSignIn(LOGIN_FOR_MY_LIST, "my-list", movieId, fromKeyboard);
       return;
     }
     setBusy(true);
@@ -53,7 +55,7 @@ export function MyListButton({
   return (
     <button
       type="button"
-      onClick={() => void toggle()}
+      onClick={(event) => void toggle(event.detail === 0)}
       // aria-disabled, not disabled: focus stays on the button while it saves (as the like button).
       aria-disabled={busy || viewer === undefined}
       aria-pressed={inList}

@@ -8,7 +8,7 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { db } from "@/lib/db";
 import { cookieName, cookieNameFor, GOOGLE_STATE_COOKIE, readCookie } from "./cookie-names";
-import type { SessionUser } from "./session-user";
+import { sessionUserSelect, type SessionUser } from "./session-user";
 
 /** Long enough for a Google consent screen; the code itself lives one minute. */
 const STATE_LIFETIME_SECONDS = 10 * 60;
@@ -58,6 +58,6 @@ export async function redeemHandOverCode(code: string, state: string | null): Pr
   if (!spent || !state || spent.stateHash !== sha256(state) || spent.expiresAt <= new Date()) return null;
   return db.user.findUnique({
     where: { id: spent.userId },
-    select: { id: true, email: true, fullName: true, image: true, isAdmin: true, credentialsVersion: true },
+    select: sessionUserSelect,
   });
 }

@@ -29,7 +29,7 @@ alignNextAuthOrigin();
 /** What a provider hands to the jwt callback. */
 type SignedInUser = User & { credentialsVersion: number; isAdmin: boolean };
 
-function toSignedInUser(user: SessionUser): SignedInUser {
+function toSignedInUser(user: Omit<SessionUser, "emailVerifiedAt">): SignedInUser {
   return {
     id: user.id,
     email: user.email,

@@ -24,7 +24,7 @@ import { sendMailLater } from "@/lib/mail";
 import { passkeyAddedNotice } from "@/lib/mail/messages";
 import type { PasskeyItem } from "@/lib/api-shapes";
 import { isCredentialId } from "@/lib/validation/account";
-import type { SessionUser } from "./session-user";
+import { sessionUserSelect, type SessionUser } from "./session-user";
 
 export type { PasskeyItem };
 
@@ -229,7 +229,7 @@ export async function signInWithPasskey(
     userId &&
     (await db.user.findUnique({
       where: { id: userId },
-      select: { id: true, email: true, fullName: true, image: true, isAdmin: true, credentialsVersion: true },
+      select: sessionUserSelect,
     }));
   if (!user) throw badRequest(PASSKEY_SIGN_IN_FAILED);
   return user;

@@ -4,7 +4,7 @@ import "server-only";
 // (which deletes it) ends the session even for a copy of the cookie made before.
 import { isUuid } from "@/lib/validation/ids";
 import { db } from "@/lib/db";
-import type { SessionUser } from "./session-user";
+import { sessionUserSelect, type SessionUser } from "./session-user";
 import { TOKEN_LIFETIME_SECONDS } from "./token";
 
 const expiry = () => new Date(Date.now() + TOKEN_LIFETIME_SECONDS * 1000);
@@ -26,7 +26,7 @@ export async function sessionUser(sessionId: unknown, userId: string, version: n
     select: {
       userId: true,
       expiresAt: true,
-      user: { select: { id: true, email: true, fullName: true, image: true, isAdmin: true, credentialsVersion: true } },
+      user: { select: sessionUserSelect },
     },
   });
   if (!session || session.userId !== userId || session.expiresAt <= new Date()) return null;

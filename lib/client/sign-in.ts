@@ -20,6 +20,10 @@ export function signInErrorMessage(code: string): string {
   return "Google sign-in failed. Please try again.";
 }
 
+/** Login and sign-up link to each other keeping the page to come back to (`?callbackUrl=`). */
+export const withCallback = (page: "/login" | "/register", callbackPath: string | undefined) =>
+  callbackPath ? `${page}?callbackUrl=${encodeURIComponent(callbackPath)}` : page;
+
 /** Where a finished reset leaves its address for the login form: this tab only, read once. */
 const LOGIN_EMAIL_KEY = "marquee.loginEmail";
 

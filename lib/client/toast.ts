@@ -1,10 +1,17 @@
 // Toasts (docs/product.md "Every page") through react-hot-toast, which with its CSS-in-JS is about 5 kB of
 // compressed script: it is loaded by the first message a page shows, not by every page (most views
 // show none). Calls made while it loads are shown in order once it is there (one promise, FIFO).
+import { createElement } from "react";
 import type * as HotToastModule from "react-hot-toast";
+import { ToastWithAction, type ToastAction } from "@/components/ui/toast-action";
 
 type HotToast = typeof HotToastModule;
 type Options = { id?: string };
+/** `action`: a link after the text; `focusAction` when the refused press came from the keyboard. */
+type ErrorOptions = Options & { action?: ToastAction; focusAction?: boolean };
+
+/** An action needs time to be read and reached: twice an error's 4 s (docs/product.md "Every page"). */
+const ACTION_TOAST_DURATION_MS = 8000;
 
 let library: Promise<HotToast> | undefined;
 const waiting = new Set<() => void>();
@@ -30,8 +37,25 @@ let loadingIds = 0;
 export const toast = {
   success: (message: string, options?: Options) =>
     void loadToastLibrary().then(({ toast }) => toast.success(message, options)),
-  error: (message: string, options?: Options) =>
-    void loadToastLibrary().then(({ toast }) => toast.error(message, options)),
+  error(message: string, { action, focusAction = false, ...options }: ErrorOptions = {}) {
+    if (!action) return void loadToastLibrary().then(({ toast }) => toast.error(message, options));
+    // Read now, before the toast's link takes focus away from the refused button.
+    const returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    void loadToastLibrary().then(({ toast }) =>
+      toast.error(
+        (shown) =>
+          createElement(ToastWithAction, {
+            message,
+            action,
+            focus: focusAction,
+            returnFocus,
+            dismiss: () => toast.dismiss(shown.id),
+          }),
+        // Focused, it stays until focus leaves it: a toast vanishing under the keyboard drops focus to the page.
+        { ...options, duration: focusAction ? Infinity : ACTION_TOAST_DURATION_MS },
+      ),
+    );
+  },
   /** Returns the toast's id at once (before the library is there), for a later success or error in its place. */
   loading(message: string, options?: Options): string {
     const id = options?.id ?? `loading-${++loadingIds}`;

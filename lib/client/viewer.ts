@@ -6,8 +6,8 @@
 import useSWR, { mutate } from "swr";
 import { fetcher } from "@/lib/client/fetcher";
 
-/** `_id` lets the review list mark the viewer's own review. */
-export type Viewer = { _id: string; fullName: string; image: string; isAdmin: boolean };
+/** `_id` lets the review list mark the viewer's own review; `emailVerified` ends the check-your-inbox notice. */
+export type Viewer = { _id: string; fullName: string; image: string; isAdmin: boolean; emailVerified: boolean };
 
 const VIEWER_URL = "/api/viewer";
 

@@ -203,7 +203,7 @@ describe("GET /api/movie/{id}/reviews", () => {
 test("GET /api/viewer tells the web UI the signed-in user's id (to mark their own review)", async () => {
   const user = await freshUser("viewer");
   expect((await api("GET", "/api/viewer", { token: user.token })).body).toEqual({
-    viewer: { _id: user._id, fullName: user.fullName, image: "", isAdmin: false },
+    viewer: { _id: user._id, fullName: user.fullName, image: "", isAdmin: false, emailVerified: false },
   });
   expect((await api("GET", "/api/viewer")).body).toEqual({ viewer: null });
 });

@@ -27,6 +27,7 @@ const admin: SessionUser = {
   image: "",
   isAdmin: true,
   credentialsVersion: 0,
+  emailVerifiedAt: null,
 };
 const member: SessionUser = { ...admin, id: "00000000-0000-4000-8000-000000000002", isAdmin: false };
 
