@@ -2,22 +2,10 @@
 
 import Link from "next/link";
 import { useEffect, useRef } from "react";
-
-/** A way out of a refusal, inside its toast: "Sign in" after "You need to login to like a movie". */
-export type ToastAction = { label: string; href: string; onFollow?: () => void };
-
-type Props = {
-  message: string;
-  action: ToastAction;
-  /** Pressed from the keyboard: the link takes focus, and the toast stays until focus leaves it. */
-  focus: boolean;
-  /** Where Escape sends focus back (the button that was refused). */
-  returnFocus: HTMLElement | null;
-  dismiss: () => void;
-};
+import type { ActionToastProps } from "@/lib/client/toast";
 
 /** The toast's text and its action link, reachable by Tab like any link and by a tap on a phone. */
-export function ToastWithAction({ message, action, focus, returnFocus, dismiss }: Props) {
+export function ToastWithAction({ message, action, focus, returnFocus, dismiss }: ActionToastProps) {
   const link = useRef<HTMLAnchorElement>(null);
   useEffect(() => {
     if (focus) link.current?.focus();

@@ -1,7 +1,11 @@
 "use client";
 
 import { lazy, Suspense, useSyncExternalStore } from "react";
-import { loadToastLibrary, onFirstToast, toastsRequested } from "@/lib/client/toast";
+import { drawActionToastsWith, loadToastLibrary, onFirstToast, toastsRequested } from "@/lib/client/toast";
+import { ToastWithAction } from "./toast-action";
+
+// Toasts with an action (Sign in after a refused like) are drawn by this component: set as the layout loads.
+drawActionToastsWith(ToastWithAction);
 
 const HotToaster = lazy(() => loadToastLibrary().then(({ Toaster }) => ({ default: Toaster })));
 

@@ -1,9 +1,31 @@
 // Toasts (docs/product.md "Every page") through react-hot-toast, which with its CSS-in-JS is about 5 kB of
 // compressed script: it is loaded by the first message a page shows, not by every page (most views
 // show none). Calls made while it loads are shown in order once it is there (one promise, FIFO).
-import { createElement } from "react";
+import { createElement, type ReactNode } from "react";
 import type * as HotToastModule from "react-hot-toast";
-import { ToastWithAction, type ToastAction } from "@/components/ui/toast-action";
+
+/** A way out of a refusal, inside its toast: "Sign in" after "You need to login to like a movie". */
+export type ToastAction = { label: string; href: string; onFollow?: () => void };
+
+/** What an action toast is drawn from (components/ui/toast-action.tsx draws it). */
+export type ActionToastProps = {
+  message: string;
+  action: ToastAction;
+  /** Pressed from the keyboard: the link takes focus, and the toast stays until focus leaves it. */
+  focus: boolean;
+  /** Where Escape sends focus back (the button that was refused). */
+  returnFocus: HTMLElement | null;
+  dismiss: () => void;
+};
+
+/**
+ * Draws a toast with an action. lib/ draws no components: components/ui/toaster.tsx, which every page's
+ * layout mounts, hands over its drawing as it loads. Until then (never, in practice) the message shows alone.
+ */
+let drawActionToast: ((props: ActionToastProps) => ReactNode) | undefined;
+export function drawActionToastsWith(draw: (props: ActionToastProps) => ReactNode): void {
+  drawActionToast = draw;
+}
 
 type HotToast = typeof HotToastModule;
 type Options = { id?: string };
@@ -38,13 +60,14 @@ export const toast = {
   success: (message: string, options?: Options) =>
     void loadToastLibrary().then(({ toast }) => toast.success(message, options)),
   error(message: string, { action, focusAction = false, ...options }: ErrorOptions = {}) {
-    if (!action) return void loadToastLibrary().then(({ toast }) => toast.error(message, options));
+    const draw = drawActionToast;
+    if (!action || !draw) return void loadToastLibrary().then(({ toast }) => toast.error(message, options));
     // Read now, before the toast's link takes focus away from the refused button.
     const returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     void loadToastLibrary().then(({ toast }) =>
       toast.error(
         (shown) =>
-          createElement(ToastWithAction, {
+          createElement(draw, {
             message,
             action,
             focus: focusAction,
