@@ -98,7 +98,7 @@ test("movie list: edit a movie in the modal, then delete it", async ({ page }) =
   await expect(toast(page, "Movie updated successfully")).toBeVisible();
   await expect(dialog).toBeHidden();
   const renamedRow = page.getByRole("row").filter({ hasText: renamed });
-  await expect(renamedRow).toContainText("3 Hr");
+  await expect(renamedRow).toContainText("3h");
 
   await renamedRow.getByRole("button", { name: `Delete ${renamed}` }).click();
   await page.getByRole("dialog", { name: "Confirm" }).getByRole("button", { name: "Delete movie" }).click();

@@ -39,6 +39,6 @@ test("a movie nobody reviewed says so on its card, with the hours typed for it",
   const movie = await createMovie(request, category._id, "Unrated");
   await page.goto(`/movies/${encodeURIComponent(movie.name)}`);
   const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: movie.name, exact: true }) });
-  await expect(card).toContainText("2020 · 2 Hr");
+  await expect(card).toContainText("2020 · 2h");
   await expect(card).toContainText("No ratings yet");
 });

@@ -8,6 +8,7 @@
 import "./lib/load-env";
 import path from "node:path";
 import { restoreBackup, RestoreError } from "@/lib/backup/restore";
+import { signInNotice } from "@/lib/backup/sign-in-notice";
 import { dataDir, env } from "@/lib/env";
 import { formatBytes } from "@/lib/media/format-bytes";
 import { storage } from "@/lib/storage";
@@ -51,6 +52,12 @@ try {
       `${summary.files} files (${formatBytes(summary.bytes)}) into ${database.embedded ? `the embedded database in ${dataDir()}` : "DATABASE_URL"} ` +
       `and the ${storage().name} storage.`,
   );
+  // Last, where the operator looks: the one thing the archive cannot bring back.
+  for (const line of signInNotice({
+    authSecretSet: Boolean(env.AUTH_SECRET),
+    secretFile: path.join(dataDir(), "auth-secret"),
+  }))
+    console.log(line);
 } catch (error) {
   failed = true;
   console.error(

@@ -52,13 +52,15 @@ async function emptyDatabase(): Promise<string> {
   return url.toString();
 }
 
-/** `npm run backup` or `npm run restore`, as an operator runs it, with `env` on top of the suite's. */
-function run(script: "backup" | "restore", args: string[], env: Record<string, string>) {
+/** `npm run backup` or `npm run restore`, as an operator runs it, with `env` on top of the suite's (undefined unsets). */
+function run(script: "backup" | "restore", args: string[], env: Record<string, string | undefined>) {
   return new Promise<{ code: number | null; output: string }>((resolve) => {
+    const merged: NodeJS.ProcessEnv = { ...process.env, MARQUEE_DATA_DIR: path.join(work, "data"), ...env };
+    for (const [name, value] of Object.entries(merged)) if (value === undefined) delete merged[name];
     const child = spawn(
       process.execPath,
       ["--conditions=react-server", "--import", "tsx", `scripts/${script}.ts`, ...args],
-      { cwd: root, env: { ...process.env, MARQUEE_DATA_DIR: path.join(work, "data"), ...env } },
+      { cwd: root, env: merged },
     );
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -158,6 +160,12 @@ describe("a backup of the running site, restored to local storage", () => {
     const restored = await run("restore", [archive], { DATABASE_URL: target, STORAGE_LOCAL_DIR: targetUploads });
     expect(restored.output).toContain("Restored the backup of");
     expect(restored.code, restored.output).toBe(0);
+    // Its last lines: the secret that signs sign-ins is not in the archive, and what happens without it.
+    expect(restored.output.trimEnd().split("\n").slice(-3)).toEqual([
+      "Sign-ins: the backup does not hold the secret that signs them.",
+      "Start the site with the old site's AUTH_SECRET (if it had none, set AUTH_SECRET to the contents of the auth-secret file in its data folder).",
+      "Otherwise everyone is signed out and must sign in again (passwords, passkeys, Google and emailed links still work); apps need a new API token, and direct uploads under way must start over.",
+    ]);
   }, 300_000);
 
   test("every row of the snapshot comes back, table by table, and nothing written after it", async () => {
@@ -252,9 +260,15 @@ describe("npm run backup, restored into S3", () => {
       S3_ACCESS_KEY_ID: "S3RVER",
       S3_SECRET_ACCESS_KEY: "S3RVER",
     };
-    const restored = await run("restore", [archive], s3Env);
+    // A site that leaves AUTH_SECRET unset: the restore names the generated secret's file to copy.
+    const restored = await run("restore", [archive], { ...s3Env, AUTH_SECRET: undefined });
     expect(restored.code, restored.output).toBe(0);
     expect(restored.output).toContain("and the s3 storage.");
+    expect(restored.output.trimEnd().split("\n").slice(-3)).toEqual([
+      "Sign-ins: the backup does not hold the secret that signs them.",
+      `This site has no AUTH_SECRET, so it uses the secret in ${path.join(work, "data", "auth-secret")}: copy the old site's auth-secret (in its data folder, MARQUEE_DATA_DIR) over it, or set AUTH_SECRET to the old site's, before starting the site.`,
+      "Otherwise everyone is signed out and must sign in again (passwords, passkeys, Google and emailed links still work); apps need a new API token, and direct uploads under way must start over.",
+    ]);
 
     const bucket = createS3Storage(s3.config);
     const listed = await Array.fromAsync(bucket.list());

@@ -113,12 +113,10 @@ describe("HLS transcoding", () => {
       const movieId = created.body._id as string;
       // Read (and so cached) before the ladder exists: the job must expire what was cached.
       expect((await api<Detail>("GET", `/api/movie/${movieId}`)).body.hls).toBeNull();
-      expect(await (await fetch(`${baseUrl}/movie/${movieId}`)).text()).toMatch(/<time datetime="PT2H">2 Hr<\/time>/i);
+      expect(await (await fetch(`${baseUrl}/movie/${movieId}`)).text()).toMatch(/<time datetime="PT2H">2h<\/time>/i);
 
       expect(await waitForTranscode(movieId)).toMatchObject({ state: "ready", error: null });
-      expect(await (await fetch(`${baseUrl}/movie/${movieId}`)).text()).toMatch(
-        /<time datetime="PT10S">10 Sec<\/time>/i,
-      );
+      expect(await (await fetch(`${baseUrl}/movie/${movieId}`)).text()).toMatch(/<time datetime="PT10S">10s<\/time>/i);
       const detail = (await api<Detail>("GET", `/api/movie/${movieId}`)).body;
       expect(detail.hls).toMatch(new RegExp(`^${baseUrl}/api/upload/hls/${movieId}/[0-9a-f-]{36}/master\\.m3u8$`));
       expect(detail.durationSeconds).toBeCloseTo(10, 0);

@@ -37,35 +37,39 @@ async function WatchMovie({ params, searchParams }: Props) {
   if (!movie) notFound();
   const progress = user ? await getWatchProgress(user.id, movie._id) : null;
   return (
-    <main className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
-      <div className="flex flex-wrap items-center justify-between gap-4 rounded-lg border border-border/40 bg-dry p-4">
-        <Link
-          href={`/movie/${movie._id}`}
-          className="flex min-w-0 items-center gap-3 text-lg font-bold hover:text-accent focus-visible:outline-2 focus-visible:outline-subMain sm:text-xl"
-        >
-          <span aria-hidden="true">←</span>
-          <h1 className="truncate">{movie.name}</h1>
-        </Link>
-        <div className="flex flex-wrap items-center gap-3">
-          <AutoplayNextSwitch />
-          <MyListButton movieId={movie._id} movieName={movie.name} />
-          <LikeButton movieId={movie._id} movieName={movie.name} />
-          <DownloadButton videoUrl={movie.video} movieName={movie.name} />
+    <main className="mx-auto max-w-7xl px-4 pt-4 pb-8 sm:px-6">
+      {/* The player first, right below the header and sized to the screen (.watch-frame in
+          app/globals.css); the title and the film's actions below it, as wide as the player. */}
+      <div className="watch-frame flex flex-col gap-4">
+        <Player
+          movieId={movie._id}
+          video={movie.video}
+          hls={movie.hls}
+          thumbnails={movie.thumbnails}
+          poster={movie.titleImage}
+          name={movie.name}
+          subtitles={movie.subtitles}
+          resumeAt={resumePoint(progress)}
+          // ?play=1 (a card's Play, Continue watching, the next film): straight into the player, at the resume point.
+          playAtOnce={play === "1"}
+          signedIn={user !== null}
+        />
+        <div className="flex flex-wrap items-center justify-between gap-4 rounded-lg border border-border/40 bg-dry p-4">
+          <Link
+            href={`/movie/${movie._id}`}
+            className="flex min-w-0 items-center gap-3 text-lg font-bold hover:text-accent focus-visible:outline-2 focus-visible:outline-subMain sm:text-xl"
+          >
+            <span aria-hidden="true">←</span>
+            <h1 className="truncate">{movie.name}</h1>
+          </Link>
+          <div className="flex flex-wrap items-center gap-3">
+            <AutoplayNextSwitch />
+            <MyListButton movieId={movie._id} movieName={movie.name} />
+            <LikeButton movieId={movie._id} movieName={movie.name} />
+            <DownloadButton videoUrl={movie.video} movieName={movie.name} />
+          </div>
         </div>
       </div>
-      <Player
-        movieId={movie._id}
-        video={movie.video}
-        hls={movie.hls}
-        thumbnails={movie.thumbnails}
-        poster={movie.titleImage}
-        name={movie.name}
-        subtitles={movie.subtitles}
-        resumeAt={resumePoint(progress)}
-        // ?play=1 (a card's Play, Continue watching, the next film): straight into the player, at the resume point.
-        playAtOnce={play === "1"}
-        signedIn={user !== null}
-      />
     </main>
   );
 }
