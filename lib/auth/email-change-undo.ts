@@ -12,8 +12,7 @@ import { badRequest, conflict } from "@/lib/http/errors";
 import { sendMailLater } from "@/lib/mail";
 import { passwordChangedNotice } from "@/lib/mail/messages";
 import type { ResetPasswordInput } from "@/lib/validation/account";
-import { endLinksAfterUndo, spendAccountToken } from "./account-tokens";
-import { hashPassword } from "./password";
+import { endLinksAfterUndo, hashPasswordForLink, spendAccountToken } from "./account-tokens";
 
 export const UNDO_LINK_INVALID =
   "This link is invalid or has expired, or was already used. If you still cannot get into your account, write to us from the Contact page.";
@@ -27,12 +26,14 @@ export const undoLink = (origin: string, token: string) => `${origin}/undo-email
  * account has taken that address since, it is a 409 and nothing changes, the link included.
  */
 export async function undoEmailChange({ token, password }: ResetPasswordInput): Promise<{ message: string }> {
-  const passwordHash = await hashPassword(password); // slow: outside the transaction
+  const invalid = () => badRequest(UNDO_LINK_INVALID, { token: [UNDO_LINK_INVALID] });
+  const passwordHash = await hashPasswordForLink(token, "email_change_undo", password); // slow: outside the transaction
+  if (!passwordHash) throw invalid();
   let user: { email: string; fullName: string };
   try {
     user = await db.$transaction(async (tx) => {
       const spent = await spendAccountToken(tx, token, "email_change_undo");
-      if (!spent) throw badRequest(UNDO_LINK_INVALID, { token: [UNDO_LINK_INVALID] });
+      if (!spent) throw invalid();
       await tx.session.deleteMany({ where: { userId: spent.userId } });
       await endLinksAfterUndo(tx, spent);
       return tx.user.update({

@@ -9,9 +9,14 @@ import { log } from "@/lib/log";
 import { sendMail, sendMailLater } from "@/lib/mail";
 import { passwordChangedNotice, passwordResetMessage } from "@/lib/mail/messages";
 import type { ResetPasswordInput } from "@/lib/validation/account";
-import { RESET_LINK_MINUTES, endAccountLinks, issueAccountToken, spendAccountToken } from "./account-tokens";
+import {
+  RESET_LINK_MINUTES,
+  endAccountLinks,
+  hashPasswordForLink,
+  issueAccountToken,
+  spendAccountToken,
+} from "./account-tokens";
 import { spendAttempt } from "./account-limits";
-import { hashPassword } from "./password";
 
 const RESET_REQUESTED =
   "If an account uses that email, a link to choose a new password is on its way. It works for 30 minutes.";
@@ -57,10 +62,12 @@ async function mailResetLink(email: string, origin: string): Promise<void> {
  * email counts as verified from now on.
  */
 export async function resetPassword({ token, password }: ResetPasswordInput): Promise<{ message: string }> {
-  const passwordHash = await hashPassword(password); // slow: outside the transaction
+  const invalid = () => badRequest(RESET_LINK_INVALID, { token: [RESET_LINK_INVALID] });
+  const passwordHash = await hashPasswordForLink(token, "password_reset", password); // slow: outside the transaction
+  if (!passwordHash) throw invalid();
   const user = await db.$transaction(async (tx) => {
     const spent = await spendAccountToken(tx, token, "password_reset");
-    if (!spent) throw badRequest(RESET_LINK_INVALID, { token: [RESET_LINK_INVALID] });
+    if (!spent) throw invalid();
     const current = await tx.user.findUniqueOrThrow({
       where: { id: spent.userId },
       select: { emailVerifiedAt: true },

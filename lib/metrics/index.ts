@@ -15,6 +15,7 @@ type Metrics = {
   pageCache: client.Counter<"route" | "result">;
   transcodes: client.Histogram<"outcome">;
   uploadBytes: client.Counter<"kind">;
+  passwordHashing: client.Histogram<"work">;
   databasePool: client.Gauge<"pool" | "state">;
   jobQueue: client.Gauge<"queue" | "state">;
 };
@@ -56,6 +57,13 @@ function createMetrics(): Metrics {
       name: "marquee_upload_bytes_total",
       help: "Bytes of uploads stored through this process, by kind.",
       labelNames: ["kind"],
+      registers: [registry],
+    }),
+    passwordHashing: new client.Histogram({
+      name: "marquee_password_hash_duration_seconds",
+      help: "argon2id work of this process, by work (hash: a password set; verify: a password checked), and its time: the costliest CPU and memory (19 MiB each) a request can ask for.",
+      labelNames: ["work"],
+      buckets: [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
       registers: [registry],
     }),
     databasePool: new client.Gauge({

@@ -1,7 +1,10 @@
 // GET /api/metrics (docs/deploy.md "Metrics"): off without METRICS_TOKEN, refused without the token,
 // and with it, Prometheus's text format counting the requests this instance really answered, by
-// route pattern and status, with the page cache, the pools, the job queues and upload bytes.
+// route pattern and status, with the page cache, the pools, the job queues, upload bytes and password work.
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { UNDO_LINK_INVALID } from "@/lib/auth/email-change-undo";
+import { RESET_LINK_INVALID } from "@/lib/auth/password-reset";
 import { api, BROWSER_USER_AGENT } from "../support/http";
 import { startInstance, type Instance } from "../support/instances";
 import { imageOf } from "../support/media";
@@ -145,6 +148,32 @@ describe("what it counts", () => {
     });
     expect(upload.status).toBe(200);
     expect(valueOf(await scrape(), "marquee_upload_bytes_total", { kind: "image" })).toBe(before + image.length);
+  });
+
+  test("password hashing by work; a made-up reset or undo link costs none", async () => {
+    const count = (samples: Sample[], work: string) =>
+      valueOf(samples, "marquee_password_hash_duration_seconds_count", { work }) ?? 0;
+    const post = (path: string, body: unknown) =>
+      fetch(`${instance.baseUrl}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": "203.0.113.78" },
+        body: JSON.stringify(body),
+      });
+    const before = await scrape();
+    // Token-shaped, so only the database can say it is no link: it must, before any hashing.
+    const madeUp = () => randomBytes(32).toString("base64url");
+    const reset = await post("/api/user/password-reset/confirm", { token: madeUp(), password: "n3w-pass" });
+    expect(reset.status).toBe(400);
+    expect(await reset.json()).toMatchObject({ message: RESET_LINK_INVALID });
+    const undo = await post("/api/user/email/undo", { token: madeUp(), password: "n3w-pass" });
+    expect(undo.status).toBe(400);
+    expect(await undo.json()).toMatchObject({ message: UNDO_LINK_INVALID });
+    const between = await scrape();
+    expect(count(between, "hash")).toBe(count(before, "hash"));
+    expect(count(between, "verify")).toBe(count(before, "verify"));
+    // What is counted: a sign-in checks a password.
+    expect((await post("/api/user", ADMIN)).status).toBe(200);
+    expect(count(await scrape(), "verify")).toBe(count(before, "verify") + 1);
   });
 
   test("database pools and job queues", async () => {
