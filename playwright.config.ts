@@ -52,8 +52,9 @@ export default defineConfig({
       // upload and import checks, admin forms, byte ranges, the HLS quality switch) do not depend on
       // the screen, and keyboard shortcuts need a keyboard: desktop runs them once.
       // e2e/phone-layout.spec.ts covers the admin tables and forms on a phone, and the account pages'
-      // tables and pictures; e2e/phone-walk.spec.ts a member's way through the site. The account area's,
-      // history's and recommendations' rules are the same on every screen.
+      // tables and pictures; e2e/phone-walk.spec.ts a member's way through the site, with the search
+      // keyboard and the menu drawer. The account area's, history's, recommendations', the movie
+      // pages', the listing filters', search's and My List's rules are the same on every screen.
       testIgnore: [
         /account-area\.spec/,
         /account-auth\.spec/,
@@ -65,10 +66,14 @@ export default defineConfig({
         /history\.spec/,
         /keyboard\.spec/,
         /media\.spec/,
+        /movie-pages\.spec/,
+        /movies\.spec/,
+        /my-list\.spec/,
         /other-client\.spec/,
         /passkeys\.spec/,
         /password-reset\.spec/,
         /recommendations\.spec/,
+        /search\.spec/,
         /security\.spec/,
         /streaming\.spec/,
         /upload\.spec/,

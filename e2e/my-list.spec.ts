@@ -73,15 +73,11 @@ test("an empty list says so; the account menu leads to My List and History", asy
   await expect(page.getByRole("heading", { name: "History", level: 1 })).toBeVisible();
 });
 
-test("the header (desktop) or the menu drawer (phone) links to My List", async ({ page, isMobile }) => {
+// On a phone, the menu drawer: e2e/phone-walk.spec.ts.
+test("the header links to My List", async ({ page }) => {
   await signIn(page, await registerAccount(page.request, "mylist-nav"));
   await page.goto("/");
-  if (isMobile) {
-    await page.getByRole("navigation", { name: "Mobile" }).getByRole("button", { name: "Menu" }).click();
-    await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "My List" }).click();
-  } else {
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "My List" }).click();
-  }
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "My List" }).click();
   await expect(page).toHaveURL(/\/my-list$/);
   await expect(page.getByRole("heading", { name: "My List", level: 1 })).toBeVisible();
 });

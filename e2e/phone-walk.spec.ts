@@ -35,6 +35,33 @@ test.describe("on a 390 x 844 phone", () => {
     expect(suggestions.width).toBeGreaterThanOrEqual(370);
     expect(suggestions.x + suggestions.width).toBeLessThanOrEqual(390);
   });
+
+  test("the search keyboard, a forgiving suggestion within the screen, a tap opens the movie", async ({ page }) => {
+    await page.goto("/about-us");
+    const box = page.getByRole("combobox", { name: "Search movies" });
+    await expect(box).toHaveAttribute("enterkeyhint", "search");
+    await expect(box).toHaveAttribute("type", "search");
+    await (await hydrated(box)).tap();
+    await box.pressSequentially("cncierge vanishig");
+    const list = page.getByRole("listbox", { name: "Suggested movies" });
+    const option = list.getByRole("option", { name: /The Vanishing Concierge/ });
+    await expect(option).toBeVisible();
+    const shown = (await list.boundingBox())!;
+    expect(shown.x).toBeGreaterThanOrEqual(0);
+    expect(shown.x + shown.width).toBeLessThanOrEqual(390);
+    await option.tap();
+    await expect(page).toHaveURL(/\/movie\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("heading", { level: 1, name: "The Vanishing Concierge" })).toBeVisible();
+  });
+
+  test("the menu drawer links to My List", async ({ page }) => {
+    await signIn(page, await registerAccount(page.request, "mylist-drawer"));
+    await page.goto("/");
+    await page.getByRole("navigation", { name: "Mobile" }).getByRole("button", { name: "Menu" }).click();
+    await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "My List" }).click();
+    await expect(page).toHaveURL(/\/my-list$/);
+    await expect(page.getByRole("heading", { name: "My List", level: 1 })).toBeVisible();
+  });
 });
 
 test("the footer offers Sign In to a visitor and My List to a signed-in member", async ({ page }) => {

@@ -132,27 +132,6 @@ test("the Sort control orders the listing and lives in the URL", async ({ page }
   await expect(page.getByRole("combobox").filter({ hasText: "Sort: Newest" })).toHaveValue("name");
 });
 
-test("on a phone: the search keyboard, suggestions within the screen, a tap opens the movie", async ({
-  page,
-  isMobile,
-}) => {
-  test.skip(!isMobile, "phone viewport only");
-  await page.goto("/about-us");
-  await expect(searchBox(page)).toHaveAttribute("enterkeyhint", "search");
-  await expect(searchBox(page)).toHaveAttribute("type", "search");
-  await (await hydrated(searchBox(page))).tap();
-  await searchBox(page).pressSequentially("cncierge vanishig");
-  const option = suggestions(page).getByRole("option", { name: /The Vanishing Concierge/ });
-  await expect(option).toBeVisible();
-  const box = (await suggestions(page).boundingBox())!;
-  const viewport = page.viewportSize()!;
-  expect(box.x).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
-  await option.tap();
-  await expect(page).toHaveURL(/\/movie\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole("heading", { level: 1, name: "The Vanishing Concierge" })).toBeVisible();
-});
-
 /**
  * Holds every script the page asks for from now on (its own are in once it has hydrated): the
  * suggesting box's, loaded as the box is first used. Resolves once one is asked for, with the release.
