@@ -2,7 +2,8 @@ import "server-only";
 // Email and password sign-in, shared by POST /api/user and NextAuth's credentials provider: the
 // same throttling (lib/auth/login-throttle.ts), messages and device cookie on both paths.
 import { badRequest } from "@/lib/http/errors";
-import { INVALID_LOGIN, checkCredentials, type UserRow } from "@/lib/data/users";
+import type { UserRow } from "@/lib/data/users";
+import { INVALID_LOGIN, checkCredentials } from "./accounts";
 import type { LoginInput } from "@/lib/validation/user";
 import { clientIp } from "@/lib/http/client-ip";
 import { rememberDevice, trustedDeviceId } from "./device-cookie";

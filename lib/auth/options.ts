@@ -9,7 +9,7 @@ import GoogleProvider from "next-auth/providers/google";
 import { authSecret, env } from "@/lib/env";
 import { HttpError } from "@/lib/http/errors";
 import { alignNextAuthOrigin, requestOrigin } from "@/lib/http/public-url";
-import { findOrCreateGoogleUser, INVALID_LOGIN } from "@/lib/data/users";
+import { findOrCreateGoogleUser, INVALID_LOGIN } from "./accounts";
 import { passkeyLoginSchema } from "@/lib/validation/account";
 import { MAX_JSON_BODY_DEPTH, inspectJsonKeys } from "@/lib/validation/untrusted-keys";
 import { loginSchema } from "@/lib/validation/user";

@@ -23,6 +23,7 @@ import { log } from "@/lib/log";
 import { sendMailLater } from "@/lib/mail";
 import { passkeyAddedNotice } from "@/lib/mail/messages";
 import type { PasskeyItem } from "@/lib/api-shapes";
+import { listPasskeys } from "@/lib/data/passkeys";
 import { isCredentialId } from "@/lib/validation/account";
 import { sessionUserSelect, type SessionUser } from "./session-user";
 
@@ -55,23 +56,6 @@ async function spendChallenge(challenge: string, ceremony: PasskeyCeremony, user
     where: { challenge, ceremony, userId, expiresAt: { gt: new Date() } },
   });
   return count === 1;
-}
-
-/** The member's passkeys, newest first (profile page, GET /api/user/passkeys, the data export). */
-export async function listPasskeys(userId: string): Promise<PasskeyItem[]> {
-  const rows = await db.passkey.findMany({
-    where: { userId },
-    select: { id: true, name: true, deviceType: true, backedUp: true, createdAt: true, lastUsedAt: true },
-    orderBy: { createdAt: "desc" },
-  });
-  return rows.map((row) => ({
-    _id: row.id,
-    name: row.name,
-    synced: row.deviceType === "multiDevice",
-    backedUp: row.backedUp,
-    createdAt: row.createdAt.toISOString(),
-    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
-  }));
 }
 
 /** The user handle a passkey stores: the account id's 16 bytes (nothing personal, the same for each of its passkeys). */

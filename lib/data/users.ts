@@ -1,15 +1,12 @@
 import "server-only";
+// Members' data: their rows as the API shows them, the profile, the account overview, and deleting
+// an account. Signing in, passwords and tokens are lib/auth/accounts.ts's; this file imports nothing
+// from lib/auth (docs/architecture.md "Layers").
 import { deleteUnreferencedFiles } from "@/lib/media/cleanup";
-import { signToken } from "@/lib/auth/token";
-import { endAccountLinks } from "@/lib/auth/account-tokens";
-import { hashPassword, verifyPassword } from "@/lib/auth/password";
-import { passwordConfirmed } from "@/lib/auth/reauthenticate";
 import { db } from "@/lib/db";
-import { Prisma } from "@/lib/generated/prisma/client";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { type HttpError, badRequest, conflict, unauthorized } from "@/lib/http/errors";
-import type { LoginInput, PasswordInput, ProfileInput, RegisterInput } from "@/lib/validation/user";
-import { sendMailLater } from "@/lib/mail";
-import { passwordChangedNotice } from "@/lib/mail/messages";
+import type { ProfileInput } from "@/lib/validation/user";
 import { cacheTags, expireTags } from "@/lib/cache/tags";
 import { lockMovie, refreshMovieRating } from "./ratings";
 import type { UserInfo } from "@/lib/api-shapes";
@@ -17,7 +14,7 @@ import type { UserInfo } from "@/lib/api-shapes";
 /** The UserInfo of docs/api.md "Shapes". */
 export type { UserInfo };
 
-const userInfoSelect = {
+export const userInfoSelect = {
   id: true,
   fullName: true,
   email: true,
@@ -27,113 +24,9 @@ const userInfoSelect = {
 } satisfies Prisma.UserSelect;
 export type UserRow = Prisma.UserGetPayload<{ select: typeof userInfoSelect }>;
 
-function toUserInfo(user: UserRow): UserInfo {
+export function toUserInfo(user: UserRow): UserInfo {
   return { _id: user.id, fullName: user.fullName, email: user.email, image: user.image, isAdmin: user.isAdmin };
 }
-
-async function withToken(user: UserRow): Promise<UserInfo> {
-  return { ...toUserInfo(user), token: await signToken(user) };
-}
-
-export const INVALID_LOGIN = "Email or password is invalid";
-
-/** Register: 409 `<email> is already registered` for a taken email (compared case-insensitively). */
-export async function registerUser(input: RegisterInput): Promise<UserInfo> {
-  const passwordHash = await hashPassword(input.password);
-  try {
-    const user = await db.user.create({
-      data: { fullName: input.fullName, email: input.email, passwordHash },
-      select: userInfoSelect,
-    });
-    return toUserInfo(user);
-  } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
-      throw conflict(`${input.email} is already registered`);
-    }
-    throw error;
-  }
-}
-
-/**
- * The user whose email and password these are, or null (unknown email or wrong password alike).
- * Throttling around it is lib/auth/login.ts's job.
- */
-export async function checkCredentials(input: LoginInput): Promise<UserRow | null> {
-  const user = await db.user.findUnique({
-    where: { email: input.email },
-    select: { ...userInfoSelect, passwordHash: true },
-  });
-  // Hash even for an unknown email, so the answer takes as long and does not tell which emails exist.
-  const ok = user
-    ? await verifyPassword(user.passwordHash, input.password)
-    : (await hashPassword(input.password), false);
-  if (!user || !ok) return null;
-  return {
-    id: user.id,
-    fullName: user.fullName,
-    email: user.email,
-    image: user.image,
-    isAdmin: user.isAdmin,
-    credentialsVersion: user.credentialsVersion,
-  };
-}
-
-/** POST /api/user: UserInfo with a bearer token for a user who just signed in. */
-export function loginUser(user: UserRow): Promise<UserInfo> {
-  return withToken(user);
-}
-
-/** The web sign-in's user for a bearer token (the `/login?data=` flow), or null. */
-export async function userInfoWithToken(userId: string): Promise<UserInfo | null> {
-  const user = await db.user.findUnique({ where: { id: userId }, select: userInfoSelect });
-  return user && withToken(user);
-}
-
-/**
- * The account a Google sign-in opens: found by email, or created without a password, with
- * Google's name and picture. NextAuth's signIn callback has already refused any email Google has
- * not verified. An existing account whose own email was never verified is taken over by the
- * verified owner of the address (pre-account-hijacking defence, docs/security.md): whoever set its
- * password never proved the address, so the password, passkeys, sessions and tokens go.
- */
-export async function findOrCreateGoogleUser(profile: {
-  email: string;
-  name?: string | null;
-  image?: string | null;
-}): Promise<UserRow> {
-  const email = profile.email.trim().toLowerCase();
-  return db.$transaction(async (tx) => {
-    const user = await tx.user.upsert({
-      where: { email },
-      update: {},
-      create: {
-        email,
-        fullName: (profile.name?.trim() || email.split("@")[0] || "Google user").slice(0, 100),
-        image: profile.image ?? "",
-        emailVerifiedAt: new Date(),
-      },
-      select: { ...userInfoSelect, emailVerifiedAt: true },
-    });
-    if (user.emailVerifiedAt) return toUserRow(user);
-    await tx.passkey.deleteMany({ where: { userId: user.id } });
-    await tx.session.deleteMany({ where: { userId: user.id } });
-    await tx.accountToken.deleteMany({ where: { userId: user.id } });
-    return tx.user.update({
-      where: { id: user.id },
-      data: { passwordHash: "", emailVerifiedAt: new Date(), credentialsVersion: { increment: 1 } },
-      select: userInfoSelect,
-    });
-  });
-}
-
-const toUserRow = ({ id, fullName, email, image, isAdmin, credentialsVersion }: UserRow): UserRow => ({
-  id,
-  fullName,
-  email,
-  image,
-  isAdmin,
-  credentialsVersion,
-});
 
 /** What the profile page shows about the account's sign-in: email state, password, pending email change. */
 export async function getAccountOverview(
@@ -163,9 +56,9 @@ export async function getAccountOverview(
 
 /**
  * PUT /api/user. The email is read-only: it must be the account's own (any case), else 400.
- * An image left out keeps the current one. Returns UserInfo with a fresh token.
+ * An image left out keeps the current one. Returns the updated row (the route adds a fresh token).
  */
-export async function updateProfile(userId: string, input: ProfileInput): Promise<UserInfo> {
+export async function updateProfile(userId: string, input: ProfileInput): Promise<UserRow> {
   const current = await db.user.findUnique({
     where: { id: userId },
     select: { email: true, image: true, fullName: true },
@@ -185,42 +78,7 @@ export async function updateProfile(userId: string, input: ProfileInput): Promis
   }
   // A replaced picture goes from storage unless something else shows it.
   if (current.image !== user.image) await deleteUnreferencedFiles([current.image]);
-  return withToken(user);
-}
-
-/**
- * PUT /api/user/password. Bumps the credentials version, which ends every other token and
- * session; returns a fresh token for the caller. Wrong old passwords are throttled like failed
- * logins (lib/auth/reauthenticate.ts): 429 past the limit.
- */
-export async function changePassword(
-  userId: string,
-  input: PasswordInput,
-  request: { headers: Pick<Headers, "get"> },
-): Promise<{ message: string; token: string }> {
-  const current = await db.user.findUnique({
-    where: { id: userId },
-    select: { id: true, email: true, fullName: true, passwordHash: true, credentialsVersion: true },
-  });
-  if (!current) throw unauthorized("Not authorized, token failed");
-  if (!(await passwordConfirmed(current, input.oldPassword, request))) {
-    throw badRequest("Old password is incorrect", { oldPassword: ["Old password is incorrect"] });
-  }
-  const passwordHash = await hashPassword(input.newPassword);
-  // Conditional on the version read above: of two concurrent changes only one wins; the other
-  // caller's token is already dead, so it gets 401 like any other stale session.
-  const updated = await db.user.updateMany({
-    where: { id: userId, credentialsVersion: current.credentialsVersion },
-    data: { passwordHash, credentialsVersion: { increment: 1 } },
-  });
-  if (updated.count === 0) throw unauthorized("Not authorized, token failed");
-  // Every link mailed before ends: whoever changed the password decides again (lib/auth/account-tokens.ts).
-  await endAccountLinks(db, userId);
-  sendMailLater(passwordChangedNotice(current, "changed"));
-  return {
-    message: "Password updated successfully",
-    token: await signToken({ id: userId, credentialsVersion: current.credentialsVersion + 1 }),
-  };
+  return user;
 }
 
 /**

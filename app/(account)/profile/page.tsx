@@ -3,7 +3,7 @@ import { AccountData } from "@/components/account/account-data";
 import { EmailSettings } from "@/components/account/email-settings";
 import { PasskeySettings } from "@/components/account/passkey-settings";
 import { ProfileForm } from "@/components/account/profile-form";
-import { listPasskeys } from "@/lib/auth/passkeys";
+import { listPasskeys } from "@/lib/data/passkeys";
 import { requirePageUser } from "@/lib/auth/page-user";
 import { getAccountOverview } from "@/lib/data/users";
 

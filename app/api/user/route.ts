@@ -1,7 +1,8 @@
 import { requireUser } from "@/lib/auth";
 import { confirmIdentity } from "@/lib/auth/confirm-identity";
+import { userInfoWithNewToken } from "@/lib/auth/accounts";
 import { authenticate } from "@/lib/auth/login";
-import { deleteAccount, loginUser, updateProfile } from "@/lib/data/users";
+import { deleteAccount, updateProfile } from "@/lib/data/users";
 import { parseJson, preflight, route } from "@/lib/http";
 import { mediaUrls } from "@/lib/http/media-urls";
 import { deleteAccountSchema } from "@/lib/validation/account";
@@ -10,14 +11,15 @@ import { loginSchema, profileSchema } from "@/lib/validation/user";
 /** Login: UserInfo with a bearer token. */
 export const POST = route(async (request) => {
   const input = await parseJson(request, loginSchema);
-  return mediaUrls(request).userInfo(await loginUser(await authenticate(input, request)));
+  return mediaUrls(request).userInfo(await userInfoWithNewToken(await authenticate(input, request)));
 });
 
 /** Profile update: UserInfo with a fresh token. */
 export const PUT = route(async (request) => {
   const user = await requireUser(request);
   const media = mediaUrls(request);
-  return media.userInfo(await updateProfile(user.id, media.profileInput(await parseJson(request, profileSchema))));
+  const updated = await updateProfile(user.id, media.profileInput(await parseJson(request, profileSchema)));
+  return media.userInfo(await userInfoWithNewToken(updated));
 });
 
 /** Deletes the caller's account, once confirmed with the password or a passkey (lib/auth/confirm-identity.ts). */

@@ -1,5 +1,6 @@
 import { requireUser } from "@/lib/auth";
-import { addPasskey, listPasskeys } from "@/lib/auth/passkeys";
+import { addPasskey } from "@/lib/auth/passkeys";
+import { listPasskeys } from "@/lib/data/passkeys";
 import { json, parseJson, preflight, route } from "@/lib/http";
 import { addPasskeySchema } from "@/lib/validation/account";
 

@@ -1,5 +1,5 @@
 import { requireUser } from "@/lib/auth";
-import { changePassword } from "@/lib/data/users";
+import { changePassword } from "@/lib/auth/accounts";
 import { parseJson, preflight, route } from "@/lib/http";
 import { passwordSchema } from "@/lib/validation/user";
 

@@ -1,6 +1,6 @@
 import { spendAttempt } from "@/lib/auth/account-limits";
 import { sendVerificationAfterSignUp } from "@/lib/auth/email-verification";
-import { registerUser } from "@/lib/data/users";
+import { registerUser } from "@/lib/auth/accounts";
 import { json, parseJson, preflight, route } from "@/lib/http";
 import { clientIp } from "@/lib/http/client-ip";
 import { mediaUrls } from "@/lib/http/media-urls";

@@ -11,7 +11,7 @@ import {
   handOverUrl,
   isGoogleConfigured,
 } from "@/lib/auth/google";
-import { userInfoWithToken } from "@/lib/data/users";
+import { userInfoWithToken } from "@/lib/auth/accounts";
 import { badRequest, errorResponse } from "@/lib/http";
 import { publicOrigin } from "@/lib/http/public-url";
 import { mediaUrls } from "@/lib/http/media-urls";
