@@ -29,7 +29,7 @@ const playbackUrl = (what: string) =>
     .nullable()
     .meta({ description: `${what} (absolute URL) once the transcode is ready, else null (docs/media.md)` });
 
-export const errorShape = shape(
+shape(
   "Error",
   z.object({
     message: z.string(),
@@ -40,7 +40,7 @@ export const errorShape = shape(
   }),
 );
 
-export const messageShape = shape("Message", z.object({ message: z.string() }));
+shape("Message", z.object({ message: z.string() }));
 
 /** What every answer describing a user carries. */
 const userFields = { _id: id, fullName: z.string(), email: z.string(), image: mediaUrl, isAdmin: z.boolean() };
@@ -383,15 +383,9 @@ export const importRowPageShape = shape(
   z.object({ rows: z.array(importRowShape), rowsCount: z.int().nonnegative(), ...page }),
 );
 
-export const passwordChangedShape = shape(
-  "PasswordChanged",
-  z.object({ message: z.literal("Password updated successfully"), token: z.string() }),
-);
+shape("PasswordChanged", z.object({ message: z.literal("Password updated successfully"), token: z.string() }));
 
-export const uploadedFileShape = shape(
-  "UploadedFile",
-  mediaUrl.meta({ description: "The stored file's absolute URL, as a JSON string" }),
-);
+shape("UploadedFile", mediaUrl.meta({ description: "The stored file's absolute URL, as a JSON string" }));
 
 export const uploadConfigShape = shape(
   "UploadConfig",
@@ -457,12 +451,9 @@ export const mediaOverviewShape = shape(
   }),
 );
 
-export const transcodeQueuedShape = shape(
-  "TranscodeQueued",
-  z.object({ message: z.literal("Transcoding queued"), jobId: z.string() }),
-);
+shape("TranscodeQueued", z.object({ message: z.literal("Transcoding queued"), jobId: z.string() }));
 
-export const viewerShape = shape(
+shape(
   "Viewer",
   z.object({
     viewer: z
@@ -493,7 +484,7 @@ export const passkeyShape = shape(
   }),
 );
 
-export const webAuthnOptionsShape = shape(
+shape(
   "WebAuthnOptions",
   z.looseObject({ challenge: z.string(), rpId: z.string().optional(), timeout: z.number().optional() }).meta({
     description:
@@ -501,7 +492,7 @@ export const webAuthnOptionsShape = shape(
   }),
 );
 
-export const emailChangedShape = shape(
+shape(
   "EmailChanged",
   z.object({ message: z.string(), email: z.string().meta({ description: "The account's new address" }) }),
 );
@@ -561,12 +552,10 @@ export const accountExportShape = shape(
   "Everything Marquee keeps about the member, as GET /api/user/export downloads it",
 );
 
-export type ApiError = z.infer<typeof errorShape>;
 export type UserInfo = z.infer<typeof userInfoShape>;
 export type Category = z.infer<typeof categoryShape>;
 export type AdminCategory = z.infer<typeof adminCategoryShape>;
 export type MovieListItem = z.infer<typeof movieListItemShape>;
-export type SubtitleItem = z.infer<typeof subtitleShape>;
 export type CastMemberItem = z.infer<typeof castMemberShape>;
 export type ReviewItem = z.infer<typeof reviewShape>;
 export type MovieDetail = z.infer<typeof movieDetailShape>;
@@ -580,7 +569,6 @@ export type ContinueWatchingItem = z.infer<typeof continueWatchingItemShape>;
 export type TrendingMovie = z.infer<typeof trendingMovieShape>;
 export type RecommendationRow = z.infer<typeof recommendationRowShape>;
 export type MyListChange = z.infer<typeof myListChangeShape>;
-export type HistoryItem = z.infer<typeof historyItemShape>;
 export type HistoryPage = z.infer<typeof historyPageShape>;
 export type HistoryMark = z.infer<typeof historyMarkShape>;
 export type UpNext = z.infer<typeof upNextShape>;

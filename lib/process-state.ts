@@ -24,7 +24,7 @@ export interface ProcessState {}
  * The registry's key on globalThis. lib/cache/handler.mjs, plain JavaScript that Next loads outside
  * the bundle, joins the registry through the same key.
  */
-export const PROCESS_STATE_KEY = Symbol.for("marquee.processState");
+const PROCESS_STATE_KEY = Symbol.for("marquee.processState");
 
 const holder = globalThis as unknown as Record<symbol, Partial<ProcessState> | undefined>;
 

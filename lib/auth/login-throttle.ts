@@ -22,7 +22,7 @@ import { pgPool } from "@/lib/pg";
 import { processState } from "@/lib/process-state";
 
 export const TOO_MANY_LOGINS = "Too many login attempts, please try again later";
-export const TOO_MANY_WRONG_PASSWORDS = "Too many wrong passwords, please try again later";
+const TOO_MANY_WRONG_PASSWORDS = "Too many wrong passwords, please try again later";
 
 export type LoginLimits = {
   /** Failed attempts per window from one IP (untrusted clients). */

@@ -139,7 +139,7 @@ class SessionEndedError extends Error {
   override name = "SessionEndedError";
 }
 
-export const authOptions: NextAuthOptions = {
+const authOptions: NextAuthOptions = {
   // Read when NextAuth needs it, not at import: `next build` imports this module and must not
   // generate a secret.
   get secret() {

@@ -13,10 +13,10 @@ type PendingAction = { kind: PendingKind; movieId: string; at: number };
 const PENDING_ACTION_KEY = "marquee.pendingAction";
 /** A sign-in abandoned and finished much later should not like a film out of the blue. */
 const PENDING_ACTION_LIFETIME_MS = 30 * 60 * 1000;
-export const ALREADY_FAVORITE = "Already in your favorites";
+const ALREADY_FAVORITE = "Already in your favorites";
 
 /** The login page, coming back to where the visitor is now. */
-export function signInHref(): string {
+function signInHref(): string {
   return `/login?callbackUrl=${encodeURIComponent(window.location.pathname + window.location.search)}`;
 }
 

@@ -5,7 +5,7 @@ import { createElement, type ReactNode } from "react";
 import type * as HotToastModule from "react-hot-toast";
 
 /** A way out of a refusal, inside its toast: "Sign in" after "You need to login to like a movie". */
-export type ToastAction = { label: string; href: string; onFollow?: () => void };
+type ToastAction = { label: string; href: string; onFollow?: () => void };
 
 /** What an action toast is drawn from (components/ui/toast-action.tsx draws it). */
 export type ActionToastProps = {

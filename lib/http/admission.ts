@@ -33,7 +33,7 @@ export type AdmissionLimits = {
   queueMs: number;
 };
 
-export const configuredAdmissionLimits = (): AdmissionLimits => ({
+const configuredAdmissionLimits = (): AdmissionLimits => ({
   concurrency: env.REQUEST_CONCURRENCY,
   queueLength: env.REQUEST_QUEUE_LENGTH,
   queueMs: env.REQUEST_QUEUE_SECONDS * 1000,
@@ -61,7 +61,7 @@ type Waiting = { start: () => void; refuse: () => void; timer: NodeJS.Timeout };
 type Lane = { running: number; waiting: Waiting[] };
 
 /** The busy answer for a request of `kind`, written on `res`. */
-export function answerBusy(kind: RequestKind, req: IncomingMessage, res: ServerResponse): void {
+function answerBusy(kind: RequestKind, req: IncomingMessage, res: ServerResponse): void {
   if (res.headersSent || res.destroyed) return;
   const proto = req.headers["x-forwarded-proto"];
   const forwardedProto = Array.isArray(proto) ? proto[0] : proto;

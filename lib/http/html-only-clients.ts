@@ -16,7 +16,7 @@
  * previewers that say neither (Next's own list: Facebook, WhatsApp, Lighthouse, Google's other
  * crawlers, Yahoo, Yandex, Baidu's, Naver's; plus Bluesky's Cardyb).
  */
-export const HTML_ONLY_CLIENT =
+const HTML_ONLY_CLIENT =
   /^(?!.*Mozilla\/)|bot\b|crawl|spider|preview|facebookexternalhit|facebookcatalog|WhatsApp|Chrome-Lighthouse|[\w-]+-Google|Google-[\w-]+|Slurp|yandex|sogou|tumblr|vkShare|ia_archiver|Yeti|googleweblight|Bluesky/i;
 
 /** What proxy.ts appends to an HTML-only client's User-Agent on a page rendered per request. */

@@ -20,7 +20,7 @@ export class CatalogueFileError extends Error {}
  * casts, a cast member). Deeper is refused before anything is stored: the database driver writes
  * a row's JSON recursively, and a movie nested thousands deep overflowed its stack (a 500).
  */
-export const MAX_RECORD_DEPTH = 10;
+const MAX_RECORD_DEPTH = 10;
 
 /** The format a file's name (or its declared type) says, or null. */
 export function catalogueFormatOf(fileName: string, contentType = ""): CatalogueFormat | null {

@@ -5,7 +5,7 @@
 import type { ImportRowColumns, NewImportRow } from "@/lib/data/imports";
 import { CatalogueFileError, readCatalogueFile, type CatalogueFormat } from "./catalogue-file";
 
-export const NOT_UTF8 = "The file must be UTF-8 text.";
+const NOT_UTF8 = "The file must be UTF-8 text.";
 
 /** The rows of a CSV or JSON file. Throws CatalogueFileError for a file that cannot be read at all. */
 export function catalogueRowsOf(bytes: Uint8Array, format: CatalogueFormat): ImportRowColumns {

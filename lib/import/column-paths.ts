@@ -7,9 +7,9 @@
 import { PROTOTYPE_KEY_REASON, emptyDictionary, isPrototypeKey } from "@/lib/validation/untrusted-keys";
 
 /** A movie's deepest column is three segments (`subtitles.0.label`); a little room beyond for unknown ones. */
-export const MAX_COLUMN_SEGMENTS = 8;
+const MAX_COLUMN_SEGMENTS = 8;
 /** Numbered columns count from 0; a list of more than a thousand is past every list's limit. */
-export const MAX_COLUMN_INDEX = 999;
+const MAX_COLUMN_INDEX = 999;
 
 export class ColumnNameError extends Error {
   constructor(

@@ -137,5 +137,3 @@ export async function seedDemoCatalogue(db: Db, storage: StorageDriver, log: Log
   }
   log("Demo catalogue ready");
 }
-
-export { demoUsers };

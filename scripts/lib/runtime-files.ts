@@ -11,7 +11,7 @@ import path from "node:path";
  * lib/generated) and loads next.config.ts; `npm run db:migrate`, `db:seed`, `worker`, `make-admin`,
  * `backup` and `restore` run scripts/ against prisma/. The pages themselves are compiled into the build folder.
  */
-export const RUNTIME_FILES = [
+const RUNTIME_FILES = [
   "package.json",
   "package-lock.json",
   "tsconfig.json",
