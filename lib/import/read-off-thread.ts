@@ -14,26 +14,29 @@ export type ReadFile = {
   rows: ImportRowColumns;
   /** The thread that read the file (never the main thread's 0): the tests check where the work ran. */
   threadId: number;
+  /** That thread's nice value (null where threads have none of their own): below the main thread's. */
+  nice: number | null;
 };
 
 export type RecordedFile = {
   importId: string;
   /** The rows recorded. */
   total: number;
-  /** The thread that read the file and wrote its rows. */
+  /** The thread that read the file and wrote its rows, and its nice value. */
   threadId: number;
+  nice: number | null;
 };
 
 /** The rows of the file at `path`. Rejects with CatalogueFileError for a file that cannot be read at all. */
 export async function readCatalogueFileOffThread(path: string, format: CatalogueFormat): Promise<ReadFile> {
   const rows: ImportRowColumns = { externalIds: [], names: [], inputs: [] };
-  const { threadId } = await runReadWorker({ path, format }, (message) => {
+  const { threadId, nice } = await runReadWorker({ path, format }, (message) => {
     if (message.kind !== "rows") return;
     rows.externalIds.push(...message.externalIds);
     rows.names.push(...message.names);
     rows.inputs.push(...message.inputs);
   });
-  return { rows, threadId };
+  return { rows, threadId, nice };
 }
 
 /**
@@ -47,15 +50,18 @@ export async function recordCatalogueFileOffThread(
   record: ImportRecordFields & { connectionString: string },
 ): Promise<RecordedFile> {
   let recorded: { importId: string; total: number } | undefined;
-  const { threadId } = await runReadWorker({ path, format, record }, (message) => {
+  const done = await runReadWorker({ path, format, record }, (message) => {
     if (message.kind === "recorded") recorded = { importId: message.importId, total: message.total };
   });
   if (!recorded) throw new Error("The catalogue file's reader finished without recording the import");
-  return { ...recorded, threadId };
+  return { ...recorded, ...done };
 }
 
 /** Runs the worker for `request`, passing its row and record messages to `receive`, until it is done. */
-function runReadWorker(request: ReadRequest, receive: (message: ReadMessage) => void): Promise<{ threadId: number }> {
+function runReadWorker(
+  request: ReadRequest,
+  receive: (message: ReadMessage) => void,
+): Promise<{ threadId: number; nice: number | null }> {
   // Inside the server, the build has bundled the worker into JavaScript of its own, which needs none
   // of this process's options (tsx, loaded in the worker too, only slows its start). Run from source
   // (the command line, the tests), the worker needs tsx as this process has it.
@@ -75,7 +81,7 @@ function runReadWorker(request: ReadRequest, receive: (message: ReadMessage) => 
       outcome();
     };
     worker.on("message", (message: ReadMessage) => {
-      if (message.kind === "done") settle(() => resolve({ threadId: message.threadId }));
+      if (message.kind === "done") settle(() => resolve({ threadId: message.threadId, nice: message.nice }));
       else if (message.kind === "refused") settle(() => reject(new CatalogueFileError(message.message)));
       else receive(message);
     });

@@ -4,10 +4,13 @@
 // (the server's upload, the command line), it also writes the import and its rows to the database on
 // a connection of its own (lib/import/record-rows.ts) and sends back only the import's id: the main
 // thread never holds, copies or sends the rows. Asked only to read (the tests), it sends the rows back
-// a batch at a time. Then its thread id; a file that cannot be read is refused with the message the
-// admin sees, before anything is written.
+// a batch at a time. Then its thread id and priority; a file that cannot be read is refused with the
+// message the admin sees, before anything is written. The thread runs below the main thread's priority
+// (lib/background-priority.ts): on a small server the parse and the inserts would otherwise take the
+// cores the main thread needs to answer requests.
 import fs from "node:fs";
 import { parentPort, threadId, workerData } from "node:worker_threads";
+import { runThisThreadInBackground } from "@/lib/background-priority";
 import { CatalogueFileError, type CatalogueFormat } from "./catalogue-file";
 import { catalogueRowsOf } from "./catalogue-rows";
 import { recordFileImport, type ImportRecordFields } from "./record-rows";
@@ -21,7 +24,7 @@ export type ReadRequest = {
 export type ReadMessage =
   | { kind: "rows"; externalIds: string[]; names: string[]; inputs: string[] }
   | { kind: "recorded"; importId: string; total: number }
-  | { kind: "done"; threadId: number }
+  | { kind: "done"; threadId: number; nice: number | null }
   | { kind: "refused"; message: string };
 
 const ROWS_PER_MESSAGE = 500;
@@ -29,6 +32,7 @@ const ROWS_PER_MESSAGE = 500;
 const { path, format, record } = workerData as ReadRequest;
 const post = (message: ReadMessage) => parentPort!.postMessage(message);
 async function main(): Promise<void> {
+  const nice = runThisThreadInBackground();
   try {
     const rows = catalogueRowsOf(fs.readFileSync(path), format);
     if (record) {
@@ -45,7 +49,7 @@ async function main(): Promise<void> {
           inputs: rows.inputs.slice(start, end),
         });
       }
-    post({ kind: "done", threadId });
+    post({ kind: "done", threadId, nice });
   } catch (error) {
     // Anything else (the database's errors among them) is the worker's error event: a 500 upstream.
     if (!(error instanceof CatalogueFileError)) throw error;

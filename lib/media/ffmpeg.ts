@@ -8,8 +8,8 @@
 // running for a job nobody waits for (docs/media.md "Limits").
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
+import { runInBackground } from "@/lib/background-priority";
 import { env } from "@/lib/env";
 import { processState } from "@/lib/process-state";
 
@@ -529,13 +529,7 @@ export function runTool(
     };
     if (pid !== undefined) {
       runningGroups.add(pid);
-      // Below the web server's priority: a worker inside the app (the default) must not make pages
-      // wait while it uses every core; on a machine of its own it still gets all the idle CPU.
-      try {
-        os.setPriority(pid, 10);
-      } catch {
-        // not permitted here: runs at normal priority
-      }
+      runInBackground(pid);
     }
     const onAbort = () => stop(signal!.reason instanceof Error ? signal!.reason : new Error(String(signal!.reason)));
     signal?.addEventListener("abort", onAbort, { once: true });

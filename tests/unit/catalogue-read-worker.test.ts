@@ -59,11 +59,16 @@ describe("reading a catalogue file off the main thread", () => {
       setImmediate(turn);
     };
     setImmediate(turn);
+    const mainPriority = os.getPriority();
     const read = await readCatalogueFileOffThread(file, "csv");
     reading = false;
 
     expect(read.threadId).not.toBe(threadId);
     expect(turns).toBeGreaterThan(0);
+    // The reader ran at background priority (nice 10, Linux keeps one per thread), and the main
+    // thread's priority stayed where it was.
+    expect(read.nice).toBe(Math.max(10, mainPriority));
+    expect(os.getPriority()).toBe(mainPriority);
     const expected = readCatalogueFile(csv, "csv");
     expect(read.rows.inputs).toHaveLength(10_000);
     expect(parsedBack(read.rows.inputs)).toEqual(expected);
