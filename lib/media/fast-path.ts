@@ -17,6 +17,7 @@ import {
   type ServeOptions,
 } from "./file-answer";
 import type { HeaderReader } from "./http-ranges";
+import { sendDescriptor } from "./send-descriptor";
 
 type FastPathOptions = ServeOptions & {
   /** The storage driver, asked for on the first request (the app's configured one). */
@@ -55,19 +56,31 @@ async function respond(
   try {
     const answer = await answerFileRequest(request, key, options.driver(), options);
     const { body } = answer;
+    const descriptor = body.kind === "file" ? body.file.descriptor : undefined;
+    if (body.kind === "file" && descriptor !== undefined) {
+      // A file on this disk: its bytes through reused buffers, not a read stream's new ones.
+      writeHead(req, res, answer);
+      sendDescriptor(descriptor, body.range ?? { start: 0, end: body.file.size - 1 }, res, (error) => {
+        body.file.close();
+        if (error && !req.destroyed) console.error(`Reading ${key} failed part way:`, error);
+      });
+      return;
+    }
     // The stream exists before the head goes out, so a storage failure can still be a 500.
-    send(req, res, key, answer, body.kind === "file" ? await body.file.stream(body.range) : null);
+    const stream = body.kind === "file" ? await body.file.stream(body.range) : null;
+    writeHead(req, res, answer);
+    if (stream) pipe(req, res, key, stream);
+    else res.end(body.kind === "json" ? body.text : undefined);
   } catch (error) {
     fail(req, res, key, error);
   }
 }
 
-function send(req: IncomingMessage, res: ServerResponse, key: StorageKey, answer: FileAnswer, stream: Readable | null) {
+function writeHead(req: IncomingMessage, res: ServerResponse, answer: FileAnswer) {
   res.writeHead(answer.status, { ...commonHeaders(req), ...answer.headers, ...corsHeaders(header(req, "origin")) });
-  if (!stream) {
-    res.end(answer.body.kind === "json" ? answer.body.text : undefined);
-    return;
-  }
+}
+
+function pipe(req: IncomingMessage, res: ServerResponse, key: StorageKey, stream: Readable) {
   // pipe, with send's (Express's) clean-up, rather than pipeline: measurably less work per request
   // (docs/performance.md). A client that goes away (a seek, leaving the page) is normal: the file
   // stream is destroyed, which lets go of the file, and there is nothing to report.

@@ -85,6 +85,7 @@ export function createLocalStorage(root: string): StorageDriver {
       if (!lease) return null;
       return {
         ...fileInfo(key, lease.stats),
+        descriptor: lease.fd,
         // eslint-disable-next-line @typescript-eslint/require-await -- the interface's promise; nothing here waits
         async stream(range) {
           // A shared descriptor: the stream must not close it, even when destroyed (ReadStream's

@@ -24,8 +24,13 @@ export type ByteRange = { start: number; end: number };
 export type OpenedFile = StoredFileInfo & {
   /** A stream of the file, or of the inclusive range; lets go of the file when it ends or is destroyed. */
   stream(range?: ByteRange): Promise<Readable>;
-  /** Lets go of the file when its bytes are not wanted (HEAD, 304, 416). */
+  /** Lets go of the file when its bytes are not wanted (HEAD, 304, 416), or after `descriptor` is read. */
   close(): void;
+  /**
+   * The file's open descriptor, where the driver keeps files on this machine (local): the media
+   * fast path sends from it with buffers it reuses (lib/media/send-descriptor.ts), then calls close().
+   */
+  descriptor?: number;
 };
 
 /** One interface, two drivers (local disk, S3). Nothing here ever holds a whole file in memory. */

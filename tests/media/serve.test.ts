@@ -16,6 +16,11 @@ const content = randomBytes(SIZE);
 // Not a UUID name, so upload tests that watch the folder for new uploads ignore it.
 const key: StorageKey = `movie/servetest-${randomUUID().slice(0, 8)}.mp4`;
 const path = `/api/upload/${key}`;
+// Random bytes over many of the fast path's 256 KiB reads (lib/media/send-descriptor.ts), ending
+// part way into one: a buffer reused too early, or a chunk out of place, changes the bytes.
+const MANY_CHUNKS_SIZE = 3 * 1024 * 1024 + 17;
+const manyChunks = randomBytes(MANY_CHUNKS_SIZE);
+const manyChunksKey: StorageKey = `movie/servetest-chunks-${randomUUID().slice(0, 8)}.mp4`;
 // Big enough that an answer is still streaming when the client walks away.
 const bigKey: StorageKey = `movie/servetest-big-${randomUUID().slice(0, 8)}.mp4`;
 const BIG_SIZE = 32 * 1024 * 1024;
@@ -25,6 +30,7 @@ beforeAll(async () => {
   const store = createLocalStorage(process.env.STORAGE_LOCAL_DIR!);
   await store.put(key, content, { contentType: "video/mp4" });
   await store.put(bigKey, Buffer.alloc(BIG_SIZE, 7), { contentType: "video/mp4" });
+  await store.put(manyChunksKey, manyChunks, { contentType: "video/mp4" });
 });
 
 const servingPaths = [
@@ -66,6 +72,35 @@ describe.each(servingPaths)("$name", ({ headers: pathHeaders, sendsContentLength
       expect(response.headers.get("content-disposition")).toBeNull();
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
       expectContentLength(response, SIZE);
+    });
+
+    test("a file of many chunks, whole and in ranges across chunk edges, ten reads at once: exactly its bytes", async () => {
+      const chunk = 256 * 1024;
+      const ranges = [
+        null,
+        [0, chunk - 1],
+        [chunk - 1, chunk],
+        [chunk - 100, 3 * chunk + 100],
+        [5, MANY_CHUNKS_SIZE - 6],
+        [MANY_CHUNKS_SIZE - chunk - 17, MANY_CHUNKS_SIZE - 1],
+        null,
+        [chunk, 2 * chunk - 1],
+        [1, 1],
+        [7 * chunk + 3, 11 * chunk + 5],
+      ] as const;
+      const responses = await Promise.all(
+        ranges.map((range) =>
+          get(`/api/upload/${manyChunksKey}`, range ? { range: `bytes=${range[0]}-${range[1]}` } : {}),
+        ),
+      );
+      responses.forEach((response, index) => {
+        const range = ranges[index];
+        const [start, end] = range ?? [0, MANY_CHUNKS_SIZE - 1];
+        expect(response.status).toBe(range ? 206 : 200);
+        expectContentLength(response, end - start + 1);
+        expect(response.bytes.length).toBe(end - start + 1);
+        expect(response.bytes.equals(manyChunks.subarray(start, end + 1))).toBe(true);
+      });
     });
 
     test("HEAD: the same headers, no body, and the file's length", async () => {
