@@ -18,6 +18,9 @@ RUN node --import tsx scripts/pack-runtime.ts /runtime
 FROM node:24-bookworm-slim AS runtime
 WORKDIR /app
 ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 MARQUEE_DATA_DIR=/app/.data
+# Two malloc arenas, as `npm start` gives the web process: glibc's default (8 a core) kept 300-400 MiB
+# more while pictures were resized (docs/performance.md, "Memory").
+ENV MALLOC_ARENA_MAX=2
 # ffmpeg (with ffprobe) transcodes uploaded videos to HLS in the job workers (docs/media.md).
 RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg && rm -rf /var/lib/apt/lists/*
 # The manifests first, so the dependency layer is rebuilt only when they change.

@@ -105,7 +105,15 @@ async function main() {
   const app = spawn(command, args, {
     cwd: projectRoot,
     stdio: "inherit",
-    env: { ...childEnv, ...(mode === "start" && { NODE_ENV: "production" }) },
+    env: {
+      ...childEnv,
+      ...(mode === "start" && { NODE_ENV: "production" }),
+      // glibc gives each thread that allocates (sharp's resizing threads, the thread pool) an arena
+      // of its own, up to 8 per core, and returns little of them: two arenas take 300-400 MiB off
+      // the web process's peak while it resizes pictures, which is what lets Marquee live in 1 GB
+      // (sharp's own advice; docs/performance.md, "Memory"). A value set by the host wins.
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || "2",
+    },
   });
   child = app;
   appStarted = true;

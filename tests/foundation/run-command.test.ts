@@ -31,6 +31,21 @@ function processFigures(pid: number): { commandLine: string; peakMiB: number } {
   return { commandLine, peakMiB: Math.round(peakKiB / 1024) };
 }
 
+/** The processes whose parent is `pid`. */
+function childrenOf(pid: number): number[] {
+  return fs
+    .readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        return fs.readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1]!.split(" ")[1] === String(pid);
+      } catch {
+        return false; // exited meanwhile
+      }
+    })
+    .map(Number);
+}
+
 async function start(): Promise<Running> {
   const port = await freePort();
   const env: Record<string, string | undefined> = {
@@ -40,6 +55,7 @@ async function start(): Promise<Running> {
     STORAGE_LOCAL_DIR: undefined,
     DATABASE_URL: undefined,
     NEXTAUTH_URL: undefined,
+    MALLOC_ARENA_MAX: undefined,
   };
   const child = spawn(process.execPath, startCommand(), {
     env: env as NodeJS.ProcessEnv,
@@ -99,6 +115,11 @@ test("npm start serves the demo catalogue, stops cleanly on SIGTERM and keeps it
   const launcher = processFigures(first.child.pid!);
   expect(launcher.commandLine).not.toContain("tsx");
   expect(launcher.peakMiB).toBeLessThan(100);
+  // The web process it started runs with two malloc arenas, which keeps its peak in 1 GB while it
+  // resizes pictures (docs/performance.md, "Memory").
+  const web = childrenOf(first.child.pid!).find((pid) => processFigures(pid).commandLine.includes("server.ts"));
+  expect(web).toBeDefined();
+  expect(fs.readFileSync(`/proc/${web}/environ`, "utf8").split("\0")).toContain("MALLOC_ARENA_MAX=2");
   const home = await (await fetch(`http://127.0.0.1:${first.port}/`)).text();
   expect(home).toContain("Populate Film");
   // No NEXTAUTH_URL is forced on the app: it says so, and links follow the address the browser used.
