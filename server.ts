@@ -72,6 +72,10 @@ const server = http.createServer((req, res) => {
   if (stopping) res.setHeader("Connection", "close");
   if (!(routeHandlerSwitch && req.headers[ROUTE_HANDLER_HEADER] === "route-handler") && serveStoredFileFast(req, res))
     return;
+  // Next 16.3+ adds a "close" listener to the response for each stream it pipes into a page it
+  // streams (vercel/next.js#97757); with this server's two (the metrics', the admission's) that
+  // passed Node's leak warning at ten, once per page a browser asked for. They go with the response.
+  res.setMaxListeners(30);
   admit(req, res, () => void handle(req, res));
 });
 // An idle keep-alive connection stays open 65 s, not Node's 5: longer than the clients and proxies in
