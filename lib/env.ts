@@ -247,6 +247,15 @@ const schema = z.object({
     .min(0, "must be a whole number of requests (0 or more)")
     .default(500),
   REQUEST_QUEUE_SECONDS: z.coerce.number({ error: "must be a number of seconds" }).positive().default(10),
+  /**
+   * Pictures (next/image) that server.ts lets be resized or read at once (lib/http/admission.ts);
+   * default: the machine's cores. The rest wait in their own line for up to 60 s.
+   */
+  PICTURE_CONCURRENCY: z.coerce
+    .number({ error: "must be a whole number of pictures (1 or more)" })
+    .int("must be a whole number of pictures (1 or more)")
+    .min(1, "must be a whole number of pictures (1 or more)")
+    .optional(),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -16,13 +16,13 @@ describe("requestKind", () => {
     ["/api/user/favorite", "api"],
     ["/api/auth/session", "api"],
     ["/auth/google", "api"],
+    ["/_next/image?url=%2Fapi%2Fupload%2Fimages%2Fa.webp&w=640&q=75", "picture"],
   ])("%s is a %s request", (url, kind) => {
     expect(requestKind(url)).toBe(kind);
   });
 
   test.each([
     "/_next/static/chunks/app.js",
-    "/_next/image?url=%2Fapi%2Fupload%2Fimages%2Fa.webp&w=640&q=75",
     "/favicon.ico",
     "/robots.txt",
     "/sitemap.xml",
@@ -48,9 +48,9 @@ afterEach(async () => {
 });
 
 /** A server behind the admission whose answers wait in `held` until the test ends them. */
-async function heldServer(limits: AdmissionLimits) {
+async function heldServer(limits: AdmissionLimits, pictureLimits: AdmissionLimits = limits) {
   const held: Held[] = [];
-  const admit = createAdmission(limits);
+  const admit = createAdmission(limits, pictureLimits);
   server = http.createServer((req, res) => admit(req, res, () => held.push({ res, path: req.url! })));
   await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -108,7 +108,44 @@ describe("createAdmission", () => {
     await until(() => held.length === 1);
     finish("/movies/two");
     expect((await second).text).toBe("done /movies/two");
-    expect(admit.state()).toEqual({ page: { running: 0, waiting: 0 }, api: { running: 0, waiting: 0 } });
+    expect(admit.state()).toEqual({
+      page: { running: 0, waiting: 0 },
+      api: { running: 0, waiting: 0 },
+      picture: { running: 0, waiting: 0 },
+    });
+  });
+
+  test("pictures have a lane of their own: as many at once as allowed, the next in line, past it 503 with no body", async () => {
+    const picture = (width: number) => `/_next/image?url=%2Fapi%2Fupload%2Fimages%2Fa.webp&w=${width}&q=75`;
+    const { admit, held, ask, until, finish } = await heldServer(
+      { concurrency: 5, queueLength: 5, queueMs: LONG_WAIT },
+      { concurrency: 2, queueLength: 1, queueMs: LONG_WAIT },
+    );
+    const first = ask(picture(640));
+    const second = ask(picture(750));
+    await until(() => held.length === 2);
+    const third = ask(picture(828));
+    await until(() => admit.state().picture.waiting === 1);
+    const refused = await ask(picture(1080));
+    expect([
+      refused.status,
+      refused.headers.get("retry-after"),
+      refused.headers.get("content-length"),
+      refused.text,
+    ]).toEqual([503, "5", "0", ""]);
+    expect(refused.headers.get("cache-control")).toBe("no-store");
+    // Pages are not held up by pictures in line.
+    const page = ask("/movies");
+    await until(() => held.some((request) => request.path === "/movies"));
+    finish("/movies");
+    expect((await page).text).toBe("done /movies");
+    finish(picture(640));
+    expect((await first).status).toBe(200);
+    await until(() => held.some((request) => request.path === picture(828)));
+    finish(picture(750));
+    finish(picture(828));
+    expect([(await second).status, (await third).status]).toEqual([200, 200]);
+    expect(admit.state().picture).toEqual({ running: 0, waiting: 0 });
   });
 
   test("the API's busy answer is the contract's JSON, with Retry-After and the allowed origin's CORS", async () => {
