@@ -59,7 +59,8 @@ function sortOrder(sort: AdminMovieSort, order: "asc" | "desc"): Prisma.Sql {
       // The folded name, as the public A-Z sort: "Éclair" with the E's.
       return Prisma.sql`mv."searchName" ${dir}, mv."id" ASC`;
     case "category":
-      return Prisma.sql`c."name" ${dir} NULLS LAST, ${tail}`;
+      // The name copied onto the movie (kept by triggers), so an index in this order serves the page.
+      return Prisma.sql`mv."categoryName" ${dir} NULLS LAST, ${tail}`;
     case "language":
       return Prisma.sql`mv."language" ${dir}, ${tail}`;
     case "year":
@@ -71,10 +72,6 @@ function sortOrder(sort: AdminMovieSort, order: "asc" | "desc"): Prisma.Sql {
       return Prisma.sql`mv."mediaState" ${dir} NULLS LAST, ${tail}`;
   }
 }
-
-/** The category is joined only when its name orders the rows. */
-const categoryJoin = (sort: AdminMovieSort | undefined) =>
-  sort === "category" ? Prisma.sql`LEFT JOIN "Category" c ON c."id" = mv."categoryId"` : Prisma.empty;
 
 type Paging = { limit: number; offset: number };
 
@@ -89,13 +86,13 @@ function adminMoviePageSql(query: AdminMoviesQuery, { limit, offset }: Paging): 
     return Prisma.sql`
       SELECT mv."id", count(*) OVER ()::int AS total, s.capped
       FROM ${searchMatches(query.search, { category: query.category }, SEARCH_POOL, searchTypoRules())} s
-        JOIN "Movie" mv ON mv."id" = s."movieId" ${categoryJoin(query.sort)}
+        JOIN "Movie" mv ON mv."id" = s."movieId"
       ${whereClause(conditions(query))}
       ORDER BY ${order}
       LIMIT ${limit} OFFSET ${offset}`;
   }
   return Prisma.sql`
-    SELECT mv."id" FROM "Movie" mv ${categoryJoin(query.sort)}
+    SELECT mv."id" FROM "Movie" mv
     ${whereClause(conditions(query))}
     ORDER BY ${order}
     LIMIT ${limit} OFFSET ${offset}`;
@@ -107,6 +104,12 @@ function adminMovieCountSql(query: AdminMoviesQuery): Prisma.Sql {
       SELECT count(*)::int AS total, coalesce(bool_or(s.capped), false) AS capped
       FROM ${searchMatches(query.search, { category: query.category }, SEARCH_POOL, searchTypoRules())} s JOIN "Movie" mv ON mv."id" = s."movieId"
       ${whereClause(conditions(query))}`;
+  }
+  if (!query.category && !query.media && query.status !== "draft") {
+    // Unfiltered (or only the published): CatalogueCount, the published movies' total its triggers
+    // keep, plus the drafts from their index, rather than counting a million rows for every page.
+    const drafts = query.status ? Prisma.sql`0` : Prisma.sql`(SELECT count(*) FROM "Movie" WHERE "draft")`;
+    return Prisma.sql`SELECT ("movies" + ${drafts})::int AS total, false AS capped FROM "CatalogueCount" WHERE "id" = 1`;
   }
   return Prisma.sql`SELECT count(*)::int AS total, false AS capped FROM "Movie" mv ${whereClause(conditions(query))}`;
 }

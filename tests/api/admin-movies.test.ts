@@ -102,10 +102,45 @@ describe("GET /api/admin/movies", () => {
     expect(byCategory.at(firstCategory ? -1 : 0)).toBe(movies.charlie.name);
   });
 
+  test("the category sort follows a category renamed and a movie moved, both ways, any case", async () => {
+    const own = word();
+    const first = await createTestCategory(`aa ${own}`);
+    const second = await createTestCategory(`AB ${own}`);
+    const one = await createTestMovie({ name: `One ${own}` }, first._id);
+    const two = await createTestMovie({ name: `Two ${own}` }, second._id);
+    const sorted = async (order: string) => names((await list(`search=${own}&sort=category&order=${order}`)).movies);
+    // "aa" before "AB": the name's case does not count, as the category list orders them.
+    expect(await sorted("asc")).toEqual([one.name, two.name]);
+    expect(await sorted("desc")).toEqual([two.name, one.name]);
+    const renamed = await api("PUT", `/api/category/${first._id}`, {
+      token: await adminToken(),
+      body: { name: `ac ${own}` },
+    });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect(await sorted("asc")).toEqual([two.name, one.name]);
+    const third = await createTestCategory(`ad ${own}`);
+    const moved = await api("PUT", `/api/movie/${two._id}`, {
+      token: await adminToken(),
+      body: { category: third._id },
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(await sorted("asc")).toEqual([one.name, two.name]);
+    expect((await list(`search=${own}&sort=category`)).movies.map((row) => row.category?.name)).toEqual([
+      `ac ${own}`,
+      `ad ${own}`,
+    ]);
+  });
+
   test("pages with the page size asked for; other sizes are a 400", async () => {
     const first = await list("limit=20&page=1");
     expect(first.movies).toHaveLength(20);
     expect(first.totalPage).toBe(Math.ceil(first.moviesCount / 20));
+    // The exact totals, drafts included unless only the published are asked for.
+    const draft = await createTestMovie({ name: `Draft ${word()}` }, category._id);
+    await db.movie.update({ where: { id: draft._id }, data: { draft: true } });
+    expect((await list("")).moviesCount).toBe(await db.movie.count());
+    expect((await list("status=published")).moviesCount).toBe(await db.movie.count({ where: { draft: false } }));
+    expect((await list("status=draft")).moviesCount).toBe(await db.movie.count({ where: { draft: true } }));
     const second = await list("limit=20&page=2");
     expect(second.movies.map((m) => m._id)).not.toContain(first.movies[0]!._id);
     expect(await api("GET", "/api/admin/movies?limit=30", { token: await adminToken() })).toMatchObject({
