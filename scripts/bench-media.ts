@@ -25,6 +25,7 @@ import path from "node:path";
 import { freePort } from "./lib/embedded-postgres";
 import { createPrismaClient } from "@/lib/prisma";
 import { buildIfStale } from "./lib/build";
+import { processTree } from "./lib/process-tree";
 import { waitFor } from "./lib/demo-app";
 import { benchImages } from "./lib/bench-images";
 import { migrate, openDatabase, projectRoot } from "./lib/database";
@@ -174,23 +175,6 @@ http.createServer((req, res) => {
   });
 }).listen(Number(port), "127.0.0.1");
 `;
-
-/** The pid and its descendants (next start may run the server in a child process). */
-function processTree(root: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const ppid = Number(/^PPid:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${entry}/status`, "utf8"))?.[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // exited meanwhile
-    }
-  }
-  const all = [root];
-  for (let i = 0; i < all.length; i++) all.push(...(children.get(all[i]!) ?? []));
-  return all;
-}
 
 function memoryOf(pid: number): { rssMiB: number; hwmMiB: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");

@@ -22,6 +22,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { freePort } from "./lib/embedded-postgres";
 import { buildIfStale } from "./lib/build";
+import { processTree } from "./lib/process-tree";
 import { projectRoot } from "./lib/database";
 import { waitFor } from "./lib/demo-app";
 
@@ -74,23 +75,6 @@ function kindOf(pid: number): string {
   if (command.includes("worker.ts")) return "worker";
   if (/postgres/.test(command)) return "PostgreSQL";
   return `other: ${command.slice(0, 60)}`;
-}
-
-/** The pid and its descendants. */
-function processTree(root: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const ppid = Number(/^PPid:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${entry}/status`, "utf8"))?.[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // exited meanwhile
-    }
-  }
-  const tree = [root];
-  for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]!) ?? []));
-  return tree;
 }
 
 /**
