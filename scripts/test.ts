@@ -9,6 +9,10 @@
 //                                   transcodes (Vitest's stack project; they start processes of their own)
 //   npm test -- smoke               start the built app on a fresh database and probe it (CI runs it on
 //                                   every supported Node line; not part of a plain `npm test`)
+//   npm test -- <files>             the named test files, in the tier their folder puts them in
+//   npm test -- serve [--dev]       start the database and one app, and keep them running: until Ctrl-C,
+//                                   `npm test -- <files>` runs against them in seconds (--dev: Next's
+//                                   development server, which picks up changes to the app's code)
 //
 // One production build serves every tier. The demo catalogue is migrated and seeded once, into a
 // template database and uploads folder; every app instance gets a copy of its own (CREATE DATABASE
@@ -32,9 +36,12 @@ type Tier = "unit" | "integration" | "e2e" | "stack" | "smoke";
 const TIERS: Tier[] = ["unit", "integration", "e2e", "stack", "smoke"];
 /** The service tiers in the order they run; the tiers of one phase run at the same time. */
 const TIER_PHASES: Tier[][] = [["integration", "stack"], ["e2e"], ["smoke"]];
-const [first, ...rest] = process.argv.slice(2);
-const only = TIERS.includes(first as Tier) ? (first as Tier) : null;
-const passThrough = only ? rest : process.argv.slice(2);
+const args = process.argv.slice(2);
+const serving = args[0] === "serve";
+const named = TIERS.includes(args[0] as Tier) ? (args[0] as Tier) : null;
+const only: Tier | null = serving ? "integration" : (named ?? tierOfFiles(args));
+const developing = serving && args.includes("--dev");
+const passThrough = named ? args.slice(1) : serving ? [] : args;
 const runs = (tier: Tier) => (only === null ? tier !== "smoke" : only === tier);
 const log = (line: string) => console.log(`[test] ${line}`);
 /** Integration files run on this many Vitest workers, each with an app and a database of its own: one
@@ -43,6 +50,30 @@ const integrationWorkers = Math.max(
   1,
   Number(process.env.TEST_INTEGRATION_WORKERS) || Math.min(3, os.availableParallelism()),
 );
+/**
+ * The tier that runs the test files named on the command line (`npm test -- tests/api/reviews.test.ts`),
+ * from the folder each is in; null when no file is named (everything runs).
+ */
+function tierOfFiles(argv: string[]): Tier | null {
+  const files = argv.filter((arg) => !arg.startsWith("-"));
+  if (files.length === 0) return null;
+  const tiers = new Set(
+    files.map((file): Tier => {
+      const relative = path.relative(projectRoot, path.resolve(file)).split(path.sep).join("/");
+      if (relative.startsWith("e2e/")) return "e2e";
+      if (relative.startsWith("tests/unit/")) return "unit";
+      // Integration runs named files of the stack project too (below), on one app.
+      return "integration";
+    }),
+  );
+  if (tiers.size > 1) {
+    console.error(
+      `[test] Name files of one tier at a time (these are ${[...tiers].join(" and ")}): npm test -- <tier> <files>`,
+    );
+    process.exit(2);
+  }
+  return [...tiers][0]!;
+}
 const started = Date.now();
 /** Wall time of each step, printed at the end (CI shows it: the suite's budget is 8 minutes on 2 cores). */
 const timings: { step: string; ms: number }[] = [];
@@ -119,6 +150,15 @@ async function main(): Promise<number> {
 
   const serviceTiers = (["integration", "e2e", "stack", "smoke"] as const).filter(runs);
   if (serviceTiers.length === 0) return finish((await unit) !== false, totals);
+  const running = serving ? null : await runningTestApp();
+  if (running && passThrough.some((arg) => !arg.startsWith("-"))) {
+    log(`Against the app of \`npm test -- serve\` at ${running.TEST_BASE_URL}`);
+    const tier = serviceTiers[0]!;
+    const ok = await timed(tier, () =>
+      tier === "e2e" ? runPlaywright(running, totals) : runVitest(["integration", "stack"], running, totals),
+    );
+    return finish(ok, totals);
+  }
   if (process.env.TEST_DATABASE_URL) assertLocal(process.env.TEST_DATABASE_URL);
   const otherClient = await serveOtherClient();
   Object.assign(sharedEnv, {
@@ -143,9 +183,15 @@ async function main(): Promise<number> {
   try {
     // The build and the seeded template do not depend on each other: prepare them at the same time.
     const [, template] = await Promise.all([
-      timed("build (when stale)", () => buildIfStale(distDir, { MARQUEE_TEST_PAGES: "1" })),
+      developing ? null : timed("build (when stale)", () => buildIfStale(distDir, { MARQUEE_TEST_PAGES: "1" })),
       timed("demo catalogue (template)", () => prepareTemplate(database.url)),
     ]);
+    if (serving) {
+      const stack = await startApp(await cloneTemplate(template, database.url, "serve"));
+      stacks.push(stack);
+      await serve(stack);
+      return 0;
+    }
     // One app per integration worker (when files run in parallel), one for each other tier.
     const parallelIntegration = only === null || (only === "integration" && passThrough.length === 0);
     const names = serviceTiers.flatMap((tier) =>
@@ -201,6 +247,7 @@ async function main(): Promise<number> {
     otherClient.close();
     await services.stop();
     await database.stop();
+    if (serving) fs.rmSync(work, { recursive: true, force: true });
   }
   return finish((await unit) !== false && ok, totals);
 }
@@ -344,6 +391,36 @@ async function serveOtherClient(): Promise<{ origin: string; close: () => void }
   return { origin: `http://127.0.0.1:${port}`, close: () => server.close() };
 }
 
+/** Where `npm test -- serve` writes its app's environment, for `npm test -- <files>` to find. */
+const servingFile = path.join(projectRoot, "node_modules", ".cache", "marquee-test-app.json");
+
+/** Keeps the app of `npm test -- serve` (and the database, mail and sign-in stand-ins) until Ctrl-C. */
+async function serve(stack: Stack): Promise<void> {
+  fs.mkdirSync(path.dirname(servingFile), { recursive: true });
+  fs.writeFileSync(servingFile, JSON.stringify({ pid: process.pid, env: stack.env }));
+  log(`Test app on ${stack.env.TEST_BASE_URL}${developing ? " (development server: it picks up code changes)" : ""}`);
+  log("In another terminal: npm test -- <test files> runs against it. Ctrl-C stops it.");
+  if (!developing) log("It serves the build it started with: after changing the app, stop and serve again.");
+  await new Promise<void>((resolve) => {
+    for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => resolve());
+    stack.app.once("exit", () => resolve());
+  });
+  fs.rmSync(servingFile, { force: true });
+}
+
+/** The environment of a running `npm test -- serve`'s app, when there is one and it answers. */
+async function runningTestApp(): Promise<Record<string, string> | null> {
+  const state = readJson(servingFile) as { pid: number; env: Record<string, string> } | null;
+  if (!state) return null;
+  try {
+    process.kill(state.pid, 0);
+    if ((await fetch(`${state.env.TEST_BASE_URL}/api/health`)).ok) return state.env;
+  } catch {
+    // gone, or not answering: start a stack of this run's own
+  }
+  return null;
+}
+
 async function startApp(tierEnv: Record<string, string>): Promise<Stack> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -366,7 +443,7 @@ async function startApp(tierEnv: Record<string, string>): Promise<Stack> {
     {
       cwd: projectRoot,
       stdio: ["ignore", "ignore", "pipe"],
-      env: { ...process.env, ...env, NODE_ENV: "production" },
+      env: { ...process.env, ...env, NODE_ENV: developing ? "development" : "production" },
     },
   );
   app.stderr.on("data", (chunk: Buffer) => {
@@ -407,7 +484,7 @@ async function waitForHealth(baseUrl: string) {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error("The app did not become healthy within 180 s");
+  throw new Error("The app did not become healthy within 300 s");
 }
 
 /** Runs a command with its output prefixed (two runners may print at once); resolves to its success. */
