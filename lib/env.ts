@@ -232,6 +232,25 @@ const schema = z.object({
     .min(1, "must be a whole number of connections (1 or more)")
     .default(10),
   /**
+   * Read replicas of DATABASE_URL, comma-separated postgresql:// URLs (lib/database-replicas.ts,
+   * docs/deploy.md "Read replicas"): the catalogue reads that are not kept in the cache go to them.
+   */
+  DATABASE_REPLICA_URLS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? "")
+        .split(",")
+        .map((url) => url.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^postgres(ql)?$/, error: "must be postgresql:// URLs, separated by commas" }))),
+  /** A replica further behind the primary than this, in seconds, is left out until it catches up. */
+  DATABASE_REPLICA_MAX_LAG_SECONDS: z.coerce
+    .number({ error: "must be a number of seconds (more than 0)" })
+    .positive("must be a number of seconds (more than 0)")
+    .default(5),
+  /**
    * Page requests, and separately API requests, that server.ts lets run at once (lib/http/admission.ts);
    * more wait in line, up to REQUEST_QUEUE_LENGTH of each kind for REQUEST_QUEUE_SECONDS, and beyond
    * that get the honest "busy" 503.

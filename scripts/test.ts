@@ -512,7 +512,11 @@ function runPrefixed(prefix: string, command: string, args: string[], env: Recor
  * five minutes on 2 cores (CI, 2026-11-27).
  */
 const SELF_CONTAINED_STACK_CHAINS = [
-  ["tests/foundation/run-command.test.ts", "tests/media/transcode-worker.test.ts"],
+  [
+    "tests/foundation/run-command.test.ts",
+    "tests/media/transcode-worker.test.ts",
+    "tests/deploy/read-replicas.test.ts",
+  ],
   ["tests/media/transcode-crash.test.ts", "tests/media/transcode-content.test.ts"],
 ];
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { cacheLife, cacheTag } from "next/cache";
 import { db } from "@/lib/db";
+import { readFromReplica } from "@/lib/database-replicas";
 import { searchTypoRules } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { badRequest, notFound } from "@/lib/http/errors";
@@ -151,11 +152,17 @@ async function listingPage(
 export async function suggestMovies(text: string | undefined): Promise<MovieSuggestion[]> {
   if (!text) return [];
   const search = { search: text, typoRules: searchTypoRules() };
-  const ids = (await db.$queryRaw<{ id: string }[]>(suggestSql(search, SUGGEST_LIMIT))).map((row) => row.id);
-  if (ids.length === 0) return [];
-  const rows = await db.movie.findMany({
-    where: { id: { in: ids } },
-    select: { id: true, name: true, year: true, image: true, category: { select: { id: true, name: true } } },
+  // Not cached (every keystroke is a new text), so a read replica may answer it.
+  const { ids, rows } = await readFromReplica(async (client) => {
+    const ids = (await client.$queryRaw<{ id: string }[]>(suggestSql(search, SUGGEST_LIMIT))).map((row) => row.id);
+    const rows =
+      ids.length === 0
+        ? []
+        : await client.movie.findMany({
+            where: { id: { in: ids } },
+            select: { id: true, name: true, year: true, image: true, category: { select: { id: true, name: true } } },
+          });
+    return { ids, rows };
   });
   // suggestSql keeps to published movies, which always have a category.
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -177,7 +184,7 @@ export async function suggestMovies(text: string | undefined): Promise<MovieSugg
 
 /** For a search that found nothing: the title or cast name closest to it ("Did you mean ...?"), or null. */
 export async function didYouMean(search: string): Promise<string | null> {
-  const [row] = await db.$queryRaw<{ name: string }[]>(didYouMeanSql(search));
+  const [row] = await readFromReplica((client) => client.$queryRaw<{ name: string }[]>(didYouMeanSql(search)));
   return row?.name ?? null;
 }
 

@@ -18,6 +18,8 @@ type Metrics = {
   passwordHashing: client.Histogram<"work">;
   databasePool: client.Gauge<"pool" | "state">;
   jobQueue: client.Gauge<"queue" | "state">;
+  catalogueReads: client.Counter<"source">;
+  replicaLag: client.Gauge<"replica">;
 };
 
 declare module "@/lib/process-state" {
@@ -76,6 +78,18 @@ function createMetrics(): Metrics {
       name: "marquee_job_queue_jobs",
       help: "Jobs in each pg-boss queue by state (queued, active, failed), as pg-boss last counted them.",
       labelNames: ["queue", "state"],
+      registers: [registry],
+    }),
+    catalogueReads: new client.Counter({
+      name: "marquee_db_catalogue_reads_total",
+      help: "Catalogue reads that may go to a read replica (suggestions, Did you mean), by where they went: replica, or primary (no replica configured or fresh, or the replica failed).",
+      labelNames: ["source"],
+      registers: [registry],
+    }),
+    replicaLag: new client.Gauge({
+      name: "marquee_db_replica_lag_seconds",
+      help: "How far each read replica (DATABASE_REPLICA_URLS, numbered from 1) is behind the primary, from the heartbeat row; +Inf when it does not answer or has no heartbeat yet.",
+      labelNames: ["replica"],
       registers: [registry],
     }),
   };

@@ -22,6 +22,8 @@ export type StartOptions = {
   dataDir: string;
   /** Port to listen on; a free one is chosen when omitted. */
   port?: number;
+  /** Server settings beyond the defaults, passed as `-c name=value` (e.g. wal_level for logical replication). */
+  settings?: Record<string, string>;
   log?: (line: string) => void;
 };
 

@@ -235,7 +235,10 @@ export async function startEmbeddedPostgres(options) {
         "-l",
         logFile,
         "-o",
-        `-p ${listenPort} -h 127.0.0.1 -k ${os.tmpdir()} -c max_connections=200`,
+        [
+          `-p ${listenPort} -h 127.0.0.1 -k ${os.tmpdir()} -c max_connections=200`,
+          ...Object.entries(options.settings ?? {}).map(([name, value]) => `-c ${name}=${value}`),
+        ].join(" "),
       ],
       runAs,
     );

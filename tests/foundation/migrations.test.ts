@@ -56,6 +56,7 @@ test("migrations create every table on an empty database", async () => {
     "Passkey",
     "PasskeyChallenge",
     "RateLimit",
+    "ReplicaHeartbeat",
     "Review",
     "SearchWord",
     "SearchWordVariant",

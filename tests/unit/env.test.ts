@@ -23,6 +23,20 @@ test("lists and flags are parsed", () => {
   expect(env.S3_FORCE_PATH_STYLE).toBe(true);
 });
 
+test("read replicas: a comma-separated list of postgresql:// URLs, none by default", () => {
+  expect(parseEnv({}).DATABASE_REPLICA_URLS).toEqual([]);
+  expect(
+    parseEnv({ DATABASE_REPLICA_URLS: "postgresql://a.internal/marquee, postgres://b.internal/marquee," })
+      .DATABASE_REPLICA_URLS,
+  ).toEqual(["postgresql://a.internal/marquee", "postgres://b.internal/marquee"]);
+  expect(() => parseEnv({ DATABASE_REPLICA_URLS: "postgresql://a.internal/m,mysql://b" })).toThrow(
+    /DATABASE_REPLICA_URLS\.1: must be postgresql:\/\/ URLs, separated by commas/,
+  );
+  expect(() => parseEnv({ DATABASE_REPLICA_MAX_LAG_SECONDS: "0" })).toThrow(
+    /DATABASE_REPLICA_MAX_LAG_SECONDS: must be a number of seconds \(more than 0\)/,
+  );
+});
+
 test("on Vercel, local storage is refused with the reason", () => {
   expect(() => parseEnv({ VERCEL: "1" })).toThrow(/STORAGE_DRIVER: must be s3 on Vercel/);
   expect(parseEnv({ VERCEL: "1", STORAGE_DRIVER: "s3", S3_BUCKET: "marquee" }).STORAGE_DRIVER).toBe("s3");
