@@ -7,10 +7,14 @@ import { NO_RATINGS, Stars } from "@/components/movie/stars";
 import type { MovieListItem } from "@/lib/data/movie-shapes";
 import { AutoplayToggle } from "@/components/ui/autoplay-toggle";
 import { useAutoplayCarousel } from "@/components/ui/use-autoplay-carousel";
-import { StoredImage } from "@/components/ui/stored-image";
+import { Poster } from "@/components/movie/poster";
 
 const arrow =
   "flex size-10 items-center justify-center rounded-md bg-subMain text-white transition hover:bg-subMain/80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white";
+
+/** As many slides as are in view: see the basis classes of TopRated's slides. */
+const TOP_RATED_SIZES =
+  "(min-width: 1280px) 20vw, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, (min-width: 400px) 50vw, 100vw";
 
 /** docs/product.md "Home": loops and autoplays; 1, 2, 3, 4, 5 slides in view from 0, 400, 768, 1024, 1280 px. */
 export function TopRated({ movies }: { movies: MovieListItem[] }) {
@@ -54,14 +58,7 @@ export function TopRated({ movies }: { movies: MovieListItem[] }) {
                     href={`/movie/${movie._id}`}
                     className="block focus-visible:outline-2 focus-visible:outline-subMain"
                   >
-                    <StoredImage
-                      src={movie.image}
-                      alt=""
-                      width={600}
-                      height={900}
-                      sizes="(min-width: 1280px) 20vw, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, (min-width: 400px) 50vw, 100vw"
-                      className="aspect-[2/3] w-full object-cover"
-                    />
+                    <Poster src={movie.image} width={600} sizes={TOP_RATED_SIZES} className="w-full" />
                     <div className="flex flex-col gap-2 p-3">
                       <h3 className="truncate font-semibold">{movie.name}</h3>
                       <p className="text-sm text-text">

@@ -3,7 +3,10 @@
 import { AutoplayToggle } from "@/components/ui/autoplay-toggle";
 import { useAutoplayCarousel } from "@/components/ui/use-autoplay-carousel";
 import type { CastMemberItem } from "@/lib/data/movie-shapes";
-import { StoredImage } from "@/components/ui/stored-image";
+import { Poster } from "./poster";
+
+/** As many portraits as are in view: see the basis classes of the slides. */
+const CAST_SIZES = "(min-width: 1024px) 20vw, (min-width: 768px) 25vw, (min-width: 640px) 33vw, 50vw";
 
 /** docs/product.md "Movie page": five in view (fewer on small screens), looping, autoplay. */
 export function CastCarousel({ casts }: { casts: CastMemberItem[] }) {
@@ -24,13 +27,12 @@ export function CastCarousel({ casts }: { casts: CastMemberItem[] }) {
               className="min-w-0 shrink-0 grow-0 basis-1/2 pl-4 sm:basis-1/3 md:basis-1/4 lg:basis-1/5"
             >
               <figure className="rounded-lg border border-border/40 bg-dry p-3 text-center">
-                <StoredImage
+                <Poster
                   src={cast.image}
-                  alt=""
+                  shape="portrait"
                   width={400}
-                  height={500}
-                  sizes="(min-width: 1024px) 20vw, (min-width: 768px) 25vw, (min-width: 640px) 33vw, 50vw"
-                  className="aspect-[4/5] w-full rounded-md object-cover"
+                  sizes={CAST_SIZES}
+                  className="w-full rounded-md"
                 />
                 <figcaption className="mt-3 truncate text-sm font-semibold">{cast.name}</figcaption>
               </figure>
