@@ -1,6 +1,7 @@
 "use client";
 
 import { AutoplayToggle } from "@/components/ui/autoplay-toggle";
+import { CarouselTrack } from "@/components/ui/carousel-track";
 import { useAutoplayCarousel } from "@/components/ui/use-autoplay-carousel";
 import type { CastMemberItem } from "@/lib/data/movie-shapes";
 import { Poster } from "./poster";
@@ -19,27 +20,19 @@ export function CastCarousel({ casts }: { casts: CastMemberItem[] }) {
         </h2>
         <AutoplayToggle autoplay={autoplay} className="bg-white/10" />
       </div>
-      <div ref={viewport} role="region" className="overflow-hidden" aria-roledescription="carousel" aria-label="Cast">
-        <ul className="-ml-4 flex">
-          {casts.map((cast) => (
-            <li
-              key={cast._id}
-              className="min-w-0 shrink-0 grow-0 basis-1/2 pl-4 sm:basis-1/3 md:basis-1/4 lg:basis-1/5"
-            >
-              <figure className="rounded-lg border border-border/40 bg-dry p-3 text-center">
-                <Poster
-                  src={cast.image}
-                  shape="portrait"
-                  width={400}
-                  sizes={CAST_SIZES}
-                  className="w-full rounded-md"
-                />
-                <figcaption className="mt-3 truncate text-sm font-semibold">{cast.name}</figcaption>
-              </figure>
-            </li>
-          ))}
-        </ul>
-      </div>
+      <CarouselTrack
+        viewport={viewport}
+        label="Cast"
+        items={casts}
+        slideWidth="basis-1/2 sm:basis-1/3 md:basis-1/4 lg:basis-1/5"
+      >
+        {(cast) => (
+          <figure className="rounded-lg border border-border/40 bg-dry p-3 text-center">
+            <Poster src={cast.image} shape="portrait" width={400} sizes={CAST_SIZES} className="w-full rounded-md" />
+            <figcaption className="mt-3 truncate text-sm font-semibold">{cast.name}</figcaption>
+          </figure>
+        )}
+      </CarouselTrack>
     </section>
   );
 }
