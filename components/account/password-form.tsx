@@ -35,11 +35,9 @@ export function PasswordForm() {
       <PasswordField form={form} name="oldPassword" label="Password" autoComplete="current-password" />
       <PasswordField form={form} name="newPassword" label="New Password" autoComplete="new-password" />
       <PasswordField form={form} name="comfirmPassword" label="Confirm Password" autoComplete="new-password" />
-      <div className="flex justify-end">
-        <SubmitButton pending={form.formState.isSubmitting} className="w-full sm:w-auto sm:min-w-40">
-          Update
-        </SubmitButton>
-      </div>
+      <SubmitButton pending={form.formState.isSubmitting} atEnd>
+        Update
+      </SubmitButton>
     </form>
   );
 }

@@ -40,11 +40,9 @@ export function ProfileForm(initial: Props) {
       />
       <FormTextField form={form} name="fullName" label="Full Name" autoComplete="name" />
       <FormTextField form={form} name="email" label="Email" type="email" readOnly aria-readonly="true" />
-      <div className="flex justify-end">
-        <SubmitButton pending={form.formState.isSubmitting} className="w-full sm:w-auto sm:min-w-40">
-          Update
-        </SubmitButton>
-      </div>
+      <SubmitButton pending={form.formState.isSubmitting} atEnd>
+        Update
+      </SubmitButton>
     </form>
   );
 }

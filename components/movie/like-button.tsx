@@ -1,17 +1,10 @@
 "use client";
 
 import { useMovieToggle } from "@/lib/client/movie-toggle";
+import type { MovieActionProps } from "./play-link";
 
 /** Adds a movie to the viewer's favourites or takes it out (POST /api/user/favorite toggles). */
-export function LikeButton({
-  movieId,
-  movieName,
-  className = "",
-}: {
-  movieId: string;
-  movieName: string;
-  className?: string;
-}) {
+export function LikeButton({ movieId, movieName, className = "" }: MovieActionProps) {
   // docs/product.md "Favourites and My List": favourites are loaded whenever a user is signed in.
   const { on: liked, waiting, toggle } = useMovieToggle("favorite", movieId);
 

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMovieToggle } from "@/lib/client/movie-toggle";
+import type { MovieActionProps } from "./play-link";
 
 /**
  * Adds a movie to the viewer's My List (to watch later) or takes it out: PUT and DELETE
@@ -12,12 +13,7 @@ export function MyListButton({
   movieName,
   labelled = false,
   className = "",
-}: {
-  movieId: string;
-  movieName: string;
-  labelled?: boolean;
-  className?: string;
-}) {
+}: MovieActionProps & { labelled?: boolean }) {
   const { on: inList, waiting, toggle } = useMovieToggle("my-list", movieId);
 
   const label = inList ? `Remove ${movieName} from My List` : `Add ${movieName} to My List`;

@@ -112,22 +112,28 @@ export function EmailField<T extends FieldValues>({
   return <FormTextField type="email" autoComplete="email" placeholder="you@example.com" label={label} {...props} />;
 }
 
-/** A form's submit button: disabled, with a spinner, while `pending`. Full width unless `className` says otherwise. */
+/**
+ * A form's submit button: disabled, with a spinner, while `pending`. Full width unless `className`
+ * says otherwise; `atEnd`: full width on phones, at the form's right edge from sm (the profile pages).
+ */
 export function SubmitButton({
   pending,
   variant,
-  className = "w-full py-3",
+  atEnd = false,
+  className = atEnd ? "w-full sm:w-auto sm:min-w-40" : "w-full py-3",
   children,
 }: {
   pending: boolean;
   variant?: ButtonVariant;
+  atEnd?: boolean;
   className?: string;
   children: React.ReactNode;
 }) {
-  return (
+  const button = (
     <Button type="submit" variant={variant} disabled={pending} className={className}>
       {pending && <Spinner />}
       {children}
     </Button>
   );
+  return atEnd ? <div className="flex justify-end">{button}</div> : button;
 }
