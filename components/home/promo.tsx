@@ -1,5 +1,5 @@
 import { ButtonLink } from "@/components/ui/button";
-import { Poster } from "@/components/movie/poster";
+import { Poster } from "@/components/ui/poster";
 
 /** The home page's welcome block. */
 export function Promo({ poster }: { poster?: string }) {

@@ -8,7 +8,7 @@ import type { MovieListItem } from "@/lib/data/movie-shapes";
 import { AutoplayToggle } from "@/components/ui/autoplay-toggle";
 import { CarouselTrack } from "@/components/ui/carousel-track";
 import { useAutoplayCarousel } from "@/components/ui/use-autoplay-carousel";
-import { Poster } from "@/components/movie/poster";
+import { Poster } from "@/components/ui/poster";
 
 const arrow =
   "flex size-10 items-center justify-center rounded-md bg-subMain text-white transition hover:bg-subMain/80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white";

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useMovieSuggestions, type MovieSuggestion } from "@/lib/client/hooks";
 import { highlightMatches, searchHref } from "@/lib/client/search";
-import { Poster } from "@/components/movie/poster";
+import { Poster } from "@/components/ui/poster";
 import { SearchBox, type SearchIds } from "./search-box";
 
 /** Typing pauses this long before suggestions are asked for. */

@@ -4,7 +4,7 @@ import { AutoplayToggle } from "@/components/ui/autoplay-toggle";
 import { CarouselTrack } from "@/components/ui/carousel-track";
 import { useAutoplayCarousel } from "@/components/ui/use-autoplay-carousel";
 import type { CastMemberItem } from "@/lib/data/movie-shapes";
-import { Poster } from "./poster";
+import { Poster } from "@/components/ui/poster";
 
 /** As many portraits as are in view: see the basis classes of the slides. */
 const CAST_SIZES = "(min-width: 1024px) 20vw, (min-width: 768px) 25vw, (min-width: 640px) 33vw, 50vw";

@@ -3,7 +3,7 @@ import type { MovieListItem } from "@/lib/data/movie-shapes";
 import { LikeButton } from "./like-button";
 import { MyListButton } from "./my-list-button";
 import { PlayLink } from "./play-link";
-import { Poster, type PosterLoading } from "./poster";
+import { Poster, type PosterLoading } from "@/components/ui/poster";
 import { Runtime } from "./runtime";
 import { NO_RATINGS } from "./stars";
 import { WatchProgressBar } from "./watch-progress-bar";

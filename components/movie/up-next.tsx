@@ -8,7 +8,7 @@ import { useUpNext } from "@/lib/client/hooks";
 import { useAutoplayNext } from "@/lib/client/preferences";
 import type { UpNext as Suggestion } from "@/lib/data/up-next";
 import { PlayIcon, playHref } from "./play-link";
-import { Poster } from "./poster";
+import { Poster } from "@/components/ui/poster";
 
 const UP_NEXT_COUNTDOWN_SECONDS = 10;
 

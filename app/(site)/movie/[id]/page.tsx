@@ -20,7 +20,7 @@ import { pagePublicOrigin } from "@/lib/http/public-url";
 import { movieRuntime } from "@/lib/media/runtime";
 import { SITE_NAME, languageCode, truncateAtWord } from "@/lib/seo";
 import { StoredImage } from "@/components/ui/stored-image";
-import { Poster } from "@/components/movie/poster";
+import { Poster } from "@/components/ui/poster";
 
 type Props = { params: Promise<{ id: string }> };
 

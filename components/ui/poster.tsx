@@ -1,4 +1,4 @@
-import { StoredImage } from "@/components/ui/stored-image";
+import { StoredImage } from "./stored-image";
 
 /** The frames pictures are cropped to: a movie's poster, a cast member's portrait. */
 const SHAPES = {
