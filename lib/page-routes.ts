@@ -83,3 +83,13 @@ export function localCallbackPath(value: string | null | undefined): string | nu
   if (/[\u0000-\u001F\u007F]/.test(value)) return null;
   return value;
 }
+
+/** A page's `searchParams` (Next hands them over as a promise). */
+export type PageSearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** One query parameter's value: the first, when the address repeats it. */
+export const singleParam = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/** `?callbackUrl=` of the login and register pages, kept only when it is a path on this site. */
+export const callbackPathParam = (value: string | string[] | undefined) =>
+  localCallbackPath(singleParam(value)) ?? undefined;

@@ -3,7 +3,7 @@ import { BecauseYouWatched } from "@/components/home/because-you-watched";
 import { ContinueWatching } from "@/components/home/continue-watching";
 import { Promo } from "@/components/home/promo";
 import { TopRated } from "@/components/home/top-rated";
-import { MOVIE_GRID_CLASS, MovieCard } from "@/components/movie/movie-card";
+import { MovieGrid } from "@/components/movie/movie-card";
 import { MovieRow } from "@/components/movie/movie-row";
 import { PageLoading } from "@/components/ui/page-loading";
 import { duringBuild } from "@/lib/data/build-time";
@@ -46,16 +46,10 @@ async function HomeCatalogue() {
         {latest.length === 0 ? (
           <p className="text-text">No movies</p>
         ) : (
-          <ul className={MOVIE_GRID_CLASS}>
-            {/* Lazy, the first row too: the banner is the page's largest paint, and on a phone these
-                posters are below it, half of them below the fold; fetched eagerly (and preloaded by
-                React), they shared the first moments' bandwidth with the banner. */}
-            {latest.map((movie) => (
-              <li key={movie._id}>
-                <MovieCard movie={movie} />
-              </li>
-            ))}
-          </ul>
+          // Lazy, the first row too: the banner is the page's largest paint, and on a phone these
+          // posters are below it, half of them below the fold; fetched eagerly (and preloaded by
+          // React), they shared the first moments' bandwidth with the banner.
+          <MovieGrid movies={latest} />
         )}
       </section>
       {trending.length > 0 && <MovieRow id="trending" title="Trending this week" movies={trending} />}

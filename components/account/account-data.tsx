@@ -9,7 +9,7 @@ import { toast } from "@/lib/client/toast";
 import { refreshViewer } from "@/lib/client/viewer";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { TextField } from "@/components/ui/form-field";
+import { FormTextField, PasswordField, SubmitButton } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
 import { apiFetch, errorMessage } from "@/lib/client/fetcher";
 import { passkeyErrorMessage, signWithPasskey } from "@/lib/client/passkeys";
@@ -50,11 +50,7 @@ function DeleteAccountForm({ hasPassword, passkeyCount, onCancel }: Props & { on
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const confirmsWithEmail = !hasPassword && passkeyCount === 0;
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(deleteAccountFormSchema(hasPassword ? "password" : "email")),
     defaultValues: { password: "", email: "" },
   });
@@ -88,7 +84,7 @@ function DeleteAccountForm({ hasPassword, passkeyCount, onCancel }: Props & { on
     await deleteAccount({ passkey });
   }
 
-  const onSubmit = handleSubmit((values) =>
+  const onSubmit = form.handleSubmit((values) =>
     deleteAccount(hasPassword ? { password: values.password } : { email: values.email }),
   );
 
@@ -102,27 +98,19 @@ function DeleteAccountForm({ hasPassword, passkeyCount, onCancel }: Props & { on
       {(hasPassword || confirmsWithEmail) && (
         <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
           {hasPassword ? (
-            <TextField
-              label="Password"
-              type="password"
-              autoComplete="current-password"
-              placeholder="******"
-              error={errors.password?.message}
-              {...register("password")}
-            />
+            <PasswordField form={form} name="password" label="Password" autoComplete="current-password" />
           ) : (
-            <TextField
+            <FormTextField
+              form={form}
+              name="email"
               label="Type your email address to confirm"
               type="email"
               autoComplete="off"
-              error={errors.email?.message}
-              {...register("email")}
             />
           )}
-          <Button type="submit" variant="danger" disabled={busy} className="w-full py-3">
-            {busy && <Spinner />}
+          <SubmitButton pending={busy} variant="danger">
             Delete my account
-          </Button>
+          </SubmitButton>
         </form>
       )}
       {passkeyCount > 0 && (

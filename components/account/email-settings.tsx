@@ -6,7 +6,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { TextField } from "@/components/ui/form-field";
+import { EmailField, PasswordField, SubmitButton } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
 import { answerMessage, useApiMutation } from "@/lib/client/use-api-mutation";
 import { emailChangeSchema, emailChangeWithPasswordSchema } from "@/lib/validation/account";
@@ -75,16 +75,12 @@ export function EmailSettings({ email, verified, pendingEmail, hasPassword }: Pr
 
 function EmailChangeForm({ hasPassword, onDone }: { hasPassword: boolean; onDone: () => void }) {
   const { run } = useApiMutation();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(hasPassword ? emailChangeWithPasswordSchema : emailChangeSchema),
     defaultValues: { email: "", password: "" },
   });
 
-  const onSubmit = handleSubmit(async (body) => {
+  const onSubmit = form.handleSubmit(async (body) => {
     const sent = await run("change", "/api/user/email", { method: "POST", body, success: answerMessage });
     if (sent) onDone();
   });
@@ -95,28 +91,11 @@ function EmailChangeForm({ hasPassword, onDone }: { hasPassword: boolean; onDone
         We will send a link to the new address. Your email address changes when you open it in this browser; your
         current address will be told.
       </p>
-      <TextField
-        label="New email address"
-        type="email"
-        autoComplete="email"
-        placeholder="you@example.com"
-        error={errors.email?.message}
-        {...register("email")}
-      />
+      <EmailField form={form} name="email" label="New email address" />
       {hasPassword && (
-        <TextField
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
-          placeholder="******"
-          error={errors.password?.message}
-          {...register("password")}
-        />
+        <PasswordField form={form} name="password" label="Current password" autoComplete="current-password" />
       )}
-      <Button type="submit" disabled={isSubmitting} className="w-full py-3">
-        {isSubmitting && <Spinner />}
-        Send confirmation link
-      </Button>
+      <SubmitButton pending={form.formState.isSubmitting}>Send confirmation link</SubmitButton>
     </form>
   );
 }

@@ -5,7 +5,8 @@ import { useState } from "react";
 import { NO_RATINGS } from "@/components/movie/stars";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { DataTable, EmptyState, Thumbnail, cellClass } from "@/components/ui/data-table";
+import { MovieCells } from "@/components/movie/movie-cells";
+import { DataTable, EmptyState, cellClass } from "@/components/ui/data-table";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/client/fetcher";
 import { FAVORITES_URL, useFavorites } from "@/lib/client/hooks";
@@ -50,13 +51,7 @@ export function FavoritesTable({ initial }: { initial: MovieListItem[] }) {
         <DataTable label="Favorite movies" head={["Image", "Name", "Category", "Language", "Year", "Rate", "Actions"]}>
           {movies.map((movie) => (
             <tr key={movie._id}>
-              <td className={cellClass}>
-                <Thumbnail src={movie.image} alt="" />
-              </td>
-              <td className={`${cellClass} font-semibold`}>{movie.name}</td>
-              <td className={cellClass}>{movie.category.name}</td>
-              <td className={cellClass}>{movie.language}</td>
-              <td className={cellClass}>{movie.year}</td>
+              <MovieCells movie={movie} />
               <td className={cellClass}>{movie.countReviews === 0 ? NO_RATINGS : movie.rate}</td>
               <td className={cellClass}>
                 <div className="flex gap-2 whitespace-nowrap">

@@ -8,7 +8,8 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "@/lib/client/toast";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/form-field";
+import { AuthFormFooter } from "./auth-card";
+import { EmailField, PasswordField, SubmitButton } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
 import { refreshViewer } from "@/lib/client/viewer";
 import { loginSchema } from "@/lib/validation/user";
@@ -33,13 +34,8 @@ type Props = {
 
 export function LoginForm({ googleEnabled, handOver, handOverCode: code, error, callbackPath }: Props) {
   const router = useRouter();
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: "", password: "" } });
+  const form = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: "", password: "" } });
+  const { handleSubmit, setValue, setFocus } = form;
 
   // Back from a password reset: the address is filled in, the new password is what is left to type.
   useEffect(() => {
@@ -103,23 +99,9 @@ export function LoginForm({ googleEnabled, handOver, handOverCode: code, error, 
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-5">
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        placeholder="you@example.com"
-        error={errors.email?.message}
-        {...register("email")}
-      />
+      <EmailField form={form} name="email" />
       <div className="flex flex-col gap-2">
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          placeholder="******"
-          error={errors.password?.message}
-          {...register("password")}
-        />
+        <PasswordField form={form} name="password" label="Password" autoComplete="current-password" />
         <Link
           href="/forgot-password"
           className="self-end text-sm text-dryGray underline-offset-4 hover:text-accent hover:underline focus-visible:outline-2 focus-visible:outline-subMain"
@@ -127,10 +109,7 @@ export function LoginForm({ googleEnabled, handOver, handOverCode: code, error, 
           Forgot password?
         </Link>
       </div>
-      <Button type="submit" disabled={isSubmitting} className="w-full py-3">
-        {isSubmitting && <Spinner />}
-        Submit
-      </Button>
+      <SubmitButton pending={form.formState.isSubmitting}>Submit</SubmitButton>
       <Button variant="quiet" onClick={() => void signInWithPasskey()} disabled={passkeyBusy} className="w-full py-3">
         {passkeyBusy ? <Spinner /> : <PasskeyMark />}
         Sign in with a passkey
@@ -146,15 +125,9 @@ export function LoginForm({ googleEnabled, handOver, handOverCode: code, error, 
           Sign in with Google
         </Button>
       )}
-      <p className="text-center text-sm text-text">
-        Don&apos;t have an account?{" "}
-        <Link
-          href={withCallback("/register", callbackPath)}
-          className="font-semibold text-dryGray underline-offset-4 hover:text-accent hover:underline focus-visible:outline-2 focus-visible:outline-subMain"
-        >
-          Sign Up
-        </Link>
-      </p>
+      <AuthFormFooter question="Don't have an account?" href={withCallback("/register", callbackPath)}>
+        Sign Up
+      </AuthFormFooter>
     </form>
   );
 }

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { SWRConfig } from "swr";
-import { MovieCard } from "@/components/movie/movie-card";
+import { MovieGrid } from "@/components/movie/movie-card";
 import { EmptyState } from "@/components/ui/data-table";
 import { MY_LIST_URL, useMyList } from "@/lib/client/hooks";
 import type { MovieListItem } from "@/lib/data/movie-shapes";
@@ -41,13 +41,12 @@ function MyListMovies() {
           .
         </EmptyState>
       ) : (
-        <ul className="grid grid-cols-2 gap-3 sm:gap-6 md:grid-cols-3 xl:grid-cols-4">
-          {movies.map((movie) => (
-            <li key={movie._id}>
-              <MovieCard movie={movie} headingLevel={2} sizes={GRID_SIZES} />
-            </li>
-          ))}
-        </ul>
+        <MovieGrid
+          movies={movies}
+          className="grid grid-cols-2 gap-3 sm:gap-6 md:grid-cols-3 xl:grid-cols-4"
+          headingLevel={2}
+          sizes={GRID_SIZES}
+        />
       )}
     </div>
   );

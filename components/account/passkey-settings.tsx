@@ -6,7 +6,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "@/lib/client/toast";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/form-field";
+import { FormTextField, SubmitButton } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
 import { formatLongDate } from "@/lib/client/format";
 import { createPasskey, passkeyErrorMessage } from "@/lib/client/passkeys";
@@ -20,14 +20,9 @@ export function PasskeySettings({ passkeys }: { passkeys: PasskeyItem[] }) {
   const router = useRouter();
   const { run, pending } = useApiMutation();
   const [creating, setCreating] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(passkeyNameFormSchema), defaultValues: { name: "" } });
+  const form = useForm({ resolver: zodResolver(passkeyNameFormSchema), defaultValues: { name: "" } });
 
-  const onAdd = handleSubmit(async ({ name }) => {
+  const onAdd = form.handleSubmit(async ({ name }) => {
     setCreating(true);
     try {
       const response = await createPasskey();
@@ -37,7 +32,7 @@ export function PasskeySettings({ passkeys }: { passkeys: PasskeyItem[] }) {
         success: "Passkey added. You can now sign in with it.",
         then: () => router.refresh(),
       });
-      if (added) reset();
+      if (added) form.reset();
     } catch (error) {
       toast.error(passkeyErrorMessage(error));
     } finally {
@@ -84,17 +79,16 @@ export function PasskeySettings({ passkeys }: { passkeys: PasskeyItem[] }) {
         </ul>
       )}
       <form onSubmit={(event) => void onAdd(event)} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <TextField
+        <FormTextField
+          form={form}
+          name="name"
           label="Passkey name (optional)"
           placeholder="Laptop, phone, security key"
           autoComplete="off"
-          error={errors.name?.message}
-          {...register("name")}
         />
-        <Button type="submit" disabled={creating} className="shrink-0 sm:min-w-40">
-          {creating && <Spinner />}
+        <SubmitButton pending={creating} className="shrink-0 sm:min-w-40">
           Add a passkey
-        </Button>
+        </SubmitButton>
       </form>
     </SettingsSection>
   );

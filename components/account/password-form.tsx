@@ -5,24 +5,18 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "@/lib/client/toast";
 import type { z } from "zod";
-import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/form-field";
-import { Spinner } from "@/components/ui/spinner";
-import { apiFetch, errorMessage } from "@/lib/client/fetcher";
+import { PasswordField, SubmitButton } from "@/components/ui/form-field";
+import { apiFetch } from "@/lib/client/fetcher";
+import { toastingFailure } from "@/lib/client/form-submit";
 import { passwordFormSchema } from "@/lib/validation/user";
 
 const EMPTY: z.input<typeof passwordFormSchema> = { oldPassword: "", newPassword: "", comfirmPassword: "" };
 
 export function PasswordForm() {
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(passwordFormSchema), defaultValues: EMPTY });
+  const form = useForm({ resolver: zodResolver(passwordFormSchema), defaultValues: EMPTY });
 
-  const onSubmit = handleSubmit(async ({ oldPassword, newPassword, comfirmPassword }) => {
-    try {
+  const onSubmit = form.handleSubmit(
+    toastingFailure(async ({ oldPassword, newPassword, comfirmPassword }) => {
       const { message, token } = await apiFetch<{ message: string; token: string }>("/api/user/password", {
         method: "PUT",
         body: { oldPassword, newPassword, comfirmPassword },
@@ -31,45 +25,19 @@ export function PasswordForm() {
       // the other browsers and devices are signed out.
       await signIn("token", { token, redirect: false });
       toast.success(message);
-      reset(EMPTY);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  });
+      form.reset(EMPTY);
+    }),
+  );
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-6">
       <h1 className="text-xl font-bold">Change Password</h1>
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        placeholder="******"
-        error={errors.oldPassword?.message}
-        {...register("oldPassword")}
-      />
-      <TextField
-        label="New Password"
-        type="password"
-        autoComplete="new-password"
-        placeholder="******"
-        error={errors.newPassword?.message}
-        {...register("newPassword")}
-      />
-      <TextField
-        label="Confirm Password"
-        type="password"
-        autoComplete="new-password"
-        placeholder="******"
-        error={errors.comfirmPassword?.message}
-        {...register("comfirmPassword")}
-      />
-      <div className="flex justify-end">
-        <Button type="submit" disabled={isSubmitting} className="w-full sm:w-auto sm:min-w-40">
-          {isSubmitting && <Spinner />}
-          Update
-        </Button>
-      </div>
+      <PasswordField form={form} name="oldPassword" label="Password" autoComplete="current-password" />
+      <PasswordField form={form} name="newPassword" label="New Password" autoComplete="new-password" />
+      <PasswordField form={form} name="comfirmPassword" label="Confirm Password" autoComplete="new-password" />
+      <SubmitButton pending={form.formState.isSubmitting} atEnd>
+        Update
+      </SubmitButton>
     </form>
   );
 }

@@ -4,37 +4,28 @@ import { useRouter } from "next/navigation";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "@/lib/client/toast";
-import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/form-field";
+import { FormTextField, SubmitButton } from "@/components/ui/form-field";
 import { MediaField } from "@/components/ui/media-field";
-import { Spinner } from "@/components/ui/spinner";
 import { refreshViewer } from "@/lib/client/viewer";
-import { apiFetch, errorMessage } from "@/lib/client/fetcher";
+import { apiFetch } from "@/lib/client/fetcher";
+import { toastingFailure } from "@/lib/client/form-submit";
 import { profileSchema } from "@/lib/validation/user";
 
 type Props = { fullName: string; email: string; image: string };
 
 export function ProfileForm(initial: Props) {
   const router = useRouter();
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    control,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(profileSchema), defaultValues: initial });
-  const image = useWatch({ control, name: "image" }) ?? "";
+  const form = useForm({ resolver: zodResolver(profileSchema), defaultValues: initial });
+  const image = useWatch({ control: form.control, name: "image" }) ?? "";
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
+  const onSubmit = form.handleSubmit(
+    toastingFailure(async (values) => {
       await apiFetch("/api/user", { method: "PUT", body: values });
       toast.success("Profile updated");
       await refreshViewer(); // the header shows the new name and picture
       router.refresh();
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  });
+    }),
+  );
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-6">
@@ -44,24 +35,14 @@ export function ProfileForm(initial: Props) {
         kind="image"
         value={image}
         alt="Your profile picture"
-        onChange={(url) => setValue("image", url, { shouldDirty: true })}
-        error={errors.image?.message}
+        onChange={(url) => form.setValue("image", url, { shouldDirty: true })}
+        error={form.formState.errors.image?.message}
       />
-      <TextField label="Full Name" autoComplete="name" error={errors.fullName?.message} {...register("fullName")} />
-      <TextField
-        label="Email"
-        type="email"
-        readOnly
-        aria-readonly="true"
-        error={errors.email?.message}
-        {...register("email")}
-      />
-      <div className="flex justify-end">
-        <Button type="submit" disabled={isSubmitting} className="w-full sm:w-auto sm:min-w-40">
-          {isSubmitting && <Spinner />}
-          Update
-        </Button>
-      </div>
+      <FormTextField form={form} name="fullName" label="Full Name" autoComplete="name" />
+      <FormTextField form={form} name="email" label="Email" type="email" readOnly aria-readonly="true" />
+      <SubmitButton pending={form.formState.isSubmitting} atEnd>
+        Update
+      </SubmitButton>
     </form>
   );
 }

@@ -1,33 +1,30 @@
 "use client";
 
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "@/lib/client/toast";
-import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/form-field";
-import { Spinner } from "@/components/ui/spinner";
+import { EmailField, FormTextField, PasswordField, SubmitButton } from "@/components/ui/form-field";
 import { refreshViewer } from "@/lib/client/viewer";
 import { showCheckInbox } from "@/lib/client/check-inbox";
 import { apiFetch, errorMessage } from "@/lib/client/fetcher";
 import { withCallback } from "@/lib/client/sign-in";
 import { registerSchema } from "@/lib/validation/user";
+import { AuthFormFooter } from "./auth-card";
 
 /** `callbackPath`: the page the visitor came from, already checked to be a path on this site. */
 export function RegisterForm({ callbackPath }: { callbackPath?: string }) {
   const router = useRouter();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(registerSchema), defaultValues: { fullName: "", email: "", password: "" } });
+  const form = useForm({
+    resolver: zodResolver(registerSchema),
+    defaultValues: { fullName: "", email: "", password: "" },
+  });
 
   // docs/product.md "Register": the new member is signed in (the same NextAuth sign-in as the login
   // form; the API's register answer stays the other client's) and taken back where they were, where
   // a notice says the confirmation mail is on its way.
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     let created: { _id: string };
     try {
       created = await apiFetch<{ _id: string }>("/api/user/register", { method: "POST", body: values });
@@ -51,42 +48,13 @@ export function RegisterForm({ callbackPath }: { callbackPath?: string }) {
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-5">
-      <TextField
-        label="Full Name"
-        autoComplete="name"
-        placeholder="Your name"
-        error={errors.fullName?.message}
-        {...register("fullName")}
-      />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        placeholder="you@example.com"
-        error={errors.email?.message}
-        {...register("email")}
-      />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        placeholder="******"
-        error={errors.password?.message}
-        {...register("password")}
-      />
-      <Button type="submit" disabled={isSubmitting} className="w-full py-3">
-        {isSubmitting && <Spinner />}
-        Sign Up
-      </Button>
-      <p className="text-center text-sm text-text">
-        Already have an account?{" "}
-        <Link
-          href={withCallback("/login", callbackPath)}
-          className="font-semibold text-dryGray underline-offset-4 hover:text-accent hover:underline focus-visible:outline-2 focus-visible:outline-subMain"
-        >
-          Login
-        </Link>
-      </p>
+      <FormTextField form={form} name="fullName" label="Full Name" autoComplete="name" placeholder="Your name" />
+      <EmailField form={form} name="email" />
+      <PasswordField form={form} name="password" label="Password" autoComplete="new-password" />
+      <SubmitButton pending={form.formState.isSubmitting}>Sign Up</SubmitButton>
+      <AuthFormFooter question="Already have an account?" href={withCallback("/login", callbackPath)}>
+        Login
+      </AuthFormFooter>
     </form>
   );
 }

@@ -4,10 +4,9 @@ import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "@/lib/client/toast";
-import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/form-field";
-import { Spinner } from "@/components/ui/spinner";
-import { apiFetch, errorMessage } from "@/lib/client/fetcher";
+import { PasswordField, SubmitButton } from "@/components/ui/form-field";
+import { apiFetch } from "@/lib/client/fetcher";
+import { toastingFailure } from "@/lib/client/form-submit";
 import { rememberEmailForLogin } from "@/lib/client/sign-in";
 import { resetPasswordFormSchema } from "@/lib/validation/account";
 
@@ -33,14 +32,13 @@ export function ResetPasswordForm({
   submitLabel = "Set new password",
 }: Props) {
   const router = useRouter();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(resetPasswordFormSchema), defaultValues: { password: "", confirmPassword: "" } });
+  const form = useForm({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: { password: "", confirmPassword: "" },
+  });
 
-  const onSubmit = handleSubmit(async ({ password, confirmPassword }) => {
-    try {
+  const onSubmit = form.handleSubmit(
+    toastingFailure(async ({ password, confirmPassword }) => {
       const { message } = await apiFetch<{ message: string }>(endpoint, {
         method: "POST",
         body: { token, password, confirmPassword },
@@ -49,36 +47,17 @@ export function ResetPasswordForm({
       rememberEmailForLogin(email);
       router.replace("/login");
       router.refresh();
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  });
+    }),
+  );
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-5">
       <p className="text-sm leading-relaxed text-text">{intro}</p>
       {/* The account the new password is for, so a password manager saves it under the right name. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <TextField
-        label="New Password"
-        type="password"
-        autoComplete="new-password"
-        placeholder="******"
-        error={errors.password?.message}
-        {...register("password")}
-      />
-      <TextField
-        label="Confirm Password"
-        type="password"
-        autoComplete="new-password"
-        placeholder="******"
-        error={errors.confirmPassword?.message}
-        {...register("confirmPassword")}
-      />
-      <Button type="submit" disabled={isSubmitting} className="w-full py-3">
-        {isSubmitting && <Spinner />}
-        {submitLabel}
-      </Button>
+      <PasswordField form={form} name="password" label="New Password" autoComplete="new-password" />
+      <PasswordField form={form} name="confirmPassword" label="Confirm Password" autoComplete="new-password" />
+      <SubmitButton pending={form.formState.isSubmitting}>{submitLabel}</SubmitButton>
     </form>
   );
 }

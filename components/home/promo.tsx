@@ -1,5 +1,5 @@
 import { ButtonLink } from "@/components/ui/button";
-import { StoredImage } from "@/components/ui/stored-image";
+import { Poster } from "@/components/ui/poster";
 
 /** The home page's welcome block. */
 export function Promo({ poster }: { poster?: string }) {
@@ -24,13 +24,11 @@ export function Promo({ poster }: { poster?: string }) {
         </div>
       </div>
       {poster && (
-        <StoredImage
+        <Poster
           src={poster}
-          alt=""
           width={600}
-          height={900}
           sizes="(min-width: 640px) 288px, 224px"
-          className="mx-auto aspect-[2/3] w-56 rounded-lg object-cover shadow-2xl sm:w-72"
+          className="mx-auto w-56 rounded-lg shadow-2xl sm:w-72"
         />
       )}
     </section>

@@ -6,11 +6,16 @@ import { Runtime } from "@/components/movie/runtime";
 import { NO_RATINGS, Stars } from "@/components/movie/stars";
 import type { MovieListItem } from "@/lib/data/movie-shapes";
 import { AutoplayToggle } from "@/components/ui/autoplay-toggle";
+import { CarouselTrack } from "@/components/ui/carousel-track";
 import { useAutoplayCarousel } from "@/components/ui/use-autoplay-carousel";
-import { StoredImage } from "@/components/ui/stored-image";
+import { Poster } from "@/components/ui/poster";
 
 const arrow =
   "flex size-10 items-center justify-center rounded-md bg-subMain text-white transition hover:bg-subMain/80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white";
+
+/** As many slides as are in view: see the basis classes of TopRated's slides. */
+const TOP_RATED_SIZES =
+  "(min-width: 1280px) 20vw, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, (min-width: 400px) 50vw, 100vw";
 
 /** docs/product.md "Home": loops and autoplays; 1, 2, 3, 4, 5 slides in view from 0, 400, 768, 1024, 1280 px. */
 export function TopRated({ movies }: { movies: MovieListItem[] }) {
@@ -36,50 +41,35 @@ export function TopRated({ movies }: { movies: MovieListItem[] }) {
       {movies.length === 0 ? (
         <p className="text-text">No Movies</p>
       ) : (
-        <div
-          ref={viewport}
-          role="region"
-          className="overflow-hidden"
-          aria-roledescription="carousel"
-          aria-label="Top rated movies"
+        <CarouselTrack
+          viewport={viewport}
+          label="Top rated movies"
+          items={movies}
+          slideWidth="basis-1/2 md:basis-1/3 lg:basis-1/4 xl:basis-1/5"
         >
-          <ul className="-ml-4 flex">
-            {movies.map((movie) => (
-              <li
-                key={movie._id}
-                className="min-w-0 shrink-0 grow-0 basis-1/2 pl-4 md:basis-1/3 lg:basis-1/4 xl:basis-1/5"
+          {(movie) => (
+            <article className="relative overflow-hidden rounded-lg border border-border/60 bg-dry">
+              <Link
+                href={`/movie/${movie._id}`}
+                className="block focus-visible:outline-2 focus-visible:outline-subMain"
               >
-                <article className="relative overflow-hidden rounded-lg border border-border/60 bg-dry">
-                  <Link
-                    href={`/movie/${movie._id}`}
-                    className="block focus-visible:outline-2 focus-visible:outline-subMain"
-                  >
-                    <StoredImage
-                      src={movie.image}
-                      alt=""
-                      width={600}
-                      height={900}
-                      sizes="(min-width: 1280px) 20vw, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, (min-width: 400px) 50vw, 100vw"
-                      className="aspect-[2/3] w-full object-cover"
-                    />
-                    <div className="flex flex-col gap-2 p-3">
-                      <h3 className="truncate font-semibold">{movie.name}</h3>
-                      <p className="text-sm text-text">
-                        <Runtime hour={movie.hour} durationSeconds={movie.durationSeconds} />
-                      </p>
-                      {movie.countReviews === 0 ? (
-                        <p className="text-sm text-text">{NO_RATINGS}</p>
-                      ) : (
-                        <Stars value={movie.rate} />
-                      )}
-                    </div>
-                  </Link>
-                  <LikeButton movieId={movie._id} movieName={movie.name} className="absolute top-3 right-3" />
-                </article>
-              </li>
-            ))}
-          </ul>
-        </div>
+                <Poster src={movie.image} width={600} sizes={TOP_RATED_SIZES} className="w-full" />
+                <div className="flex flex-col gap-2 p-3">
+                  <h3 className="truncate font-semibold">{movie.name}</h3>
+                  <p className="text-sm text-text">
+                    <Runtime hour={movie.hour} durationSeconds={movie.durationSeconds} />
+                  </p>
+                  {movie.countReviews === 0 ? (
+                    <p className="text-sm text-text">{NO_RATINGS}</p>
+                  ) : (
+                    <Stars value={movie.rate} />
+                  )}
+                </div>
+              </Link>
+              <LikeButton movieId={movie._id} movieName={movie.name} className="absolute top-3 right-3" />
+            </article>
+          )}
+        </CarouselTrack>
       )}
     </section>
   );

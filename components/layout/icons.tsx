@@ -16,6 +16,11 @@ export const HeartIcon = ({ className }: IconProps) => (
     <path d="M12 21s-7.5-4.6-9.6-9.2C.9 8.5 3 4.5 6.8 4.5c2.1 0 3.7 1.2 5.2 3 1.5-1.8 3.1-3 5.2-3 3.8 0 5.9 4 4.4 7.3C19.5 16.4 12 21 12 21z" />
   </svg>
 );
+export const DownloadIcon = ({ className }: IconProps) => (
+  <svg {...svg(className)}>
+    <path d="M12 3v12m0 0l-5-5m5 5l5-5M4 19h16" />
+  </svg>
+);
 /** My List: a bookmark with a plus. */
 export const MyListIcon = ({ className }: IconProps) => (
   <svg {...svg(className)}>

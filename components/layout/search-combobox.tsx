@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useMovieSuggestions, type MovieSuggestion } from "@/lib/client/hooks";
 import { highlightMatches, searchHref } from "@/lib/client/search";
+import { Poster } from "@/components/ui/poster";
 import { SearchBox, type SearchIds } from "./search-box";
 
 /** Typing pauses this long before suggestions are asked for. */
@@ -109,15 +110,8 @@ export default function SearchCombobox({ term, ids, className }: { term: string;
             {...getItemProps({ item, index })}
             className={`flex cursor-pointer items-center gap-3 px-3 py-2 text-white ${highlightedIndex === index ? "bg-main" : ""}`}
           >
-            {/* eslint-disable-next-line @next/next/no-img-element -- uploads are already-sized files served by our own API */}
-            <img
-              src={item.image}
-              alt=""
-              width={32}
-              height={48}
-              loading="lazy"
-              className="h-12 w-8 shrink-0 rounded-sm bg-main object-cover"
-            />
+            {/* As stored, not through the optimizer: uploads are already-sized files served by our own API. */}
+            <Poster src={item.image} width={32} unoptimized className="h-12 w-8 shrink-0 rounded-sm bg-main" />
             <span className="min-w-0 flex-1">
               <span className="block truncate text-sm font-semibold">
                 {highlightMatches(item.name, query).map((part, partIndex) =>

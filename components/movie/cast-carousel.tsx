@@ -1,9 +1,13 @@
 "use client";
 
 import { AutoplayToggle } from "@/components/ui/autoplay-toggle";
+import { CarouselTrack } from "@/components/ui/carousel-track";
 import { useAutoplayCarousel } from "@/components/ui/use-autoplay-carousel";
 import type { CastMemberItem } from "@/lib/data/movie-shapes";
-import { StoredImage } from "@/components/ui/stored-image";
+import { Poster } from "@/components/ui/poster";
+
+/** As many portraits as are in view: see the basis classes of the slides. */
+const CAST_SIZES = "(min-width: 1024px) 20vw, (min-width: 768px) 25vw, (min-width: 640px) 33vw, 50vw";
 
 /** docs/product.md "Movie page": five in view (fewer on small screens), looping, autoplay. */
 export function CastCarousel({ casts }: { casts: CastMemberItem[] }) {
@@ -16,28 +20,19 @@ export function CastCarousel({ casts }: { casts: CastMemberItem[] }) {
         </h2>
         <AutoplayToggle autoplay={autoplay} className="bg-white/10" />
       </div>
-      <div ref={viewport} role="region" className="overflow-hidden" aria-roledescription="carousel" aria-label="Cast">
-        <ul className="-ml-4 flex">
-          {casts.map((cast) => (
-            <li
-              key={cast._id}
-              className="min-w-0 shrink-0 grow-0 basis-1/2 pl-4 sm:basis-1/3 md:basis-1/4 lg:basis-1/5"
-            >
-              <figure className="rounded-lg border border-border/40 bg-dry p-3 text-center">
-                <StoredImage
-                  src={cast.image}
-                  alt=""
-                  width={400}
-                  height={500}
-                  sizes="(min-width: 1024px) 20vw, (min-width: 768px) 25vw, (min-width: 640px) 33vw, 50vw"
-                  className="aspect-[4/5] w-full rounded-md object-cover"
-                />
-                <figcaption className="mt-3 truncate text-sm font-semibold">{cast.name}</figcaption>
-              </figure>
-            </li>
-          ))}
-        </ul>
-      </div>
+      <CarouselTrack
+        viewport={viewport}
+        label="Cast"
+        items={casts}
+        slideWidth="basis-1/2 sm:basis-1/3 md:basis-1/4 lg:basis-1/5"
+      >
+        {(cast) => (
+          <figure className="rounded-lg border border-border/40 bg-dry p-3 text-center">
+            <Poster src={cast.image} shape="portrait" width={400} sizes={CAST_SIZES} className="w-full rounded-md" />
+            <figcaption className="mt-3 truncate text-sm font-semibold">{cast.name}</figcaption>
+          </figure>
+        )}
+      </CarouselTrack>
     </section>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { toast } from "@/lib/client/toast";
+import { DownloadIcon } from "@/components/layout/icons";
 import { Spinner } from "@/components/ui/spinner";
 
 /** `?download=1` makes the server send the video as an attachment named `<movie name>.<its extension>`. */
@@ -53,22 +54,7 @@ export function DownloadButton({ videoUrl, movieName }: { videoUrl: string; movi
       aria-label={`Download ${movieName}`}
       className="flex h-12 items-center gap-2 rounded-md border border-subMain/70 px-5 text-sm font-semibold transition hover:bg-subMain focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white aria-disabled:cursor-wait aria-disabled:opacity-70"
     >
-      {busy ? (
-        <Spinner className="size-5" />
-      ) : (
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="size-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <path d="M12 3v12m0 0l-5-5m5 5l5-5M4 19h16" />
-        </svg>
-      )}
+      {busy ? <Spinner className="size-5" /> : <DownloadIcon />}
       Download
     </a>
   );

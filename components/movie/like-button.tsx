@@ -1,58 +1,20 @@
 "use client";
 
-import { useState } from "react";
-import { toast } from "@/lib/client/toast";
-import { useViewer } from "@/lib/client/viewer";
-import { apiFetch, errorMessage } from "@/lib/client/fetcher";
-import { askToSignIn } from "@/lib/client/pending-action";
-import { FAVORITES_URL, useFavorites } from "@/lib/client/hooks";
-import type { ToggleResult } from "@/lib/data/favorites";
-
-const LOGIN_TO_LIKE = "You need to login to like a movie";
+import { useMovieToggle } from "@/lib/client/movie-toggle";
+import type { MovieActionProps } from "./play-link";
 
 /** Adds a movie to the viewer's favourites or takes it out (POST /api/user/favorite toggles). */
-export function LikeButton({
-  movieId,
-  movieName,
-  className = "",
-}: {
-  movieId: string;
-  movieName: string;
-  className?: string;
-}) {
-  const viewer = useViewer();
-  // docs/product.md "Favourites and My List": favourites are loaded whenever a user is signed in; SWR
-  // shares one request.
-  const { data: favorites, mutate } = useFavorites(Boolean(viewer));
-  const [busy, setBusy] = useState(false);
-  const liked = favorites?.some((movie) => movie._id === movieId) ?? false;
-
-  /** `fromKeyboard`: Enter or Space (a click event with no pointer press). */
-  async function toggle(fromKeyboard: boolean) {
-    if (busy || viewer === undefined) return;
-    if (!viewer) {
-      askToSignIn(LOGIN_TO_LIKE, "favorite", movieId, fromKeyboard);
-      return;
-    }
-    setBusy(true);
-    try {
-      const result = await apiFetch<ToggleResult>(FAVORITES_URL, { method: "POST", body: { idMovie: movieId } });
-      toast.success(result.message);
-    } catch (failure) {
-      toast.error(errorMessage(failure));
-    } finally {
-      setBusy(false);
-      await mutate();
-    }
-  }
+export function LikeButton({ movieId, movieName, className = "" }: MovieActionProps) {
+  // docs/product.md "Favourites and My List": favourites are loaded whenever a user is signed in.
+  const { on: liked, waiting, toggle } = useMovieToggle("favorite", movieId);
 
   return (
     <button
       type="button"
       onClick={(event) => void toggle(event.detail === 0)}
       // aria-disabled, not disabled: a disabled button drops keyboard focus to <body> mid-toggle.
-      // While the session is still being looked up (viewer undefined) it waits too.
-      aria-disabled={busy || viewer === undefined}
+      // While the session is still being looked up it waits too.
+      aria-disabled={waiting}
       aria-pressed={liked}
       aria-label={liked ? `Remove ${movieName} from favorites` : `Add ${movieName} to favorites`}
       title={liked ? "Remove from favorites" : "Add to favorites"}

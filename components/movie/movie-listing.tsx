@@ -1,7 +1,7 @@
 import "server-only";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { MOVIE_GRID_CLASS, MovieCard } from "@/components/movie/movie-card";
+import { MovieGrid } from "@/components/movie/movie-card";
 import { ListingFilters } from "@/components/movie/listing-filters";
 import { LISTING_MAIN_CLASS, LISTING_SUMMARY_CLASS } from "@/components/movie/listing-layout";
 import { ListingPagination } from "@/components/movie/listing-pagination";
@@ -82,13 +82,7 @@ export async function MovieListing({ search, filters }: ListingProps) {
           )}
         </div>
       ) : (
-        <ul className={MOVIE_GRID_CLASS}>
-          {result.movies.map((movie, index) => (
-            <li key={movie._id}>
-              <MovieCard movie={movie} loading={index === 0 ? "lcp" : "lazy"} headingLevel={2} />
-            </li>
-          ))}
-        </ul>
+        <MovieGrid movies={result.movies} lcpFirst headingLevel={2} />
       )}
       <ListingPagination
         search={search}

@@ -1,19 +1,11 @@
 "use client";
 
-import { useState } from "react";
-import { toast } from "@/lib/client/toast";
-import { useViewer } from "@/lib/client/viewer";
-import { apiFetch, errorMessage } from "@/lib/client/fetcher";
-import { askToSignIn } from "@/lib/client/pending-action";
-import { myListItemUrl, useMyList } from "@/lib/client/hooks";
-import type { MyListChange } from "@/lib/data/my-list";
-
-const LOGIN_FOR_MY_LIST = "You need to login to use My List";
+import { useMovieToggle } from "@/lib/client/movie-toggle";
+import type { MovieActionProps } from "./play-link";
 
 /**
  * Adds a movie to the viewer's My List (to watch later) or takes it out: PUT and DELETE
- * /api/user/list/{id}. Whether it is in the list comes from the one list request SWR shares between
- * every button of the page, asked after hydration (the catalogue pages are the same for everyone).
+ * /api/user/list/{id} (lib/client/movie-toggle.ts).
  * `labelled` shows the words beside the icon (the movie and watch pages); cards show the icon alone.
  */
 export function MyListButton({
@@ -21,35 +13,8 @@ export function MyListButton({
   movieName,
   labelled = false,
   className = "",
-}: {
-  movieId: string;
-  movieName: string;
-  labelled?: boolean;
-  className?: string;
-}) {
-  const viewer = useViewer();
-  const { data: list, mutate } = useMyList(Boolean(viewer));
-  const [busy, setBusy] = useState(false);
-  const inList = list?.some((movie) => movie._id === movieId) ?? false;
-
-  /** `fromKeyboard`: Enter or Space (a click event with no pointer press). */
-  async function toggle(fromKeyboard: boolean) {
-    if (busy || viewer === undefined) return;
-    if (!viewer) {
-      askToSignIn(LOGIN_FOR_MY_LIST, "my-list", movieId, fromKeyboard);
-      return;
-    }
-    setBusy(true);
-    try {
-      const result = await apiFetch<MyListChange>(myListItemUrl(movieId), { method: inList ? "DELETE" : "PUT" });
-      toast.success(result.message);
-    } catch (failure) {
-      toast.error(errorMessage(failure));
-    } finally {
-      setBusy(false);
-      await mutate();
-    }
-  }
+}: MovieActionProps & { labelled?: boolean }) {
+  const { on: inList, waiting, toggle } = useMovieToggle("my-list", movieId);
 
   const label = inList ? `Remove ${movieName} from My List` : `Add ${movieName} to My List`;
   return (
@@ -57,7 +22,7 @@ export function MyListButton({
       type="button"
       onClick={(event) => void toggle(event.detail === 0)}
       // aria-disabled, not disabled: focus stays on the button while it saves (as the like button).
-      aria-disabled={busy || viewer === undefined}
+      aria-disabled={waiting}
       aria-pressed={inList}
       aria-label={labelled ? undefined : label}
       title={inList ? "Remove from My List" : "Add to My List"}

@@ -11,16 +11,11 @@ export function PlayIcon({ className = "size-5" }: { className?: string }) {
   );
 }
 
+/** What a card's action buttons (Play, My List, the heart) are given. */
+export type MovieActionProps = { movieId: string; movieName: string; className?: string };
+
 /** A card's Play: straight into the player, skipping the movie page. */
-export function PlayLink({
-  movieId,
-  movieName,
-  className = "",
-}: {
-  movieId: string;
-  movieName: string;
-  className?: string;
-}) {
+export function PlayLink({ movieId, movieName, className = "" }: MovieActionProps) {
   return (
     <Link
       href={playHref(movieId)}

@@ -4,6 +4,7 @@ import dynamic from "next/dynamic";
 import { useState } from "react";
 import { StoredImage } from "@/components/ui/stored-image";
 import { formatPlaybackTime } from "@/lib/client/watch-progress";
+import { PlayIcon } from "./play-link";
 import { UpNext } from "./up-next";
 import type { SubtitleTrack } from "./video-player";
 
@@ -35,14 +36,6 @@ type Props = {
 
 const overlayButton =
   "flex items-center gap-2 rounded-full px-6 py-3 font-semibold text-white shadow-xl transition focus-visible:outline-4 focus-visible:outline-offset-4 focus-visible:outline-white";
-
-function PlayIcon({ className }: { className: string }) {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className={className} fill="currentColor">
-      <path d="M7 4.5v15l13-7.5z" />
-    </svg>
-  );
-}
 
 /**
  * The poster with a play button; pressing it swaps in the player. When the viewer stopped part-way

@@ -4,11 +4,11 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import { StoredImage } from "@/components/ui/stored-image";
 import { useUpNext } from "@/lib/client/hooks";
 import { useAutoplayNext } from "@/lib/client/preferences";
 import type { UpNext as Suggestion } from "@/lib/data/up-next";
 import { PlayIcon, playHref } from "./play-link";
+import { Poster } from "@/components/ui/poster";
 
 const UP_NEXT_COUNTDOWN_SECONDS = 10;
 
@@ -52,14 +52,7 @@ export function UpNext({ movieId, onClose }: { movieId: string; onClose: () => v
       className="absolute inset-0 z-20 flex items-center justify-center bg-black/80 p-3 text-white sm:p-6"
     >
       <div className="flex w-full max-w-lg items-center gap-4">
-        <StoredImage
-          src={next.image}
-          alt=""
-          width={120}
-          height={180}
-          sizes="120px"
-          className="hidden aspect-[2/3] w-24 shrink-0 rounded-md object-cover sm:block"
-        />
+        <Poster src={next.image} width={120} sizes="120px" className="hidden w-24 shrink-0 rounded-md sm:block" />
         <div className="flex min-w-0 flex-col gap-1.5 sm:gap-2">
           <p className="text-xs font-semibold tracking-wide text-accent uppercase">Up next · {reason}</p>
           <h2 className="truncate text-base font-bold sm:text-xl">{next.name}</h2>

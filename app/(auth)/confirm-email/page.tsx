@@ -5,16 +5,15 @@ import { LinkProblem } from "@/components/account/link-problem";
 import { peekAccountToken } from "@/lib/auth/account-tokens";
 import { CHANGE_LINK_INVALID } from "@/lib/auth/email-verification";
 import { requirePageUser } from "@/lib/auth/page-user";
+import type { PageSearchParams } from "@/lib/page-routes";
 
 export const metadata: Metadata = { title: "Confirm your new email address", robots: { index: false } };
-
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /**
  * Opened from the email sent to a new address. Only the member who asked may confirm it, so the
  * page needs the session (proxy.ts sends others to /login and back here).
  */
-export default async function ConfirmEmailPage({ searchParams }: { searchParams: SearchParams }) {
+export default async function ConfirmEmailPage({ searchParams }: { searchParams: PageSearchParams }) {
   const user = await requirePageUser();
   const { token } = await searchParams;
   const link = typeof token === "string" ? await peekAccountToken(token, "email_change", user.id) : null;

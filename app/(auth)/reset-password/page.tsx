@@ -4,13 +4,12 @@ import { LinkProblem } from "@/components/account/link-problem";
 import { ResetPasswordForm } from "@/components/account/reset-password-form";
 import { peekAccountToken } from "@/lib/auth/account-tokens";
 import { RESET_LINK_INVALID } from "@/lib/auth/password-reset";
+import type { PageSearchParams } from "@/lib/page-routes";
 
 export const metadata: Metadata = { title: "Choose a new password", robots: { index: false } };
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
 /** Opened from a reset email: the form when the link still works, else the way to a new one. */
-export default async function ResetPasswordPage({ searchParams }: { searchParams: SearchParams }) {
+export default async function ResetPasswordPage({ searchParams }: { searchParams: PageSearchParams }) {
   const { token } = await searchParams;
   const reset = typeof token === "string" ? await peekAccountToken(token, "password_reset") : null;
   return (

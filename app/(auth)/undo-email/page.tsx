@@ -5,16 +5,15 @@ import { ResetPasswordForm } from "@/components/account/reset-password-form";
 import { peekAccountToken } from "@/lib/auth/account-tokens";
 import { UNDO_LINK_INVALID } from "@/lib/auth/email-change-undo";
 import { db } from "@/lib/db";
+import type { PageSearchParams } from "@/lib/page-routes";
 
 export const metadata: Metadata = { title: "Wasn't you?", robots: { index: false } };
-
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /**
  * Opened from the "Wasn't you?" link of the email-changed notice, by anyone (the intruder may have
  * signed the owner out). Nothing happens until the new password is sent: mail scanners open links.
  */
-export default async function UndoEmailPage({ searchParams }: { searchParams: SearchParams }) {
+export default async function UndoEmailPage({ searchParams }: { searchParams: PageSearchParams }) {
   const { token } = await searchParams;
   const link = typeof token === "string" ? await peekAccountToken(token, "email_change_undo") : null;
   const account = link && (await db.user.findUnique({ where: { id: link.userId }, select: { email: true } }));

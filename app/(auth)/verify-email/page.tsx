@@ -5,13 +5,12 @@ import { LinkProblem } from "@/components/account/link-problem";
 import { peekAccountToken } from "@/lib/auth/account-tokens";
 import { VERIFY_LINK_INVALID } from "@/lib/auth/email-verification";
 import { getPageUser } from "@/lib/auth/page-user";
+import type { PageSearchParams } from "@/lib/page-routes";
 
 export const metadata: Metadata = { title: "Confirm your email address", robots: { index: false } };
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
 /** Opened from the verification email; works signed in or not (the link itself is the proof). */
-export default async function VerifyEmailPage({ searchParams }: { searchParams: SearchParams }) {
+export default async function VerifyEmailPage({ searchParams }: { searchParams: PageSearchParams }) {
   const { token } = await searchParams;
   const [link, user] = await Promise.all([
     typeof token === "string" ? peekAccountToken(token, "email_verification") : null,

@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import { Suspense } from "react";
 import { StatisticsChart } from "@/components/admin/statistics-chart";
 import { Runtime } from "@/components/movie/runtime";
-import { DataTable, Thumbnail, cellClass } from "@/components/ui/data-table";
+import { MovieCells } from "@/components/movie/movie-cells";
+import { DataTable, cellClass } from "@/components/ui/data-table";
 import { requirePageAdmin } from "@/lib/auth/page-user";
 import { listLatestMovies } from "@/lib/data/movies";
 import {
@@ -122,13 +123,7 @@ export default async function StatisticsPage() {
       <DataTable label="Recent movies" head={["Image", "Name", "Category", "Language", "Year", "Runtime"]}>
         {recent.map((movie) => (
           <tr key={movie._id}>
-            <td className={cellClass}>
-              <Thumbnail src={movie.image} alt="" />
-            </td>
-            <td className={`${cellClass} font-semibold`}>{movie.name}</td>
-            <td className={cellClass}>{movie.category.name}</td>
-            <td className={cellClass}>{movie.language}</td>
-            <td className={cellClass}>{movie.year}</td>
+            <MovieCells movie={movie} />
             <td className={cellClass}>
               <Runtime hour={movie.hour} durationSeconds={movie.durationSeconds} />
             </td>

@@ -5,7 +5,7 @@ import { Suspense, cache } from "react";
 import { CastCarousel } from "@/components/movie/cast-carousel";
 import { DownloadButton } from "@/components/movie/download-button";
 import { LikeButton } from "@/components/movie/like-button";
-import { MovieCard } from "@/components/movie/movie-card";
+import { MovieGrid } from "@/components/movie/movie-card";
 import { MovieRow } from "@/components/movie/movie-row";
 import { MyListButton } from "@/components/movie/my-list-button";
 import { Runtime } from "@/components/movie/runtime";
@@ -20,6 +20,7 @@ import { pagePublicOrigin } from "@/lib/http/public-url";
 import { movieRuntime } from "@/lib/media/runtime";
 import { SITE_NAME, languageCode, truncateAtWord } from "@/lib/seo";
 import { StoredImage } from "@/components/ui/stored-image";
+import { Poster } from "@/components/ui/poster";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -93,14 +94,13 @@ export default async function MoviePage({ params }: Props) {
         />
         <div className="relative bg-gradient-to-t from-main via-main/80 to-main/40">
           <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 py-10 sm:px-6 md:grid-cols-[16rem_1fr] lg:py-16">
-            <StoredImage
+            <Poster
               src={movie.image}
               alt={`${movie.name} poster`}
               width={600}
-              height={900}
               sizes="(min-width: 768px) 256px, 160px"
               loading="eager"
-              className="mx-auto aspect-[2/3] w-40 rounded-lg object-cover shadow-2xl md:w-full"
+              className="mx-auto w-40 rounded-lg shadow-2xl md:w-full"
             />
             <div className="flex min-w-0 flex-col gap-5">
               <h1 className="text-3xl font-bold sm:text-5xl">{movie.name}</h1>
@@ -170,13 +170,10 @@ export default async function MoviePage({ params }: Props) {
             <h2 id="related" className="text-2xl font-bold">
               Related Movies
             </h2>
-            <ul className="grid grid-cols-2 gap-3 sm:gap-6 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
-              {related.map((item) => (
-                <li key={item._id}>
-                  <MovieCard movie={item} />
-                </li>
-              ))}
-            </ul>
+            <MovieGrid
+              movies={related}
+              className="grid grid-cols-2 gap-3 sm:gap-6 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5"
+            />
           </section>
         )}
       </div>
