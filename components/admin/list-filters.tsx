@@ -2,7 +2,17 @@
 
 // The filter bar above the admin lists: a search box that searches as one types (after a pause),
 // and labelled selects. Every control is a native one, so the keyboard works as everywhere else.
+// ListSearch, ParamFilter and SortBySelect bind them to the list's URL (lib/client/use-url-query.ts).
 import { useEffect, useId, useRef, useState } from "react";
+import { SelectOptions } from "@/components/ui/select-options";
+import type { QueryChanges } from "@/lib/client/use-url-query";
+
+/** The list's state in the URL, as useUrlQuery gives it. */
+export type ListQuery = {
+  params: URLSearchParams;
+  setQuery: (changes: QueryChanges, options?: { replace?: boolean }) => void;
+};
+type Options = { value: string; label: string }[];
 
 const control =
   "min-h-11 w-full rounded-md border border-border/60 bg-main px-3 py-2 text-sm text-white placeholder:text-text/60 focus:border-subMain focus:outline-none focus-visible:ring-2 focus-visible:ring-subMain/40";
@@ -14,7 +24,7 @@ export function ListFilters({ children }: { children: React.ReactNode }) {
 /** Waits this long after the last keystroke before searching. */
 const SEARCH_PAUSE_MS = 300;
 
-export function SearchBox({
+function SearchBox({
   label,
   value,
   onSearch,
@@ -76,7 +86,7 @@ export function FilterSelect({
   label: string;
   value: string;
   onChange: (value: string) => void;
-  options: { value: string; label: string }[];
+  options: Options;
   className?: string;
 }) {
   const id = useId();
@@ -86,12 +96,66 @@ export function FilterSelect({
         {label}
       </label>
       <select id={id} value={value} onChange={(event) => onChange(event.target.value)} className={control}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <SelectOptions options={options} />
       </select>
     </div>
+  );
+}
+
+/** The list's search: the URL's `search`, from the first page; typing replaces the history entry. */
+export function ListSearch({
+  query: { params, setQuery },
+  label,
+  placeholder,
+}: {
+  query: ListQuery;
+  label: string;
+  placeholder?: string;
+}) {
+  return (
+    <SearchBox
+      label={label}
+      placeholder={placeholder}
+      value={params.get("search") ?? ""}
+      onSearch={(search) => setQuery({ search, page: null }, { replace: true })}
+    />
+  );
+}
+
+/** A select that narrows the list by one URL parameter (the option "" is everything), from the first page. */
+export function ParamFilter({
+  query: { params, setQuery },
+  name,
+  label,
+  options,
+}: {
+  query: ListQuery;
+  name: string;
+  label: string;
+  options: Options;
+}) {
+  return (
+    <FilterSelect
+      label={label}
+      value={params.get(name) ?? ""}
+      onChange={(value) => setQuery({ [name]: value, page: null })}
+      options={options}
+    />
+  );
+}
+
+/** The phone's Sort by (the column heads sort on wider screens): each option is "column:direction". */
+export function SortBySelect({ query, value, options }: { query: ListQuery; value: string; options: Options }) {
+  return (
+    <FilterSelect
+      label="Sort by"
+      className="sm:hidden"
+      value={value}
+      onChange={(chosen) => {
+        const [column, direction] = chosen.split(":");
+        query.setQuery({ sort: column, order: direction, page: null });
+      }}
+      options={options}
+    />
   );
 }

@@ -1,13 +1,16 @@
 "use client";
 
 // The parts every admin list is drawn with (movies, users, categories): the count line, the states
-// before there are rows, the selection boxes and bar, sortable column heads and a row's Edit and
-// Delete. Their state is lib/client/use-admin-list.ts's and the URL's.
+// before there are rows, sortable column heads, a row's Edit and Delete and the pages. Selecting rows
+// and acting on them has its own parts in list-selection.tsx. Their state is
+// lib/client/use-admin-list.ts's and the URL's.
 import { Button } from "@/components/ui/button";
 import { EmptyState, type HeadCell } from "@/components/ui/data-table";
+import { Pagination } from "@/components/ui/pagination";
 import { SortableHeader, ariaSortOf, type SortDirection } from "@/components/ui/sortable-header";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/client/fetcher";
+import type { ListQuery } from "./list-filters";
 
 /**
  * How many rows match, with a spinner while the list reloads (read out when it changes), and Clear
@@ -68,33 +71,6 @@ export function ListBody({
   return children;
 }
 
-/** A row's selection box, or the head's box for every row on the page. */
-export function SelectBox({
-  label,
-  checked,
-  onChange,
-  disabled,
-}: {
-  label: string;
-  checked: boolean;
-  onChange: () => void;
-  disabled?: boolean;
-}) {
-  return (
-    <input
-      type="checkbox"
-      className="size-4 accent-subMain"
-      aria-label={label}
-      checked={checked}
-      disabled={disabled}
-      onChange={onChange}
-    />
-  );
-}
-
-/** The head cell of the selection column. */
-export const selectionHead = (box: React.ReactNode): HeadCell => ({ cell: box, className: "w-10" });
-
 /** A column head that sorts the list: its direction when the list is in its order, and aria-sort. */
 export function sortableHead(label: string, direction: SortDirection | undefined, onSort: () => void): HeadCell {
   return {
@@ -103,35 +79,14 @@ export function sortableHead(label: string, direction: SortDirection | undefined
   };
 }
 
-/** What can be done with the selected rows: `children` are the actions; Clear selection ends the row. */
-export function SelectionBar({
-  label,
-  count,
-  onClear,
-  children,
-}: {
-  /** Names the region for screen readers: "Selected movies". */
-  label: string;
-  count: number;
-  onClear: () => void;
-  children: React.ReactNode;
-}) {
+/** The list's pages: the URL's `page`. */
+export function ListPages({ query: { params, setQuery }, totalPage }: { query: ListQuery; totalPage: number }) {
   return (
-    <div
-      role="region"
-      aria-label={label}
-      className="flex flex-wrap items-center gap-3 rounded-lg border border-subMain/40 bg-main px-4 py-3 text-sm"
-    >
-      <p className="font-semibold">{count} selected</p>
-      {children}
-      <button
-        type="button"
-        onClick={onClear}
-        className="ml-auto rounded px-2 py-1 text-text hover:text-white focus-visible:outline-2 focus-visible:outline-subMain"
-      >
-        Clear selection
-      </button>
-    </div>
+    <Pagination
+      page={Number(params.get("page")) || 1}
+      totalPage={totalPage}
+      onChange={(next) => setQuery({ page: next })}
+    />
   );
 }
 

@@ -2,9 +2,11 @@
 
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { SelectOptions } from "@/components/ui/select-options";
 import type { Category } from "@/lib/data/categories";
 import type { AdminBulkAction } from "@/lib/validation/admin-movie";
-import { SelectionBar } from "./list-kit";
+import { categoryOptions } from "./category-options";
+import { SelectionBar } from "./list-selection";
 
 /** What can be done with the selected movies: move, transcode, publish or unpublish, delete (after a confirmation). */
 export function MovieBulkBar({
@@ -38,11 +40,7 @@ export function MovieBulkBar({
           className="min-h-9 rounded-md border border-border/60 bg-dry px-2 py-1.5 text-sm focus:border-subMain focus:outline-none focus-visible:ring-2 focus-visible:ring-subMain/40"
         >
           <option value="">Move to category…</option>
-          {categories.map((category) => (
-            <option key={category._id} value={category._id}>
-              {category.name}
-            </option>
-          ))}
+          <SelectOptions options={categoryOptions(categories)} />
         </select>
         <Button
           variant="quiet"

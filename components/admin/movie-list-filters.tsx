@@ -1,7 +1,6 @@
 "use client";
 
 import type { SortDirection } from "@/components/ui/sortable-header";
-import type { QueryChanges } from "@/lib/client/use-url-query";
 import type { Category } from "@/lib/data/categories";
 import {
   ADMIN_MEDIA_FILTERS,
@@ -10,87 +9,58 @@ import {
   MEDIA_FILTER_LABELS,
   type AdminMovieSort,
 } from "@/lib/validation/admin-movie";
-import { FilterSelect, ListFilters, SearchBox } from "./list-filters";
+import { categoryOptions } from "./category-options";
+import { FilterSelect, ListFilters, ListSearch, ParamFilter, SortBySelect, type ListQuery } from "./list-filters";
+import { MOVIE_SORT_LABELS } from "./movie-row";
 
-/** Each sort's name in the phone's Sort by select (the column heads sort on wider screens). */
-const SORT_LABELS: Record<AdminMovieSort, string> = {
-  created: "Added",
-  name: "Name",
-  category: "Category",
-  language: "Language",
-  year: "Year",
-  hour: "Runtime",
-  media: "Video",
-};
+const STATUS_OPTIONS = [
+  { value: "", label: "All" },
+  { value: "published", label: "Published" },
+  { value: "draft", label: "Draft" },
+];
+const MEDIA_OPTIONS = [
+  { value: "", label: "Any video" },
+  ...ADMIN_MEDIA_FILTERS.map((value) => ({ value, label: MEDIA_FILTER_LABELS[value] })),
+];
+const SORT_OPTIONS = (Object.keys(MOVIE_SORT_LABELS) as AdminMovieSort[]).flatMap((column) => [
+  { value: `${column}:asc`, label: `${MOVIE_SORT_LABELS[column]} ↑` },
+  { value: `${column}:desc`, label: `${MOVIE_SORT_LABELS[column]} ↓` },
+]);
+const DEFAULT_LIMIT = String(ADMIN_MOVIES_DEFAULT_PAGE_SIZE);
 
 /** The movie list's search, filters (category, status, video), sort (phones) and page size, read from and written to the URL. */
 export function MovieListFilters({
-  params,
-  setQuery,
+  query,
   categories,
   sort,
   order,
 }: {
-  params: URLSearchParams;
-  setQuery: (changes: QueryChanges, options?: { replace?: boolean }) => void;
+  query: ListQuery;
   categories: Category[];
   sort: AdminMovieSort | undefined;
   order: SortDirection;
 }) {
+  const { params, setQuery } = query;
   return (
     <ListFilters>
-      <SearchBox
-        label="Search movie list"
-        value={params.get("search") ?? ""}
-        onSearch={(search) => setQuery({ search, page: null }, { replace: true })}
-      />
-      <FilterSelect
+      <ListSearch query={query} label="Search movie list" />
+      <ParamFilter
+        query={query}
+        name="category"
         label="Category"
-        value={params.get("category") ?? ""}
-        onChange={(category) => setQuery({ category, page: null })}
-        options={[{ value: "", label: "All categories" }, ...categories.map((c) => ({ value: c._id, label: c.name }))]}
+        options={[{ value: "", label: "All categories" }, ...categoryOptions(categories)]}
       />
-      <FilterSelect
-        label="Status"
-        value={params.get("status") ?? ""}
-        onChange={(status) => setQuery({ status, page: null })}
-        options={[
-          { value: "", label: "All" },
-          { value: "published", label: "Published" },
-          { value: "draft", label: "Draft" },
-        ]}
-      />
-      <FilterSelect
-        label="Video"
-        value={params.get("media") ?? ""}
-        onChange={(media) => setQuery({ media, page: null })}
-        options={[
-          { value: "", label: "Any video" },
-          ...ADMIN_MEDIA_FILTERS.map((value) => ({ value, label: MEDIA_FILTER_LABELS[value] })),
-        ]}
-      />
-      <FilterSelect
-        label="Sort by"
-        className="sm:hidden"
+      <ParamFilter query={query} name="status" label="Status" options={STATUS_OPTIONS} />
+      <ParamFilter query={query} name="media" label="Video" options={MEDIA_OPTIONS} />
+      <SortBySelect
+        query={query}
         value={sort ? `${sort}:${order}` : ""}
-        onChange={(value) => {
-          const [column, direction] = value.split(":");
-          setQuery({ sort: column, order: direction, page: null });
-        }}
-        options={[
-          { value: "", label: params.get("search") ? "Best match" : "Newest" },
-          ...(Object.keys(SORT_LABELS) as AdminMovieSort[]).flatMap((column) => [
-            { value: `${column}:asc`, label: `${SORT_LABELS[column]} ↑` },
-            { value: `${column}:desc`, label: `${SORT_LABELS[column]} ↓` },
-          ]),
-        ]}
+        options={[{ value: "", label: params.get("search") ? "Best match" : "Newest" }, ...SORT_OPTIONS]}
       />
       <FilterSelect
         label="Per page"
-        value={params.get("limit") ?? String(ADMIN_MOVIES_DEFAULT_PAGE_SIZE)}
-        onChange={(limit) =>
-          setQuery({ limit: limit === String(ADMIN_MOVIES_DEFAULT_PAGE_SIZE) ? null : limit, page: null })
-        }
+        value={params.get("limit") ?? DEFAULT_LIMIT}
+        onChange={(limit) => setQuery({ limit: limit === DEFAULT_LIMIT ? null : limit, page: null })}
         options={ADMIN_MOVIE_PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }))}
       />
     </ListFilters>

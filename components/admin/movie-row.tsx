@@ -4,18 +4,25 @@ import { Runtime } from "@/components/movie/runtime";
 import { Thumbnail, cellClass } from "@/components/ui/data-table";
 import type { AdminMovieItem } from "@/lib/data/admin-movies";
 import type { AdminMovieSort } from "@/lib/validation/admin-movie";
-import { EditDeleteActions, SelectBox } from "./list-kit";
-import { VideoState } from "./video-state";
+import { EditDeleteActions } from "./list-kit";
+import { SelectCell, type RowSelectProps } from "./list-selection";
+import { VideoState, type TranscodeControls } from "./video-state";
+
+/** Each sort's name: the column heads' and the phone's Sort by select's ("Added" has no column). */
+export const MOVIE_SORT_LABELS: Record<AdminMovieSort, string> = {
+  created: "Added",
+  name: "Name",
+  category: "Category",
+  language: "Language",
+  year: "Year",
+  hour: "Runtime",
+  media: "Video",
+};
 
 /** The sortable columns, in the row's order. */
-export const MOVIE_COLUMNS: { sort: AdminMovieSort; label: string }[] = [
-  { sort: "name", label: "Name" },
-  { sort: "category", label: "Category" },
-  { sort: "language", label: "Language" },
-  { sort: "year", label: "Year" },
-  { sort: "hour", label: "Runtime" },
-  { sort: "media", label: "Video" },
-];
+export const MOVIE_COLUMNS = (Object.keys(MOVIE_SORT_LABELS) as AdminMovieSort[])
+  .filter((sort) => sort !== "created")
+  .map((sort) => ({ sort, label: MOVIE_SORT_LABELS[sort] }));
 
 const Missing = () => <span className="text-text/70">—</span>;
 
@@ -27,20 +34,15 @@ export function MovieRow({
   transcoding,
   onEdit,
   onDelete,
-}: {
+}: RowSelectProps & {
   movie: AdminMovieItem;
-  selected: boolean;
-  onToggle: () => void;
-  /** The video's Retry and Cancel, busy while one of them is under way. */
-  transcoding: { busy: boolean; retry: () => void; cancel: () => void };
+  transcoding: TranscodeControls;
   onEdit: () => void;
   onDelete: () => void;
 }) {
   return (
     <tr>
-      <td className={cellClass}>
-        <SelectBox label={`Select ${movie.name}`} checked={selected} onChange={onToggle} />
-      </td>
+      <SelectCell name={movie.name} selected={selected} onToggle={onToggle} />
       <td className={`${cellClass} lg:max-2xl:hidden`}>
         <Thumbnail src={movie.image} alt="" />
       </td>
@@ -63,7 +65,7 @@ export function MovieRow({
         )}
       </td>
       <td className={cellClass}>
-        <VideoState movie={movie} onRetry={transcoding.retry} onCancel={transcoding.cancel} busy={transcoding.busy} />
+        <VideoState movie={movie} transcoding={transcoding} />
       </td>
       <td className={cellClass}>
         <EditDeleteActions name={movie.name} onEdit={onEdit} onDelete={onDelete} />

@@ -6,9 +6,7 @@
 // where a select takes the sort. Drawn with the admin list kit (components/admin/list-kit.tsx).
 import { useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { DataTable } from "@/components/ui/data-table";
 import { Dialog } from "@/components/ui/dialog";
-import { Pagination } from "@/components/ui/pagination";
 import type { SortDirection } from "@/components/ui/sortable-header";
 import { useAdminMovies } from "@/lib/client/hooks";
 import { useBulkAction, useRowSelection } from "@/lib/client/use-admin-list";
@@ -20,7 +18,8 @@ import { ADMIN_MOVIE_QUERY_KEYS, defaultOrder, type AdminMovieSort } from "@/lib
 import { listQueryString } from "@/lib/validation/admin-list-query";
 import { BulkFailures } from "./bulk-failures";
 import { EditMovie } from "./edit-movie";
-import { ListBody, ListSummary, SelectBox, selectionHead, sortableHead } from "./list-kit";
+import { ListPages, ListSummary, sortableHead } from "./list-kit";
+import { BulkDeleteDialog, SelectableTable } from "./list-selection";
 import { MovieBulkBar } from "./movie-bulk-bar";
 import { MovieListFilters } from "./movie-list-filters";
 import { MOVIE_COLUMNS, MovieRow } from "./movie-row";
@@ -36,6 +35,7 @@ export function MoviesTable({
   categories: Category[];
 }) {
   const [params, setQuery] = useUrlQuery();
+  const list = { params, setQuery };
   const query = listQueryString(params, ADMIN_MOVIE_QUERY_KEYS);
   const { data, error, isLoading, mutate } = useAdminMovies(query, initial);
   const selection = useRowSelection(query);
@@ -82,7 +82,6 @@ export function MoviesTable({
     });
 
   const count = data ? `${data.moviesCount}${data.moviesCountIsLowerBound ? "+" : ""}` : "";
-  const selectedMovies = selected.size === 1 ? "1 movie" : `${selected.size} movies`;
   return (
     <div className="flex flex-col gap-5">
       {data && !data.transcoding.available && (
@@ -90,7 +89,7 @@ export function MoviesTable({
           {data.transcoding.reason}
         </p>
       )}
-      <MovieListFilters params={params} setQuery={setQuery} categories={categories} sort={sort} order={order} />
+      <MovieListFilters query={list} categories={categories} sort={sort} order={order} />
 
       <ListSummary
         text={count && `${count} ${data?.moviesCount === 1 ? "movie" : "movies"}`}
@@ -117,52 +116,40 @@ export function MoviesTable({
         onDismiss={dismissFailures}
       />
 
-      <ListBody
+      <SelectableTable
         loading={isLoading && !data}
         error={error}
         empty={movies.length === 0 ? (filtered ? "No movies match these filters" : "No movies") : null}
+        label="Movies"
+        selectAllLabel="Select every movie on this page"
+        selection={selection}
+        selectable={ids}
+        head={[
+          // Beside the admin menu (lg) a laptop's width has no room for the thumbnail: from 1536 px it shows.
+          { cell: <span className="sr-only">Image</span>, className: "w-16 lg:max-2xl:hidden" },
+          ...MOVIE_COLUMNS.map((column) =>
+            sortableHead(column.label, sort === column.sort ? order : undefined, () => sortBy(column.sort)),
+          ),
+          "Actions",
+        ]}
       >
-        <DataTable
-          label="Movies"
-          wide={false}
-          head={[
-            selectionHead(
-              <SelectBox
-                label="Select every movie on this page"
-                checked={selection.allOf(ids)}
-                onChange={() => selection.toggleAll(ids)}
-              />,
-            ),
-            // Beside the admin menu (lg) a laptop's width has no room for the thumbnail: from 1536 px it shows.
-            { cell: <span className="sr-only">Image</span>, className: "w-16 lg:max-2xl:hidden" },
-            ...MOVIE_COLUMNS.map((column) =>
-              sortableHead(column.label, sort === column.sort ? order : undefined, () => sortBy(column.sort)),
-            ),
-            "Actions",
-          ]}
-        >
-          {movies.map((movie) => (
-            <MovieRow
-              key={movie._id}
-              movie={movie}
-              selected={selected.has(movie._id)}
-              onToggle={() => selection.toggle(movie._id)}
-              transcoding={{
-                busy: pending === `transcode:${movie._id}`,
-                retry: () => void transcode(movie, "POST"),
-                cancel: () => void transcode(movie, "DELETE"),
-              }}
-              onEdit={() => setEditing(movie)}
-              onDelete={() => setDeleting(movie)}
-            />
-          ))}
-        </DataTable>
-      </ListBody>
-      <Pagination
-        page={Number(params.get("page")) || 1}
-        totalPage={data?.totalPage ?? 1}
-        onChange={(next) => setQuery({ page: next })}
-      />
+        {movies.map((movie) => (
+          <MovieRow
+            key={movie._id}
+            movie={movie}
+            selected={selected.has(movie._id)}
+            onToggle={() => selection.toggle(movie._id)}
+            transcoding={{
+              busy: pending === `transcode:${movie._id}`,
+              retry: () => void transcode(movie, "POST"),
+              cancel: () => void transcode(movie, "DELETE"),
+            }}
+            onEdit={() => setEditing(movie)}
+            onDelete={() => setDeleting(movie)}
+          />
+        ))}
+      </SelectableTable>
+      <ListPages query={list} totalPage={data?.totalPage ?? 1} />
       <Dialog open={editing !== null} onClose={() => setEditing(null)} title="Edit Movie" wide>
         {editing && (
           <EditMovie
@@ -182,11 +169,12 @@ export function MoviesTable({
         onConfirm={() => deleting && void deleteMovie(deleting)}
         onCancel={() => setDeleting(null)}
       />
-      <ConfirmDialog
+      <BulkDeleteDialog
         open={confirmBulkDelete}
         busy={pending !== null}
-        message={`Delete ${selected.size === 1 ? "the selected movie" : `the ${selected.size} selected movies`}? Their reviews go with them.`}
-        confirmLabel={`Delete ${selectedMovies}`}
+        count={selected.size}
+        noun={["movie", "movies"]}
+        consequence="Their reviews go with them."
         onConfirm={() => void bulk({ action: "delete" }).then(() => setConfirmBulkDelete(false))}
         onCancel={() => setConfirmBulkDelete(false)}
       />

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { cellClass } from "@/components/ui/data-table";
 import { formatLongDate } from "@/lib/client/format";
 import type { AdminUserItem } from "@/lib/data/admin-users";
-import { SelectBox } from "./list-kit";
+import { SelectCell, type RowSelectProps } from "./list-selection";
 
 /** One account of the admin list. The admin's own row has no box and no actions: "You". */
 export function UserRow({
@@ -16,11 +16,9 @@ export function UserRow({
   busy,
   onRole,
   onDelete,
-}: {
+}: RowSelectProps & {
   user: AdminUserItem;
   self: boolean;
-  selected: boolean;
-  onToggle: () => void;
   busy: boolean;
   /** Make admin, or revoke the role. */
   onRole: () => void;
@@ -28,9 +26,7 @@ export function UserRow({
 }) {
   return (
     <tr>
-      <td className={cellClass}>
-        {!self && <SelectBox label={`Select ${user.email}`} checked={selected} onChange={onToggle} />}
-      </td>
+      <SelectCell name={user.email} selected={selected} onToggle={onToggle} selectable={!self} />
       <td className={`${cellClass} font-semibold`}>
         <div className="flex items-center gap-3">
           <Avatar src={user.image} />

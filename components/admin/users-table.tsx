@@ -6,8 +6,6 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { DataTable } from "@/components/ui/data-table";
-import { Pagination } from "@/components/ui/pagination";
 import type { SortDirection } from "@/components/ui/sortable-header";
 import { useAdminUsers } from "@/lib/client/hooks";
 import { useBulkAction, useRowSelection } from "@/lib/client/use-admin-list";
@@ -17,7 +15,8 @@ import type { AdminUserItem, AdminUserPage, AdminUsersBulkResult } from "@/lib/d
 import { listQueryString } from "@/lib/validation/admin-list-query";
 import { ADMIN_USER_QUERY_KEYS, defaultUserOrder, type AdminUserSort } from "@/lib/validation/admin-user";
 import { BulkFailures } from "./bulk-failures";
-import { ListBody, ListSummary, SelectBox, SelectionBar, selectionHead, sortableHead } from "./list-kit";
+import { ListPages, ListSummary, sortableHead } from "./list-kit";
+import { BulkDeleteDialog, SelectableTable, SelectionBar } from "./list-selection";
 import { UserListFilters } from "./user-list-filters";
 import { UserRow } from "./user-row";
 
@@ -29,6 +28,7 @@ export function UsersTable({
   initial: { query: string; page: AdminUserPage };
 }) {
   const [params, setQuery] = useUrlQuery();
+  const list = { params, setQuery };
   const query = listQueryString(params, ADMIN_USER_QUERY_KEYS);
   const { data, error, isLoading, mutate } = useAdminUsers(query, initial);
   const [deleting, setDeleting] = useState<AdminUserItem | null>(null);
@@ -71,7 +71,7 @@ export function UsersTable({
   const filtered = Boolean(params.get("search") || params.get("role"));
   return (
     <div className="flex flex-col gap-5">
-      <UserListFilters params={params} setQuery={setQuery} sort={shownSort} order={order} />
+      <UserListFilters query={list} sort={shownSort} order={order} />
       <ListSummary
         text={data ? `${data.usersCount} ${data.usersCount === 1 ? "user" : "users"}` : ""}
         loading={isLoading}
@@ -92,54 +92,35 @@ export function UsersTable({
         onDismiss={dismissFailures}
       />
 
-      <ListBody
+      <SelectableTable
         loading={isLoading && !data}
         error={error}
         empty={users.length === 0 ? (filtered ? "No users match these filters" : "No users") : null}
+        label="Users"
+        selectAllLabel="Select every user on this page"
+        selection={selection}
+        selectable={selectable}
+        head={[header("name", "Full Name"), header("email", "Email"), header("joined", "Joined"), "Role", "Actions"]}
       >
-        <DataTable
-          label="Users"
-          wide={false}
-          head={[
-            selectionHead(
-              <SelectBox
-                label="Select every user on this page"
-                checked={selection.allOf(selectable)}
-                disabled={selectable.length === 0}
-                onChange={() => selection.toggleAll(selectable)}
-              />,
-            ),
-            header("name", "Full Name"),
-            header("email", "Email"),
-            header("joined", "Joined"),
-            "Role",
-            "Actions",
-          ]}
-        >
-          {users.map((user) => (
-            <UserRow
-              key={user._id}
-              user={user}
-              self={user._id === currentUserId}
-              selected={selected.has(user._id)}
-              onToggle={() => selection.toggle(user._id)}
-              busy={busy !== null}
-              // Granting the role hands over the whole catalogue and every account: asked first.
-              onRole={() =>
-                user.isAdmin
-                  ? void change(user, { method: "PUT", body: { isAdmin: false } }, "Admin role revoked")
-                  : setPromoting(user)
-              }
-              onDelete={() => setDeleting(user)}
-            />
-          ))}
-        </DataTable>
-      </ListBody>
-      <Pagination
-        page={Number(params.get("page")) || 1}
-        totalPage={data?.totalPage ?? 1}
-        onChange={(next) => setQuery({ page: next })}
-      />
+        {users.map((user) => (
+          <UserRow
+            key={user._id}
+            user={user}
+            self={user._id === currentUserId}
+            selected={selected.has(user._id)}
+            onToggle={() => selection.toggle(user._id)}
+            busy={busy !== null}
+            // Granting the role hands over the whole catalogue and every account: asked first.
+            onRole={() =>
+              user.isAdmin
+                ? void change(user, { method: "PUT", body: { isAdmin: false } }, "Admin role revoked")
+                : setPromoting(user)
+            }
+            onDelete={() => setDeleting(user)}
+          />
+        ))}
+      </SelectableTable>
+      <ListPages query={list} totalPage={data?.totalPage ?? 1} />
       <ConfirmDialog
         open={promoting !== null}
         busy={busy !== null}
@@ -158,11 +139,12 @@ export function UsersTable({
         onConfirm={() => deleting && void change(deleting, { method: "DELETE" }, "User deleted successfully")}
         onCancel={() => setDeleting(null)}
       />
-      <ConfirmDialog
+      <BulkDeleteDialog
         open={confirmBulkDelete}
         busy={busy !== null}
-        message={`Delete ${selected.size === 1 ? "the selected user" : `the ${selected.size} selected users`}? Their favourites and reviews will be deleted too.`}
-        confirmLabel={`Delete ${selected.size === 1 ? "1 user" : `${selected.size} users`}`}
+        count={selected.size}
+        noun={["user", "users"]}
+        consequence="Their favourites and reviews will be deleted too."
         onConfirm={() => void bulk({ action: "delete" }).then(() => setConfirmBulkDelete(false))}
         onCancel={() => setConfirmBulkDelete(false)}
       />

@@ -11,6 +11,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { SelectField, TextAreaField } from "@/components/ui/form-field";
 import { RelativeTime } from "@/components/ui/relative-time";
+import { SelectOptions } from "@/components/ui/select-options";
 import { apiFetch, errorMessage } from "@/lib/client/fetcher";
 import { ownReviewUrl } from "@/lib/client/hooks";
 import type { ReviewItem } from "@/lib/data/movie-shapes";
@@ -99,11 +100,7 @@ export function ReviewEditor({
         )}
         <SelectField label="Select Rating" error={errors.rating?.message} {...register("rating")}>
           <option value="">Select Rating</option>
-          {RATING_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <SelectOptions options={RATING_OPTIONS} />
         </SelectField>
         <TextAreaField
           label="Message"

@@ -5,6 +5,7 @@ import { useViewer } from "@/lib/client/viewer";
 import { Stars } from "@/components/movie/stars";
 import { Avatar } from "@/components/ui/avatar";
 import { RelativeTime } from "@/components/ui/relative-time";
+import { SelectOptions } from "@/components/ui/select-options";
 import { useReviewPage } from "@/lib/client/hooks";
 import type { ReviewItem } from "@/lib/data/movie-shapes";
 import { REVIEW_SORT_OPTIONS, type ReviewSort } from "@/lib/validation/review-options";
@@ -61,11 +62,7 @@ export function ReviewList({
               onChange={(event) => setSort(event.target.value as ReviewSort)}
               className="min-h-10 rounded-md border border-border/60 bg-main px-3 text-white focus:border-subMain focus:outline-none focus-visible:ring-2 focus-visible:ring-subMain/40"
             >
-              {REVIEW_SORT_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
+              <SelectOptions options={REVIEW_SORT_OPTIONS} />
             </select>
           </div>
         )}
