@@ -1,7 +1,7 @@
 // Every JSON body the API answers (docs/api.md "Conventions" and "Shapes"), written once as zod schemas. The
-// data layer's types are inferred from them, and lib/openapi.ts turns them into the OpenAPI
+// data layer's types are inferred from them, and lib/openapi/ turns them into the OpenAPI
 // document's components, so the types, the handlers and /api/openapi.json cannot drift apart.
-// Each schema is registered under its component name; the registry is what lib/openapi.ts reads.
+// Each schema is registered under its component name; the registry is what lib/openapi/index.ts reads.
 import { z } from "zod";
 import { LANGUAGES } from "@/lib/validation/movie";
 
