@@ -36,6 +36,22 @@ module.exports = {
       to: { path: "^app/" },
     },
     {
+      name: "http-errors-only-in-http",
+      severity: "error",
+      comment:
+        "lib/ and app/ throw the domain's errors (lib/errors.ts); only lib/http turns them into statuses and headers (lib/http/errors.ts), so no other file may import that mapping.",
+      from: { pathNot: "^lib/http/" },
+      to: { path: "^lib/http/errors\\.ts$" },
+    },
+    {
+      name: "data-writes-without-side-effects",
+      severity: "error",
+      comment:
+        "lib/data reads and writes the database, nothing else: a write hands back what it leaves to do (lib/data/write-effects.ts) and lib/writes (or the import job) expires the cache tags, deletes the files and queues the jobs.",
+      from: { path: "^lib/data/" },
+      to: { path: "^lib/(jobs/|media/cleanup\\.ts$|cache/expire-tags\\.ts$)" },
+    },
+    {
       name: "no-next-internals",
       severity: "error",
       comment:
