@@ -3,17 +3,13 @@ import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors";
 import { isUuid } from "@/lib/validation/ids";
 import { MOVIE_NOT_FOUND } from "./movies";
-import { movieListSelect, toMovieListItem, type MovieListItem } from "./movie-shapes";
-import { publishedMovie, publishedMovieSql } from "./movie-visibility";
+import { memberMoviesArgs, toMovieListItem, type MovieListItem } from "./movie-shapes";
+import { publishedMovieSql } from "./movie-visibility";
 import type { ToggleResult } from "@/lib/api-shapes";
 
 /** GET /api/user/favorite: the user's liked movies, most recently liked first. */
 export async function listFavorites(userId: string): Promise<MovieListItem[]> {
-  const rows = await db.favorite.findMany({
-    where: { userId, movie: publishedMovie },
-    select: { movie: { select: movieListSelect } },
-    orderBy: [{ createdAt: "desc" }, { movieId: "asc" }],
-  });
+  const rows = await db.favorite.findMany(memberMoviesArgs(userId));
   return rows.map((row) => toMovieListItem(row.movie));
 }
 

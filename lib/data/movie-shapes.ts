@@ -1,6 +1,7 @@
 // The movie shapes of docs/api.md "Shapes", and the Prisma selects that feed them.
 import type { MovieDetail, MovieListItem, ReviewItem } from "@/lib/api-shapes";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { publishedMovie } from "./movie-visibility";
 
 export type { CastMemberItem, MovieDetail, MovieListItem, ReviewItem } from "@/lib/api-shapes";
 
@@ -78,6 +79,16 @@ export const movieDetailSelect = {
   mediaState: true,
   hlsFolder: true,
 } satisfies Prisma.MovieSelect;
+
+/**
+ * The findMany arguments of a member's own list of movies (Favorite, MyListEntry: a row per user and
+ * movie): their published movies, most recently added first.
+ */
+export const memberMoviesArgs = (userId: string) => ({
+  where: { userId, movie: publishedMovie },
+  select: { movie: { select: movieListSelect } },
+  orderBy: [{ createdAt: "desc" as const }, { movieId: "asc" as const }],
+});
 
 type MovieDetailRow = Prisma.MovieGetPayload<{ select: typeof movieDetailSelect }>;
 

@@ -59,10 +59,10 @@ export async function listLatestMovies(limit: number): Promise<MovieListItem[]> 
   return rows.map(toMovieListItem);
 }
 
-/** Movies by id, in the order of `ids` (the callers' queries have kept to published movies). */
-async function moviesInOrder(ids: string[]): Promise<MovieListItem[]> {
+/** Published movies by id, in the order of `ids` (a movie deleted or made a draft meanwhile is skipped). */
+export async function moviesInOrder(ids: string[]): Promise<MovieListItem[]> {
   if (ids.length === 0) return [];
-  const rows = await db.movie.findMany({ where: { id: { in: ids } }, select: movieListSelect });
+  const rows = await db.movie.findMany({ where: { id: { in: ids }, ...publishedMovie }, select: movieListSelect });
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);

@@ -2,22 +2,18 @@ import "server-only";
 // My List: films a user keeps to watch later. Apart from favourites (what they liked): adding and
 // removing are idempotent PUT and DELETE, so a double click or a retry never flips the state back.
 import { db } from "@/lib/db";
-import { publishedMovie, publishedMovieSql } from "./movie-visibility";
+import { publishedMovieSql } from "./movie-visibility";
 import { notFound } from "@/lib/errors";
 import { isUuid } from "@/lib/validation/ids";
 import { MOVIE_NOT_FOUND } from "./movies";
-import { movieListSelect, toMovieListItem, type MovieListItem } from "./movie-shapes";
+import { memberMoviesArgs, toMovieListItem, type MovieListItem } from "./movie-shapes";
 import type { MyListChange } from "@/lib/api-shapes";
 
 export type { MyListChange };
 
 /** GET /api/user/list: the user's list, most recently added first. */
 export async function listMyList(userId: string): Promise<MovieListItem[]> {
-  const rows = await db.myListEntry.findMany({
-    where: { userId, movie: publishedMovie },
-    select: { movie: { select: movieListSelect } },
-    orderBy: [{ createdAt: "desc" }, { movieId: "asc" }],
-  });
+  const rows = await db.myListEntry.findMany(memberMoviesArgs(userId));
   return rows.map((row) => toMovieListItem(row.movie));
 }
 

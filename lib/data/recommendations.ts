@@ -9,8 +9,8 @@ import { db } from "@/lib/db";
 import { notFound } from "@/lib/errors";
 import { cacheTags } from "@/lib/cache/tags";
 import { isUuid } from "@/lib/validation/ids";
-import { MOVIE_NOT_FOUND } from "./movies";
-import { movieListSelect, toMovieListItem, type MovieListItem } from "./movie-shapes";
+import { MOVIE_NOT_FOUND, moviesInOrder } from "./movies";
+import type { MovieListItem } from "./movie-shapes";
 import { seenMoviesSql, similarMoviesSql, trendingSql, watchedSeedsSql } from "./recommendation-sql";
 import type { RecommendationRow, TrendingMovie } from "@/lib/api-shapes";
 
@@ -43,17 +43,6 @@ async function neighbours(movieId: string): Promise<Scored[]> {
   return db.$queryRaw<Scored[]>(similarMoviesSql(movieId, NEIGHBOURS));
 }
 
-/** Movies by id, in the order of `ids` (a movie deleted meanwhile is skipped). */
-async function listItems(ids: string[]): Promise<MovieListItem[]> {
-  if (ids.length === 0) return [];
-  const rows = await db.movie.findMany({ where: { id: { in: ids }, ...publishedMovie }, select: movieListSelect });
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [toMovieListItem(row)] : [];
-  });
-}
-
 /**
  * "More like this" (GET /api/movie/{id}/similar and the movie page): the same for everyone, so
  * cached and kept with the page. Up to `ROW_SIZE * 2`, so the page can leave out what its Related
@@ -72,7 +61,7 @@ async function cachedMoreLikeThis(movieId: string): Promise<MovieListItem[] | nu
   cacheTag(cacheTags.movieLists);
   if (!(await db.movie.findFirst({ where: { id: movieId, ...publishedMovie }, select: { id: true } }))) return null;
   const similar = await neighbours(movieId);
-  return listItems(similar.slice(0, ROW_SIZE * 2).map((movie) => movie.id));
+  return moviesInOrder(similar.slice(0, ROW_SIZE * 2).map((movie) => movie.id));
 }
 
 /** "Trending this week" (GET /api/movie/trending and the home page): the most played in 7 days. */
@@ -82,7 +71,7 @@ export async function trendingMovies(count = TRENDING_COUNT): Promise<TrendingMo
   cacheTag(cacheTags.movieLists);
   const rows = await db.$queryRaw<{ movieId: string; plays: number }[]>(trendingSql(count));
   const plays = new Map(rows.map((row) => [row.movieId, row.plays]));
-  return (await listItems(rows.map((row) => row.movieId))).map((movie) => ({
+  return (await moviesInOrder(rows.map((row) => row.movieId))).map((movie) => ({
     ...movie,
     plays: plays.get(movie._id) ?? 0,
   }));
@@ -114,7 +103,7 @@ export async function becauseYouWatched(userId: string): Promise<RecommendationR
     ids.forEach((id) => shown.add(id));
     rows.push({ because: { _id: seed.movieId, name: seed.name }, ids });
   }
-  const items = new Map((await listItems([...shown])).map((movie) => [movie._id, movie]));
+  const items = new Map((await moviesInOrder([...shown])).map((movie) => [movie._id, movie]));
   return rows.map(({ because, ids }) => ({
     because,
     movies: ids.flatMap((id) => items.get(id) ?? []),
@@ -131,5 +120,5 @@ export async function nextSuggestion(userId: string, movieId: string): Promise<M
   const fresh = (id: string) => id !== movieId && !seen.has(id);
   const next =
     similar.find((movie) => fresh(movie.id))?.id ?? (await trendingMovies()).find((movie) => fresh(movie._id))?._id;
-  return next ? ((await listItems([next]))[0] ?? null) : null;
+  return next ? ((await moviesInOrder([next]))[0] ?? null) : null;
 }
