@@ -50,12 +50,15 @@ export async function listLatestMovies(limit: number): Promise<MovieListItem[]> 
   "use cache";
   cacheLife("hours");
   cacheTag(cacheTags.movieLists);
-  const rows = await db.movie.findMany({
-    where: publishedMovie,
-    select: movieListSelect,
-    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
-    take: limit,
-  });
+  return publishedMovies([{ createdAt: "desc" }, { id: "asc" }], limit);
+}
+
+/** The first `take` published movies in `orderBy`'s order. */
+async function publishedMovies(
+  orderBy: Prisma.MovieOrderByWithRelationInput[],
+  take: number,
+): Promise<MovieListItem[]> {
+  const rows = await db.movie.findMany({ where: publishedMovie, select: movieListSelect, orderBy, take });
   return rows.map(toMovieListItem);
 }
 
@@ -298,13 +301,7 @@ export async function topRatedMovies(count = TOP_RATED_COUNT): Promise<MovieList
   "use cache";
   cacheLife("hours");
   cacheTag(cacheTags.movieLists);
-  const rows = await db.movie.findMany({
-    where: publishedMovie,
-    select: movieListSelect,
-    orderBy: [{ rate: "desc" }, { countReviews: "desc" }, { name: "asc" }, { id: "asc" }],
-    take: count,
-  });
-  return rows.map(toMovieListItem);
+  return publishedMovies([{ rate: "desc" }, { countReviews: "desc" }, { name: "asc" }, { id: "asc" }], count);
 }
 
 const categoryNotFound = () => invalid("Category not found", { category: ["Category not found"] });

@@ -9,6 +9,7 @@
 // lib/auth/nextauth-route.ts).
 import { configuredPublicUrl, env } from "@/lib/env";
 import { forbidden } from "@/lib/errors";
+import { originOf } from "./origin";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const ACCEPTED_BODY_TYPES = ["application/json", "multipart/form-data"];
@@ -22,15 +23,6 @@ function hasBody(request: Request): boolean {
 /** The media type of the request, lower-cased, without parameters. */
 function mediaType(request: Request): string {
   return (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-}
-
-function originOf(url: string | undefined): string | null {
-  if (!url) return null;
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
-  }
 }
 
 /**

@@ -3,17 +3,9 @@
 // with every response; proxy.ts sends the page policies. docs/security.md explains each choice.
 // Relative, not "@/lib/env": next.config.ts imports this module and its loader knows no path aliases.
 import { env } from "../env";
+import { originOf } from "./origin";
 
 const unique = (values: (string | null | undefined)[]) => [...new Set(values.filter((v): v is string => Boolean(v)))];
-
-function originOf(url: string | undefined): string | null {
-  if (!url) return null;
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Where the browser talks to the bucket with the s3 driver: presigned uploads (PUT), signed

@@ -122,8 +122,7 @@ export async function signPartUrls(
   input: z.infer<typeof partUrlsSchema>,
   driver: StorageDriver = storage(),
 ) {
-  const direct = directUploadOf(driver);
-  const ticket = await readTicket(input.ticket, user);
+  const { direct, ticket } = await openTicket(driver, input.ticket, user);
   if (input.partNumbers.some((n) => n > ticket.partCount)) throw invalid(`This upload has ${ticket.partCount} parts`);
   const urls = await Promise.all(
     input.partNumbers.map(async (partNumber) => ({
@@ -143,8 +142,7 @@ export async function completeDirectUpload(
   input: z.infer<typeof completeSchema>,
   driver: StorageDriver = storage(),
 ): Promise<string> {
-  const direct = directUploadOf(driver);
-  const ticket = await readTicket(input.ticket, user);
+  const { direct, ticket } = await openTicket(driver, input.ticket, user);
   const parts = [...input.parts].sort((a, b) => a.partNumber - b.partNumber);
   if (parts.length !== ticket.partCount || parts.some((part, index) => part.partNumber !== index + 1)) {
     throw invalid(`Send all ${ticket.partCount} parts, numbered from 1`);
@@ -171,8 +169,7 @@ export async function abortDirectUpload(
   input: z.infer<typeof abortSchema>,
   driver: StorageDriver = storage(),
 ) {
-  const direct = directUploadOf(driver);
-  const ticket = await readTicket(input.ticket, user);
+  const { direct, ticket } = await openTicket(driver, input.ticket, user);
   try {
     await direct.abort(ticket.key, ticket.uploadId);
   } catch (error) {
@@ -233,6 +230,12 @@ const ticketSchema = z.object({
 });
 
 /** The ticket's content, if it is ours, unexpired and issued to this user. */
+/** The driver's direct uploads and the upload a ticket the browser sent back stands for. */
+async function openTicket(driver: StorageDriver, token: string, user: Uploader) {
+  const direct = directUploadOf(driver);
+  return { direct, ticket: await readTicket(token, user) };
+}
+
 async function readTicket(token: string, user: Uploader): Promise<Ticket> {
   try {
     const { payload } = await jwtVerify(token, ticketKey(), { audience: TICKET_AUDIENCE, algorithms: ["HS256"] });

@@ -1,7 +1,7 @@
 // Requests of the admin Users page (docs/product.md "Admin: users", issue 26): the list's query (search, role
 // filter, sort, page) and the role change and bulk actions.
 import { z } from "zod";
-import { onLists, oneOf, positiveDigits, text } from "./fields";
+import { oneOf, onLists, pageParams, text } from "./fields";
 
 export const ADMIN_USERS_PAGE_SIZE = 20;
 const ADMIN_USERS_MAX_PAGE_SIZE = 100;
@@ -25,11 +25,7 @@ export const adminUsersQuerySchema = z.object({
   sort: oneOf("sort", ADMIN_USER_SORTS),
   /** Without it: newest first for `joined`, A to Z for name and email. */
   order: oneOf("order", ["asc", "desc"] as const),
-  page: positiveDigits("page"),
-  limit: positiveDigits("limit").refine(
-    (value) => value === undefined || value <= ADMIN_USERS_MAX_PAGE_SIZE,
-    `limit must be at most ${ADMIN_USERS_MAX_PAGE_SIZE}`,
-  ),
+  ...pageParams(ADMIN_USERS_MAX_PAGE_SIZE),
 });
 export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
 

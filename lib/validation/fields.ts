@@ -77,6 +77,17 @@ export function positiveDigits(field: string) {
   return digits(field).refine((value) => value === undefined || value >= 1, `${field} must be at least 1`);
 }
 
+/** `page` and `limit` of a paged list's query: whole numbers from 1, `limit` at most `maxLimit`. */
+export function pageParams(maxLimit: number) {
+  return {
+    page: positiveDigits("page"),
+    limit: positiveDigits("limit").refine(
+      (value) => value === undefined || value <= maxLimit,
+      `limit must be at most ${maxLimit}`,
+    ),
+  };
+}
+
 /** An optional query parameter that takes one of `values`; empty counts as absent. */
 export function oneOf<T extends string>(field: string, values: readonly T[]) {
   return text(field)

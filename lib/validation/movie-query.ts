@@ -1,6 +1,6 @@
 // The query of GET /api/movie (docs/api.md "Movies") and the filter bar's options.
 import { z } from "zod";
-import { digits, onStrings, positiveDigits, text } from "./fields";
+import { digits, onStrings, pageParams, text } from "./fields";
 import { MAX_PAGE_SIZE, MOVIE_SORTS, type MovieSort } from "./movie-options";
 import { emptyDictionary } from "./untrusted-keys";
 
@@ -32,11 +32,7 @@ export const movieListQuerySchema = z.object({
     )
     .transform((value) => (value || undefined) as MovieSort | undefined)
     .optional(),
-  page: positiveDigits("page"),
-  limit: positiveDigits("limit").refine(
-    (value) => value === undefined || value <= MAX_PAGE_SIZE,
-    `limit must be at most ${MAX_PAGE_SIZE}`,
-  ),
+  ...pageParams(MAX_PAGE_SIZE),
 });
 export type MovieListQuery = z.infer<typeof movieListQuerySchema>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { positiveDigits } from "./fields";
+import { pageParams } from "./fields";
 
 /** A number of seconds; digit strings are refused, the player always sends numbers. */
 const seconds = (field: string) =>
@@ -28,11 +28,7 @@ const HISTORY_MAX_PAGE_SIZE = 50;
 
 /** GET /api/user/history: a page of what the user watched, most recent first. */
 export const historyQuerySchema = z.object({
-  page: positiveDigits("page"),
-  limit: positiveDigits("limit").refine(
-    (value) => value === undefined || value <= HISTORY_MAX_PAGE_SIZE,
-    `limit must be at most ${HISTORY_MAX_PAGE_SIZE}`,
-  ),
+  ...pageParams(HISTORY_MAX_PAGE_SIZE),
 });
 export type HistoryQuery = z.infer<typeof historyQuerySchema>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { onStrings, positiveDigits, requiredText, wholeNumber } from "./fields";
+import { onStrings, pageParams, requiredText, wholeNumber } from "./fields";
 import { MAX_REVIEW_PAGE_SIZE, REVIEW_SORTS, type ReviewSort } from "./review-options";
 
 /** The review form's rating select (docs/product.md "Reviews", spelling kept). */
@@ -37,10 +37,6 @@ export const reviewListQuerySchema = z.object({
     )
     .transform((value) => (value || "newest") as ReviewSort)
     .optional(),
-  page: positiveDigits("page"),
-  limit: positiveDigits("limit").refine(
-    (value) => value === undefined || value <= MAX_REVIEW_PAGE_SIZE,
-    `limit must be at most ${MAX_REVIEW_PAGE_SIZE}`,
-  ),
+  ...pageParams(MAX_REVIEW_PAGE_SIZE),
 });
 export type ReviewListQuery = z.infer<typeof reviewListQuerySchema>;
