@@ -36,6 +36,14 @@ module.exports = {
       to: { path: "^app/" },
     },
     {
+      name: "http-errors-only-in-http",
+      severity: "error",
+      comment:
+        "lib/ and app/ throw the domain's errors (lib/errors.ts); only lib/http turns them into statuses and headers (lib/http/errors.ts), so no other file may import that mapping.",
+      from: { pathNot: "^lib/http/" },
+      to: { path: "^lib/http/errors\\.ts$" },
+    },
+    {
       name: "no-next-internals",
       severity: "error",
       comment:

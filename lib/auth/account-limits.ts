@@ -5,7 +5,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { env } from "@/lib/env";
-import { HttpError } from "@/lib/http/errors";
+import { rateLimited } from "@/lib/errors";
 import { pgPool } from "@/lib/pg";
 import { processState } from "@/lib/process-state";
 
@@ -81,6 +81,6 @@ export async function spendAttempt(which: AccountLimit, key: string | null): Pro
   } catch (rejection) {
     if (!(rejection instanceof RateLimiterRes)) throw rejection;
     const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-    throw new HttpError(429, limit.message, { headers: { "Retry-After": String(retryAfter) } });
+    throw rateLimited(limit.message, retryAfter);
   }
 }

@@ -4,7 +4,7 @@ import "server-only";
 // lib/data/users.ts's.
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { badRequest, conflict, unauthorized } from "@/lib/http/errors";
+import { invalid, conflict, notSignedIn } from "@/lib/errors";
 import { sendMailLater } from "@/lib/mail";
 import { passwordChangedNotice } from "@/lib/mail/messages";
 import { toUserInfo, userInfoSelect, type UserInfo, type UserRow } from "@/lib/data/users";
@@ -128,9 +128,9 @@ export async function changePassword(
     where: { id: userId },
     select: { id: true, email: true, fullName: true, passwordHash: true, credentialsVersion: true },
   });
-  if (!current) throw unauthorized("Not authorized, token failed");
+  if (!current) throw notSignedIn("Not authorized, token failed");
   if (!(await passwordConfirmed(current, input.oldPassword, request))) {
-    throw badRequest("Old password is incorrect", { oldPassword: ["Old password is incorrect"] });
+    throw invalid("Old password is incorrect", { oldPassword: ["Old password is incorrect"] });
   }
   const passwordHash = await hashPassword(input.newPassword);
   // Conditional on the version read above: of two concurrent changes only one wins; the other
@@ -139,7 +139,7 @@ export async function changePassword(
     where: { id: userId, credentialsVersion: current.credentialsVersion },
     data: { passwordHash, credentialsVersion: { increment: 1 } },
   });
-  if (updated.count === 0) throw unauthorized("Not authorized, token failed");
+  if (updated.count === 0) throw notSignedIn("Not authorized, token failed");
   // Every link mailed before ends: whoever changed the password decides again (lib/auth/account-tokens.ts).
   await endAccountLinks(db, userId);
   sendMailLater(passwordChangedNotice(current, "changed"));

@@ -4,7 +4,7 @@ import "server-only";
 // out. A web session must confirm; a bearer-token client may, and is otherwise taken at its token
 // (DELETE /api/user was first defined without a body; docs/api.md "Users").
 import { db } from "@/lib/db";
-import { badRequest, unauthorized } from "@/lib/http/errors";
+import { invalid, notSignedIn } from "@/lib/errors";
 import type { DeleteAccountInput } from "@/lib/validation/account";
 import { confirmWithPasskey } from "./passkeys";
 import { passwordConfirmed } from "./reauthenticate";
@@ -22,7 +22,7 @@ async function confirmationMethods(userId: string): Promise<{ password: boolean;
     where: { id: userId },
     select: { passwordHash: true, _count: { select: { passkeys: true } } },
   });
-  if (!user) throw unauthorized("Not authorized, token failed");
+  if (!user) throw notSignedIn("Not authorized, token failed");
   return { password: user.passwordHash !== "", passkeys: user._count.passkeys };
 }
 
@@ -38,25 +38,25 @@ export async function confirmIdentity(
       where: { id: user.id },
       select: { id: true, email: true, fullName: true, passwordHash: true },
     });
-    if (!row) throw unauthorized("Not authorized, token failed");
+    if (!row) throw notSignedIn("Not authorized, token failed");
     if (!(await passwordConfirmed(row, proof.password, request)))
-      throw badRequest(WRONG_PASSWORD, { password: [WRONG_PASSWORD] });
+      throw invalid(WRONG_PASSWORD, { password: [WRONG_PASSWORD] });
     return;
   }
   if (proof.passkey !== undefined) {
     if (!(await confirmWithPasskey(user.id, proof.passkey, request)))
-      throw badRequest(PASSKEY_NOT_CONFIRMED, { passkey: [PASSKEY_NOT_CONFIRMED] });
+      throw invalid(PASSKEY_NOT_CONFIRMED, { passkey: [PASSKEY_NOT_CONFIRMED] });
     return;
   }
   const methods = await confirmationMethods(user.id);
   const canConfirmStrongly = methods.password || methods.passkeys > 0;
   if (proof.email !== undefined && !canConfirmStrongly) {
-    if (proof.email !== user.email.toLowerCase()) throw badRequest(EMAIL_MISMATCH, { email: [EMAIL_MISMATCH] });
+    if (proof.email !== user.email.toLowerCase()) throw invalid(EMAIL_MISMATCH, { email: [EMAIL_MISMATCH] });
     return;
   }
   // Nothing (usable) sent. A bearer token is held by a client program, not attached by a browser on
   // its own, and the contract promises this call without a body: it stands as the confirmation.
   if (request.headers.has("authorization")) return;
   const message = canConfirmStrongly ? CONFIRM_WITH_PASSWORD_OR_PASSKEY : CONFIRM_WITH_EMAIL;
-  throw badRequest(message, { [canConfirmStrongly ? "password" : "email"]: [message] });
+  throw invalid(message, { [canConfirmStrongly ? "password" : "email"]: [message] });
 }

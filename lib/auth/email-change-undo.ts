@@ -8,7 +8,7 @@ import "server-only";
 // SHA-256, spent by its first use.
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { badRequest, conflict } from "@/lib/http/errors";
+import { invalid, conflict } from "@/lib/errors";
 import { sendMailLater } from "@/lib/mail";
 import { passwordChangedNotice } from "@/lib/mail/messages";
 import type { ResetPasswordInput } from "@/lib/validation/account";
@@ -26,14 +26,14 @@ export const undoLink = (origin: string, token: string) => `${origin}/undo-email
  * account has taken that address since, it is a 409 and nothing changes, the link included.
  */
 export async function undoEmailChange({ token, password }: ResetPasswordInput): Promise<{ message: string }> {
-  const invalid = () => badRequest(UNDO_LINK_INVALID, { token: [UNDO_LINK_INVALID] });
+  const linkInvalid = () => invalid(UNDO_LINK_INVALID, { token: [UNDO_LINK_INVALID] });
   const passwordHash = await hashPasswordForLink(token, "email_change_undo", password); // slow: outside the transaction
-  if (!passwordHash) throw invalid();
+  if (!passwordHash) throw linkInvalid();
   let user: { email: string; fullName: string };
   try {
     user = await db.$transaction(async (tx) => {
       const spent = await spendAccountToken(tx, token, "email_change_undo");
-      if (!spent) throw invalid();
+      if (!spent) throw linkInvalid();
       await tx.session.deleteMany({ where: { userId: spent.userId } });
       await endLinksAfterUndo(tx, spent);
       return tx.user.update({

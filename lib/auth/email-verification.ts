@@ -7,7 +7,7 @@ import "server-only";
 import { after } from "next/server";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { badRequest, conflict, unauthorized } from "@/lib/http/errors";
+import { invalid, conflict, notSignedIn } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { sendMail, sendMailLater } from "@/lib/mail";
 import { emailChangeMessage, emailChangedNotice, emailTakenNotice, verifyEmailMessage } from "@/lib/mail/messages";
@@ -52,7 +52,7 @@ export function sendVerificationAfterSignUp(userId: string, origin: string): voi
 /** POST /api/user/verify-email/resend: a new link (the older one stops working). 409 when already verified. */
 export async function resendVerification(userId: string, origin: string): Promise<{ message: string }> {
   const user = await db.user.findUnique({ where: { id: userId }, select: { emailVerifiedAt: true } });
-  if (!user) throw unauthorized("Not authorized, token failed");
+  if (!user) throw notSignedIn("Not authorized, token failed");
   if (user.emailVerifiedAt) throw conflict(ALREADY_VERIFIED);
   await spendAttempt("mailsPerUser", userId);
   const email = await mailVerificationLink(userId, origin);
@@ -72,7 +72,7 @@ export async function verifyEmail(token: string): Promise<{ message: string }> {
         where: { id: spent.userId, email: spent.email },
         data: { emailVerifiedAt: new Date() },
       }));
-    if (!verified || verified.count === 0) throw badRequest(VERIFY_LINK_INVALID, { token: [VERIFY_LINK_INVALID] });
+    if (!verified || verified.count === 0) throw invalid(VERIFY_LINK_INVALID, { token: [VERIFY_LINK_INVALID] });
   });
   return { message: EMAIL_VERIFIED };
 }
@@ -91,10 +91,10 @@ export async function requestEmailChange(
   client: { origin: string; headers: Pick<Headers, "get"> },
 ): Promise<{ message: string }> {
   const user = await db.user.findUnique({ where: { id: userId }, select: { ...recipientSelect, passwordHash: true } });
-  if (!user) throw unauthorized("Not authorized, token failed");
+  if (!user) throw notSignedIn("Not authorized, token failed");
   if (user.passwordHash && !(await passwordConfirmed(user, input.password ?? "", client)))
-    throw badRequest(WRONG_PASSWORD, { password: [WRONG_PASSWORD] });
-  if (input.email === user.email.toLowerCase()) throw badRequest(SAME_EMAIL, { email: [SAME_EMAIL] });
+    throw invalid(WRONG_PASSWORD, { password: [WRONG_PASSWORD] });
+  if (input.email === user.email.toLowerCase()) throw invalid(SAME_EMAIL, { email: [SAME_EMAIL] });
   await spendAttempt("mailsPerUser", userId);
   after(() =>
     mailChangeLink(user, input.email, client.origin).catch((error: unknown) =>
@@ -130,7 +130,7 @@ export async function confirmEmailChange(
   try {
     previous = await db.$transaction(async (tx) => {
       const spent = await spendAccountToken(tx, token, "email_change", userId);
-      if (!spent) throw badRequest(CHANGE_LINK_INVALID, { token: [CHANGE_LINK_INVALID] });
+      if (!spent) throw invalid(CHANGE_LINK_INVALID, { token: [CHANGE_LINK_INVALID] });
       const before = await tx.user.findUniqueOrThrow({
         where: { id: userId },
         select: { email: true, fullName: true },

@@ -17,7 +17,7 @@ import { createHash } from "node:crypto";
 import type pg from "pg";
 import { RateLimiterPostgres, type RateLimiterRes } from "rate-limiter-flexible";
 import { env } from "@/lib/env";
-import { HttpError } from "@/lib/http/errors";
+import { rateLimited } from "@/lib/errors";
 import { pgPool } from "@/lib/pg";
 import { processState } from "@/lib/process-state";
 
@@ -89,7 +89,7 @@ export function createLoginThrottle(pool: pg.Pool, limits: LoginLimits) {
     const exhausted = verdicts.filter((res): res is RateLimiterRes => res !== null && res.remainingPoints === 0);
     if (exhausted.length === 0) return;
     const retryAfterSeconds = Math.max(1, ...exhausted.map((res) => Math.ceil(res.msBeforeNext / 1000)));
-    throw new HttpError(429, message, { headers: { "Retry-After": String(retryAfterSeconds) } });
+    throw rateLimited(message, retryAfterSeconds);
   };
 
   /** The limiters that apply to this client, each with its key. */

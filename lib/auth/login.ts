@@ -1,7 +1,7 @@
 import "server-only";
 // Email and password sign-in, shared by POST /api/user and NextAuth's credentials provider: the
 // same throttling (lib/auth/login-throttle.ts), messages and device cookie on both paths.
-import { badRequest } from "@/lib/http/errors";
+import { invalid } from "@/lib/errors";
 import type { UserRow } from "@/lib/data/users";
 import { INVALID_LOGIN, checkCredentials } from "./accounts";
 import type { LoginInput } from "@/lib/validation/user";
@@ -21,7 +21,7 @@ export async function authenticate(input: LoginInput, request: { headers: Pick<H
   const user = await checkCredentials(input);
   if (!user) {
     await throttle.recordFailure(input.email, client);
-    throw badRequest(INVALID_LOGIN);
+    throw invalid(INVALID_LOGIN);
   }
   await throttle.recordSuccess(input.email, client);
   await rememberDevice(input.email);

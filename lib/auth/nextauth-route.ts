@@ -11,7 +11,8 @@ import "server-only";
 // The cookies' names depend on the scheme (lib/auth/cookie-names.ts).
 import NextAuth, { type NextAuthOptions } from "next-auth";
 import { NextRequest } from "next/server";
-import { badRequest, checkJsonKeys, errorResponse, readBoundedText } from "@/lib/http";
+import { checkJsonKeys, errorResponse, readBoundedText } from "@/lib/http";
+import { invalid } from "@/lib/errors";
 import { assertSentByOwnPages } from "@/lib/http/csrf";
 import { publicOrigin } from "@/lib/http/public-url";
 import { cookieName, servedOverHttps } from "./cookie-names";
@@ -51,7 +52,7 @@ function bodyCallbackUrl(body: string, contentType: string): unknown {
     try {
       parsed = JSON.parse(body);
     } catch {
-      throw badRequest("Invalid JSON body");
+      throw invalid("Invalid JSON body");
     }
     checkJsonKeys(parsed);
     return parsed !== null && typeof parsed === "object"
@@ -66,11 +67,11 @@ async function checkedRequest(request: NextRequest): Promise<NextRequest> {
   if (request.method === "POST") assertSentByOwnPages(request);
   const origin = request.nextUrl.origin;
   if (!isUsableCallbackUrl(request.nextUrl.searchParams.get("callbackUrl"), origin))
-    throw badRequest(INVALID_CALLBACK_URL);
+    throw invalid(INVALID_CALLBACK_URL);
   if (request.method !== "POST") return request;
   const body = await readBoundedText(request);
   if (!isUsableCallbackUrl(bodyCallbackUrl(body, request.headers.get("content-type") ?? ""), origin))
-    throw badRequest(INVALID_CALLBACK_URL);
+    throw invalid(INVALID_CALLBACK_URL);
   return new NextRequest(request.url, { method: "POST", headers: request.headers, body });
 }
 
@@ -91,7 +92,7 @@ export async function nextAuthRoute(request: NextRequest, context: Context): Pro
   const value = request.cookies.get(callbackCookie)?.value;
   if (!isUsableCallbackUrl(value, request.nextUrl.origin)) {
     // NextAuth reads the cookie from the request itself: drop it and let the browser retry.
-    const response = errorResponse(badRequest(INVALID_CALLBACK_URL));
+    const response = errorResponse(invalid(INVALID_CALLBACK_URL));
     response.headers.append(
       "Set-Cookie",
       `${callbackCookie}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`,

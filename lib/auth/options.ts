@@ -7,7 +7,7 @@ import type { NextAuthOptions, User } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import GoogleProvider from "next-auth/providers/google";
 import { authSecret, env } from "@/lib/env";
-import { HttpError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { alignNextAuthOrigin, requestOrigin } from "@/lib/http/public-url";
 import { findOrCreateGoogleUser, INVALID_LOGIN } from "./accounts";
 import { passkeyLoginSchema } from "@/lib/validation/account";
@@ -55,7 +55,7 @@ const credentialsProvider = CredentialsProvider({
     try {
       return toSignedInUser(await authenticate(parsed.data, { headers }));
     } catch (error) {
-      if (error instanceof HttpError) throw new Error(error.message);
+      if (error instanceof DomainError) throw new Error(error.message);
       throw error;
     }
   },
@@ -117,7 +117,7 @@ const passkeyProvider = CredentialsProvider({
     try {
       return toSignedInUser(await signInWithPasskey(parsed.data.response, { headers, url: origin }));
     } catch (error) {
-      if (error instanceof HttpError) throw new Error(error.message);
+      if (error instanceof DomainError) throw new Error(error.message);
       throw error;
     }
   },

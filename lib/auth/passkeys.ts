@@ -17,7 +17,7 @@ import {
 } from "@simplewebauthn/server";
 import { db } from "@/lib/db";
 import { Prisma, type PasskeyCeremony } from "@/lib/generated/prisma/client";
-import { badRequest, conflict, notFound } from "@/lib/http/errors";
+import { invalid, conflict, notFound } from "@/lib/errors";
 import { publicOrigin } from "@/lib/http/public-url";
 import { log } from "@/lib/log";
 import { sendMailLater } from "@/lib/mail";
@@ -104,7 +104,7 @@ export async function addPasskey(
   } catch (error) {
     log.info({ err: error, userId: user.id }, "passkey registration refused");
   }
-  if (!info) throw badRequest(PASSKEY_NOT_ADDED);
+  if (!info) throw invalid(PASSKEY_NOT_ADDED);
   const name = input.name ?? "Passkey";
   try {
     await db.passkey.create({
@@ -151,7 +151,7 @@ export async function authenticationOptions(
   const allowCredentials = user
     ? await db.passkey.findMany({ where: { userId: user.id }, select: { id: true, transports: true } })
     : undefined;
-  if (allowCredentials?.length === 0) throw badRequest(NO_PASSKEYS);
+  if (allowCredentials?.length === 0) throw invalid(NO_PASSKEYS);
   const options = await generateAuthenticationOptions({
     rpID: relyingParty(request).id,
     allowCredentials,
@@ -215,7 +215,7 @@ export async function signInWithPasskey(
       where: { id: userId },
       select: sessionUserSelect,
     }));
-  if (!user) throw badRequest(PASSKEY_SIGN_IN_FAILED);
+  if (!user) throw invalid(PASSKEY_SIGN_IN_FAILED);
   return user;
 }
 

@@ -4,7 +4,7 @@ import "server-only";
 // and the mail happen after the answer has gone, so neither its words nor its timing tell.
 import { after } from "next/server";
 import { db } from "@/lib/db";
-import { badRequest } from "@/lib/http/errors";
+import { invalid } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { sendMail, sendMailLater } from "@/lib/mail";
 import { passwordChangedNotice, passwordResetMessage } from "@/lib/mail/messages";
@@ -62,12 +62,12 @@ async function mailResetLink(email: string, origin: string): Promise<void> {
  * email counts as verified from now on.
  */
 export async function resetPassword({ token, password }: ResetPasswordInput): Promise<{ message: string }> {
-  const invalid = () => badRequest(RESET_LINK_INVALID, { token: [RESET_LINK_INVALID] });
+  const linkInvalid = () => invalid(RESET_LINK_INVALID, { token: [RESET_LINK_INVALID] });
   const passwordHash = await hashPasswordForLink(token, "password_reset", password); // slow: outside the transaction
-  if (!passwordHash) throw invalid();
+  if (!passwordHash) throw linkInvalid();
   const user = await db.$transaction(async (tx) => {
     const spent = await spendAccountToken(tx, token, "password_reset");
-    if (!spent) throw invalid();
+    if (!spent) throw linkInvalid();
     const current = await tx.user.findUniqueOrThrow({
       where: { id: spent.userId },
       select: { emailVerifiedAt: true },

@@ -2,7 +2,7 @@ import "server-only";
 import { getToken } from "next-auth/jwt";
 import { authSecret } from "@/lib/env";
 import { assertNotCrossSite } from "@/lib/http/csrf";
-import { forbidden, unauthorized } from "@/lib/http/errors";
+import { forbidden, notSignedIn } from "@/lib/errors";
 import { cookieNameFor, SESSION_COOKIE } from "./cookie-names";
 import { loadSessionUser, type SessionUser } from "./session-user";
 import { sessionUser } from "./sessions";
@@ -26,10 +26,10 @@ export async function getRequestUser(request: Request): Promise<SessionUser | nu
   const authorization = request.headers.get("authorization");
   if (authorization) {
     const [scheme, token] = authorization.split(" ");
-    if (scheme?.toLowerCase() !== "bearer" || !token) throw unauthorized("Not authorized, token failed");
+    if (scheme?.toLowerCase() !== "bearer" || !token) throw notSignedIn("Not authorized, token failed");
     const claims = await verifyToken(token);
     const user = claims && (await loadSessionUser(claims.userId, claims.version));
-    if (!user) throw unauthorized("Not authorized, token failed");
+    if (!user) throw notSignedIn("Not authorized, token failed");
     return user;
   }
   const cookies = parseCookies(request.headers.get("cookie"));
@@ -49,7 +49,7 @@ export async function getRequestUser(request: Request): Promise<SessionUser | nu
 /** The calling user, or 401. */
 export async function requireUser(request: Request): Promise<SessionUser> {
   const user = await getRequestUser(request);
-  if (!user) throw unauthorized("Not authorized, no token");
+  if (!user) throw notSignedIn("Not authorized, no token");
   return user;
 }
 

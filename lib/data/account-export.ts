@@ -4,7 +4,7 @@ import "server-only";
 // is versioned and documented (docs/api.md "Download my data"). Secrets (the password hash,
 // passkeys' public keys, link tokens, sessions) are not data about the member and stay out.
 import { db } from "@/lib/db";
-import { unauthorized } from "@/lib/http/errors";
+import { notSignedIn } from "@/lib/errors";
 import { ACCOUNT_EXPORT_VERSION, type AccountExport } from "@/lib/api-shapes";
 import { listPasskeys } from "./passkeys";
 import { getAccountOverview } from "./users";
@@ -57,7 +57,7 @@ export async function exportAccountData(userId: string): Promise<AccountExport> 
       orderBy: [{ updatedAt: "desc" }, { movieId: "asc" }],
     }),
   ]);
-  if (!user) throw unauthorized("Not authorized, token failed");
+  if (!user) throw notSignedIn("Not authorized, token failed");
   return {
     version: ACCOUNT_EXPORT_VERSION,
     exportedAt: new Date().toISOString(),

@@ -6,7 +6,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { searchTypoRules } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { HttpError, badRequest, notFound } from "@/lib/http/errors";
+import { DomainError, invalid, notFound } from "@/lib/errors";
 import { retryTranscode } from "@/lib/jobs/transcode";
 import { ffmpegStatus } from "@/lib/media/ffmpeg";
 import {
@@ -236,7 +236,7 @@ export async function bulkMovieAction(input: AdminMovieBulkInput): Promise<Admin
       return { message: `${plural(done.length, "movie")} deleted`, done, failed };
     case "category": {
       const category = await db.category.findUnique({ where: { id: input.category! }, select: { id: true } });
-      if (!category) throw badRequest("Category not found", { category: ["Category not found"] });
+      if (!category) throw invalid("Category not found", { category: ["Category not found"] });
       const updated = await db.movie.updateManyAndReturn({
         where: { id: { in: present } },
         data: { categoryId: category.id },
@@ -249,14 +249,14 @@ export async function bulkMovieAction(input: AdminMovieBulkInput): Promise<Admin
     }
     case "transcode": {
       const ffmpeg = ffmpegStatus();
-      if (!ffmpeg.available) throw badRequest(ffmpeg.reason);
+      if (!ffmpeg.available) throw invalid(ffmpeg.reason);
       for (const id of present)
         await attempt(
           id,
           async () => {
             const jobId = await retryTranscode(id);
             if (jobId === undefined) throw notFound(MOVIE_NOT_FOUND);
-            if (jobId === null) throw badRequest("Its video is not a file stored here, so it cannot be transcoded.");
+            if (jobId === null) throw invalid("Its video is not a file stored here, so it cannot be transcoded.");
           },
           done,
           fail,
@@ -273,7 +273,7 @@ export async function bulkMovieAction(input: AdminMovieBulkInput): Promise<Admin
   }
 }
 
-/** Runs one movie's part of a bulk action; an expected refusal (an HttpError) fails that movie only. */
+/** Runs one movie's part of a bulk action; an expected refusal (a DomainError) fails that movie only. */
 async function attempt(
   id: string,
   work: () => Promise<unknown>,
@@ -284,7 +284,7 @@ async function attempt(
     await work();
     done.push(id);
   } catch (error) {
-    if (error instanceof HttpError) fail(id, error.message);
+    if (error instanceof DomainError) fail(id, error.message);
     else throw error;
   }
 }

@@ -4,7 +4,7 @@ import "server-only";
 // last admin is never demoted or deleted, so the site always keeps someone who can manage it.
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { HttpError, badRequest, forbidden, notFound } from "@/lib/http/errors";
+import { DomainError, invalid, forbidden, notFound } from "@/lib/errors";
 import {
   ADMIN_USERS_PAGE_SIZE,
   defaultUserOrder,
@@ -88,7 +88,7 @@ export async function listUsersForAdmin(query: AdminUsersQuery): Promise<AdminUs
 
 function checkTarget(actorId: string, userId: string) {
   if (!isUuid(userId)) throw notFound(USER_NOT_FOUND);
-  if (userId === actorId) throw badRequest(NOT_ON_YOURSELF);
+  if (userId === actorId) throw invalid(NOT_ON_YOURSELF);
 }
 
 /** PUT /api/admin/users/{id}: grants or revokes the admin role. */
@@ -108,7 +108,7 @@ export async function setUserAdmin(
     const target = await tx.user.findUnique({ where: { id: userId }, select: { isAdmin: true } });
     if (!target) throw notFound(USER_NOT_FOUND);
     // Unreachable while the actor is another admin, but the rule belongs here, not in that reasoning.
-    if (target.isAdmin && !isAdmin && admins.length <= 1) throw badRequest(LAST_ADMIN);
+    if (target.isAdmin && !isAdmin && admins.length <= 1) throw invalid(LAST_ADMIN);
     return toAdminUserItem(await tx.user.update({ where: { id: userId }, data: { isAdmin }, select: adminUserSelect }));
   });
 }
@@ -142,7 +142,7 @@ export async function bulkDeleteUsers(actorId: string, input: AdminUsersBulkInpu
       await deleteUserAsAdmin(actorId, id);
       done.push(id);
     } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
+      if (!(error instanceof DomainError)) throw error;
       failed.push({ _id: id, email: emails.get(id) ?? "", message: error.message });
     }
   }

@@ -2,7 +2,7 @@ import "server-only";
 import { cacheLife, cacheTag } from "next/cache";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { conflict, notFound } from "@/lib/http/errors";
+import { conflict, notFound } from "@/lib/errors";
 import type { CategoryInput } from "@/lib/validation/category";
 import { cacheTags, expireTags } from "@/lib/cache/tags";
 import { isUuid } from "@/lib/validation/ids";

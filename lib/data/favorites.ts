@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 import { isUuid } from "@/lib/validation/ids";
 import { MOVIE_NOT_FOUND } from "./movies";
 import { movieListSelect, toMovieListItem, type MovieListItem } from "./movie-shapes";

@@ -4,7 +4,7 @@ import "server-only";
 // Import page, whose progress bar and row report survive a reload because they live here.
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 import type { ImportRowPage, ImportSummary } from "@/lib/api-shapes";
 import type { RowError } from "@/lib/validation/catalogue";
 import { isUuid } from "@/lib/validation/ids";

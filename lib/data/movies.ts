@@ -3,7 +3,7 @@ import { cacheLife, cacheTag } from "next/cache";
 import { db } from "@/lib/db";
 import { searchTypoRules } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { badRequest, notFound } from "@/lib/http/errors";
+import { invalid, notFound } from "@/lib/errors";
 import {
   movieCreateSchema,
   type MovieCreateInput,
@@ -301,7 +301,7 @@ export async function topRatedMovies(count = TOP_RATED_COUNT): Promise<MovieList
   return rows.map(toMovieListItem);
 }
 
-const categoryNotFound = () => badRequest("Category not found", { category: ["Category not found"] });
+const categoryNotFound = () => invalid("Category not found", { category: ["Category not found"] });
 
 async function requireCategoryId(tx: Tx, category: string): Promise<string> {
   const row = isUuid(category) ? await tx.category.findUnique({ where: { id: category }, select: { id: true } }) : null;
@@ -458,7 +458,7 @@ function assertPublishable(movie: {
   if (checked.success) return;
   const errors: Record<string, string[]> = {};
   for (const issue of checked.error.issues) (errors[issue.path.join(".") || "body"] ??= []).push(issue.message);
-  throw badRequest(checked.error.issues[0]!.message, errors);
+  throw invalid(checked.error.issues[0]!.message, errors);
 }
 
 /**

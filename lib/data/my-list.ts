@@ -3,7 +3,7 @@ import "server-only";
 // removing are idempotent PUT and DELETE, so a double click or a retry never flips the state back.
 import { db } from "@/lib/db";
 import { publishedMovie, publishedMovieSql } from "./movie-visibility";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 import { isUuid } from "@/lib/validation/ids";
 import { MOVIE_NOT_FOUND } from "./movies";
 import { movieListSelect, toMovieListItem, type MovieListItem } from "./movie-shapes";

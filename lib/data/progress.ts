@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 import {
   CONTINUE_FROM,
   HISTORY_PAGE_SIZE,

@@ -6,7 +6,7 @@ import "server-only";
 import { cacheLife, cacheTag } from "next/cache";
 import { publishedMovie } from "./movie-visibility";
 import { db } from "@/lib/db";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 import { cacheTags } from "@/lib/cache/tags";
 import { isUuid } from "@/lib/validation/ids";
 import { MOVIE_NOT_FOUND } from "./movies";

@@ -1,7 +1,7 @@
 import "server-only";
 import { cacheLife, cacheTag } from "next/cache";
 import { db } from "@/lib/db";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 import type { ReviewInput, ReviewListQuery } from "@/lib/validation/review";
 import { REVIEW_PAGE_SIZE, type ReviewSort } from "@/lib/validation/review-options";
 import { cacheTags } from "@/lib/cache/tags";

@@ -7,7 +7,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { publishedMovie, publishedMovieSql } from "./movie-visibility";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 import { WATCHED_FROM } from "@/lib/validation/progress";
 import { isUuid } from "@/lib/validation/ids";
 import { MOVIE_NOT_FOUND } from "./movies";

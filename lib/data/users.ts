@@ -5,7 +5,7 @@ import "server-only";
 import { deleteUnreferencedFiles } from "@/lib/media/cleanup";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { type HttpError, badRequest, conflict, unauthorized } from "@/lib/http/errors";
+import { type DomainError, invalid, conflict, notSignedIn } from "@/lib/errors";
 import type { ProfileInput } from "@/lib/validation/user";
 import { cacheTags, expireTags } from "@/lib/cache/tags";
 import { lockMovie, refreshMovieRating } from "./ratings";
@@ -44,7 +44,7 @@ export async function getAccountOverview(
       },
     },
   });
-  if (!user) throw unauthorized("Not authorized, token failed");
+  if (!user) throw notSignedIn("Not authorized, token failed");
   // A link sent before a password change no longer works (lib/auth/account-tokens.ts).
   const pending = user.accountTokens.find((token) => token.credentialsVersion === user.credentialsVersion);
   return {
@@ -63,9 +63,9 @@ export async function updateProfile(userId: string, input: ProfileInput): Promis
     where: { id: userId },
     select: { email: true, image: true, fullName: true },
   });
-  if (!current) throw unauthorized("Not authorized, token failed");
+  if (!current) throw notSignedIn("Not authorized, token failed");
   if (current.email.toLowerCase() !== input.email)
-    throw badRequest("Email cannot be changed", { email: ["Email cannot be changed"] });
+    throw invalid("Email cannot be changed", { email: ["Email cannot be changed"] });
   const user = await db.user.update({
     where: { id: userId },
     data: { fullName: input.fullName, ...(input.image !== undefined && { image: input.image }) },
@@ -88,7 +88,7 @@ export async function updateProfile(userId: string, input: ProfileInput): Promis
  */
 export async function removeUser(
   userId: string,
-  rules: { missing: () => HttpError; lastAdminMessage: string },
+  rules: { missing: () => DomainError; lastAdminMessage: string },
 ): Promise<void> {
   const { image, reviewedMovieIds } = await db.$transaction(async (tx) => {
     // Locking the user first stops new reviews by it (their foreign key needs the row) meanwhile.
@@ -122,7 +122,7 @@ export async function removeUser(
 /** DELETE /api/user. The last admin cannot delete itself (409). */
 export async function deleteAccount(userId: string): Promise<{ message: string }> {
   await removeUser(userId, {
-    missing: () => unauthorized("Not authorized, token failed"),
+    missing: () => notSignedIn("Not authorized, token failed"),
     lastAdminMessage: "You are the last admin: make another user an admin before deleting your account",
   });
   return { message: "Account deleted successfully" };

@@ -8,7 +8,7 @@
 // session). NextAuth's routes, which do open one, check the origin of every POST (login CSRF:
 // lib/auth/nextauth-route.ts).
 import { configuredPublicUrl, env } from "@/lib/env";
-import { forbidden } from "./errors";
+import { forbidden } from "@/lib/errors";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const ACCEPTED_BODY_TYPES = ["application/json", "multipart/form-data"];

@@ -1,20 +1,24 @@
-// Errors a route handler may throw; lib/http/handler.ts turns them into docs/api.md "Conventions".
+// The one place a domain error (lib/errors.ts) becomes an HTTP answer: its status, the body of
+// docs/api.md "Conventions" (`{ message }`, plus `errors` for field errors) and the headers that
+// tell the client what to do next. lib/http/handler.ts answers every route's errors with it.
+import type { DomainError, DomainErrorKind } from "@/lib/errors";
 
-export type FieldErrors = Record<string, string[]>;
+const STATUS_OF: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  "not-signed-in": 401,
+  forbidden: 403,
+  "not-found": 404,
+  conflict: 409,
+  "too-large": 413,
+  "unsupported-type": 415,
+  "rate-limited": 429,
+};
 
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly details: { errors?: FieldErrors; headers?: Record<string, string> } = {},
-  ) {
-    super(message);
-    this.name = "HttpError";
-  }
+export function domainErrorResponse(error: DomainError): Response {
+  const { fieldErrors, retryAfterSeconds, bearerRealm } = error.details;
+  const body = fieldErrors ? { message: error.message, errors: fieldErrors } : { message: error.message };
+  const headers: Record<string, string> = {};
+  if (retryAfterSeconds !== undefined) headers["Retry-After"] = String(retryAfterSeconds);
+  if (bearerRealm !== undefined) headers["WWW-Authenticate"] = `Bearer realm="${bearerRealm}"`;
+  return Response.json(body, { status: STATUS_OF[error.kind], headers });
 }
-
-export const badRequest = (message: string, errors?: FieldErrors) => new HttpError(400, message, { errors });
-export const unauthorized = (message = "Not authorized, please log in") => new HttpError(401, message);
-export const forbidden = (message = "Not authorized as an admin") => new HttpError(403, message);
-export const notFound = (message = "Not found") => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);

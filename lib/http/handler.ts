@@ -20,7 +20,8 @@ import {
   emptyDictionary,
   inspectJsonKeys,
 } from "@/lib/validation/untrusted-keys";
-import { HttpError, badRequest, type FieldErrors } from "./errors";
+import { DomainError, invalid, tooLarge, type FieldErrors } from "@/lib/errors";
+import { domainErrorResponse } from "./errors";
 
 /** Returns the body (or a Response), sync or async: the wrapper awaits it inside its try. */
 type Handler<Ctx> = (request: Request, context: Ctx) => unknown;
@@ -75,12 +76,7 @@ function requestIdOf(request: Request): string {
 }
 
 export function errorResponse(error: unknown, requestId?: string): Response {
-  if (error instanceof HttpError) {
-    const body = error.details.errors
-      ? { message: error.message, errors: error.details.errors }
-      : { message: error.message };
-    return json(body, error.status, error.details.headers);
-  }
+  if (error instanceof DomainError) return domainErrorResponse(error);
   if (error instanceof ZodError) {
     const errors = fieldErrors(error);
     return json({ message: error.issues[0]?.message ?? "Invalid input", errors }, 400);
@@ -131,7 +127,7 @@ const BODY_CUT_OFF = "The request body was cut off";
  */
 export async function readBoundedText(request: Request, limit = MAX_JSON_BODY_BYTES): Promise<string> {
   const declared = Number(request.headers.get("content-length"));
-  if (declared > limit) throw new HttpError(413, BODY_TOO_LARGE);
+  if (declared > limit) throw tooLarge(BODY_TOO_LARGE);
   if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -142,14 +138,14 @@ export async function readBoundedText(request: Request, limit = MAX_JSON_BODY_BY
       chunk = await reader.read();
     } catch {
       // The client went away mid-body: nothing to answer, and nothing unexpected to log.
-      throw badRequest(BODY_CUT_OFF);
+      throw invalid(BODY_CUT_OFF);
     }
     const { done, value } = chunk;
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel().catch(() => {});
-      throw new HttpError(413, BODY_TOO_LARGE);
+      throw tooLarge(BODY_TOO_LARGE);
     }
     chunks.push(value);
   }
@@ -169,7 +165,7 @@ async function readJson(request: Request): Promise<unknown> {
   try {
     body = JSON.parse(text);
   } catch {
-    throw badRequest("Invalid JSON body");
+    throw invalid("Invalid JSON body");
   }
   checkJsonKeys(body);
   return body;
@@ -184,12 +180,12 @@ export function checkJsonKeys(body: unknown): void {
     finding.kind === "prototype key"
       ? `The field "${field}" is not allowed: ${PROTOTYPE_KEY_REASON}`
       : `The JSON body nests more than ${MAX_JSON_BODY_DEPTH} levels of objects and lists`;
-  throw badRequest(message, { [field]: [message] });
+  throw invalid(message, { [field]: [message] });
 }
 
 /** Reads and validates a JSON body with a zod schema; failures become 400 with field errors. */
 export async function parseJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
   const body = await readJson(request);
-  if (body === null || typeof body !== "object" || Array.isArray(body)) throw badRequest("Invalid JSON body");
+  if (body === null || typeof body !== "object" || Array.isArray(body)) throw invalid("Invalid JSON body");
   return schema.parse(body);
 }

@@ -1,3 +1,2 @@
 export { route, json, readBoundedText, parseJson, checkJsonKeys, errorResponse } from "./handler";
 export { preflight } from "./cors";
-export { HttpError, badRequest, notFound } from "./errors";

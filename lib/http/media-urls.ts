@@ -22,7 +22,7 @@ import type {
   UserInfo,
 } from "@/lib/api-shapes";
 import { mediaUrlMessage, type MediaKind } from "@/lib/validation/fields";
-import { badRequest } from "./errors";
+import { invalid } from "@/lib/errors";
 import { publicOrigin, siteOrigins } from "./public-url";
 
 const UPLOAD_PATH = /^\/api\/upload\//;
@@ -71,7 +71,7 @@ export function mediaUrls(request: Pick<Request, "headers" | "url">) {
     if (parsed && ownOrigins.has(parsed.origin) && UPLOAD_PATH.test(parsed.pathname)) return parsed.pathname;
     if (parsed?.protocol === "https:") return url;
     const message = mediaUrlMessage(label, kind);
-    throw badRequest(message, { [field]: [message] });
+    throw invalid(message, { [field]: [message] });
   }
 
   return {

@@ -4,7 +4,7 @@ import "server-only";
 // is recorded to be made by the job; then the background job takes it (lib/jobs/imports.ts).
 // `npm run import` records the same way and runs the job in its own process instead.
 import { env } from "@/lib/env";
-import { badRequest, notFound } from "@/lib/http/errors";
+import { invalid, notFound } from "@/lib/errors";
 import { IMPORT_NOT_FOUND, createImportRecord, getImportSummary, type ImportSummary } from "@/lib/data/imports";
 import { db } from "@/lib/db";
 import { isUuid } from "@/lib/validation/ids";
@@ -46,7 +46,7 @@ export async function startFileImport(
       createdById: userId,
     }));
   } catch (error) {
-    if (error instanceof CatalogueFileError) throw badRequest(error.message, { file: [error.message] });
+    if (error instanceof CatalogueFileError) throw invalid(error.message, { file: [error.message] });
     throw error;
   }
   return started(importId, queue);
@@ -59,7 +59,7 @@ export async function startFolderImport({
   siteOrigins,
   queue = true,
 }: Starter): Promise<ImportSummary> {
-  if (!env.IMPORT_DIR) throw badRequest(IMPORT_DIR_UNSET);
+  if (!env.IMPORT_DIR) throw invalid(IMPORT_DIR_UNSET);
   const id = await createImportRecord({
     kind: "folder",
     dryRun,
@@ -82,8 +82,8 @@ export async function runDryRunForReal(
     select: { kind: true, dryRun: true, state: true, fileName: true },
   });
   if (!dryRun) throw notFound(IMPORT_NOT_FOUND);
-  if (!dryRun.dryRun) throw badRequest("This import was not a dry run");
-  if (dryRun.state !== "done") throw badRequest("Wait until the dry run has finished");
+  if (!dryRun.dryRun) throw invalid("This import was not a dry run");
+  if (dryRun.state !== "done") throw invalid("Wait until the dry run has finished");
   if (dryRun.kind === "folder") return startFolderImport({ dryRun: false, userId, siteOrigins });
   const id = await createImportRecord({
     kind: "file",

@@ -10,7 +10,7 @@ import { Readable, Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import busboy from "busboy";
-import { HttpError, badRequest } from "@/lib/http/errors";
+import { DomainError, invalid, tooLarge } from "@/lib/errors";
 import { formatBytes } from "@/lib/media/format-bytes";
 import { dryRunField } from "@/lib/validation/import";
 import { MAX_IMPORT_FILE_BYTES, catalogueFormatOf, type CatalogueFormat } from "./catalogue-file";
@@ -45,15 +45,15 @@ export async function withImportUpload<T>(request: Request, handle: (upload: Imp
 
 async function receiveImportUpload(request: Request): Promise<ImportUpload> {
   const contentType = request.headers.get("content-type") ?? "";
-  if (!/^multipart\/form-data\s*;/i.test(contentType) || !request.body) throw badRequest(IMPORT_NOT_MULTIPART);
+  if (!/^multipart\/form-data\s*;/i.test(contentType) || !request.body) throw invalid(IMPORT_NOT_MULTIPART);
   const limit = MAX_IMPORT_FILE_BYTES + MULTIPART_OVERHEAD;
-  if (Number(request.headers.get("content-length") ?? 0) > limit) throw new HttpError(413, TOO_LARGE);
+  if (Number(request.headers.get("content-length") ?? 0) > limit) throw tooLarge(TOO_LARGE);
   let parser: busboy.Busboy;
   try {
     // preservePath: the file's name as the form gave it, as FormData reads it.
     parser = busboy({ headers: { "content-type": contentType }, preservePath: true });
   } catch {
-    throw badRequest(IMPORT_NOT_MULTIPART); // no boundary
+    throw invalid(IMPORT_NOT_MULTIPART); // no boundary
   }
 
   const folder = await fs.promises.mkdtemp(path.join(os.tmpdir(), "marquee-import-"));
@@ -94,12 +94,12 @@ async function receiveImportUpload(request: Request): Promise<ImportUpload> {
     try {
       await pipeline(Readable.fromWeb(request.body as WebReadableStream<Uint8Array>), byteLimit(limit), parser);
     } catch (error) {
-      if (error instanceof HttpError || form.writeError) throw form.writeError ?? error;
-      throw badRequest(IMPORT_NOT_MULTIPART); // a broken or truncated body
+      if (error instanceof DomainError || form.writeError) throw form.writeError ?? error;
+      throw invalid(IMPORT_NOT_MULTIPART); // a broken or truncated body
     }
     const received = form.file;
-    if (!received || received === "text") throw badRequest(IMPORT_NOT_MULTIPART);
-    if (!received.format) throw badRequest(NOT_CSV_OR_JSON, { file: ["The file must be CSV or JSON."] });
+    if (!received || received === "text") throw invalid(IMPORT_NOT_MULTIPART);
+    if (!received.format) throw invalid(NOT_CSV_OR_JSON, { file: ["The file must be CSV or JSON."] });
     await received.written;
     return { path: filePath, name: received.name, format: received.format, dryRun: dryRunField(form.dryRun), remove };
   } catch (error) {
@@ -114,7 +114,7 @@ function byteLimit(limit: number): Transform {
   return new Transform({
     transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
       length += chunk.length;
-      if (length > limit) return callback(new HttpError(413, TOO_LARGE));
+      if (length > limit) return callback(tooLarge(TOO_LARGE));
       callback(null, chunk);
     },
   });

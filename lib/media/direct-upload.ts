@@ -7,7 +7,7 @@ import "server-only";
 import { SignJWT, jwtVerify } from "jose";
 import { z } from "zod";
 import { authSecret } from "@/lib/env";
-import { type HttpError, badRequest, forbidden, notFound } from "@/lib/http/errors";
+import { type DomainError, invalid, forbidden, notFound } from "@/lib/errors";
 import {
   newStorageKey,
   storage,
@@ -124,8 +124,7 @@ export async function signPartUrls(
 ) {
   const direct = directUploadOf(driver);
   const ticket = await readTicket(input.ticket, user);
-  if (input.partNumbers.some((n) => n > ticket.partCount))
-    throw badRequest(`This upload has ${ticket.partCount} parts`);
+  if (input.partNumbers.some((n) => n > ticket.partCount)) throw invalid(`This upload has ${ticket.partCount} parts`);
   const urls = await Promise.all(
     input.partNumbers.map(async (partNumber) => ({
       partNumber,
@@ -148,7 +147,7 @@ export async function completeDirectUpload(
   const ticket = await readTicket(input.ticket, user);
   const parts = [...input.parts].sort((a, b) => a.partNumber - b.partNumber);
   if (parts.length !== ticket.partCount || parts.some((part, index) => part.partNumber !== index + 1)) {
-    throw badRequest(`Send all ${ticket.partCount} parts, numbered from 1`);
+    throw invalid(`Send all ${ticket.partCount} parts, numbered from 1`);
   }
   try {
     await direct.complete(ticket.key, ticket.uploadId, parts);
@@ -183,13 +182,13 @@ export async function abortDirectUpload(
   return { message: "Upload aborted" };
 }
 
-async function checkStoredUpload(driver: StorageDriver, ticket: Ticket): Promise<HttpError | null> {
+async function checkStoredUpload(driver: StorageDriver, ticket: Ticket): Promise<DomainError | null> {
   const stored = await driver.stat(ticket.key);
-  if (!stored) return badRequest("The upload did not produce a file");
+  if (!stored) return invalid("The upload did not produce a file");
   const limit = maxBytesOf(ticket.kind);
   if (stored.size > limit) return tooLarge(ticket.kind, limit);
   if (stored.size !== ticket.size)
-    return badRequest(`The uploaded file has ${stored.size} bytes, not the ${ticket.size} declared`);
+    return invalid(`The uploaded file has ${stored.size} bytes, not the ${ticket.size} declared`);
   const head = await readHead(driver, ticket.key, Math.min(SNIFF_BYTES, stored.size));
   const type = await detectAcceptedType(head);
   // The key's extension came from the declared type: the content must be that type.
@@ -249,7 +248,7 @@ function s3UploadError(error: unknown): unknown {
   const name = (error as { name?: string })?.name;
   if (name === "NoSuchUpload") return notFound("Upload not found");
   if (name === "InvalidPart" || name === "InvalidPartOrder" || name === "EntityTooSmall") {
-    return badRequest("A part is missing or was not uploaded completely");
+    return invalid("A part is missing or was not uploaded completely");
   }
   return error;
 }

@@ -2,7 +2,7 @@
 // leading bytes, never from its name or the type the client declares.
 import { fileTypeFromBuffer, type FileTypeResult } from "file-type/core";
 import { env } from "@/lib/env";
-import { HttpError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import type { StorageFolder } from "@/lib/storage";
 import { formatBytes } from "./format-bytes";
 
@@ -78,7 +78,7 @@ export function folderOf(kind: MediaKind): StorageFolder {
   return kind === "image" ? "image" : "movie";
 }
 
-export const unsupportedType = () => new HttpError(415, UNSUPPORTED_TYPE_MESSAGE);
+export const unsupportedType = () => new DomainError("unsupported-type", UNSUPPORTED_TYPE_MESSAGE);
 
 export const tooLarge = (kind: MediaKind | "file", limit: number) =>
-  new HttpError(413, `The ${kind} is too large: the limit is ${formatBytes(limit)}.`);
+  new DomainError("too-large", `The ${kind} is too large: the limit is ${formatBytes(limit)}.`);

@@ -12,7 +12,7 @@ import net from "node:net";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { env } from "@/lib/env";
-import { HttpError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { newStorageKey, storage, type StorageDriver } from "@/lib/storage";
 import {
   SNIFF_BYTES,
@@ -184,8 +184,8 @@ function getHttps(url: URL, redirectsLeft = MAX_REDIRECTS): Promise<IncomingMess
 }
 
 const wrongKind = (expected: MediaKind) =>
-  new HttpError(
-    415,
+  new DomainError(
+    "unsupported-type",
     expected === "image"
       ? "The file is not an image (JPEG, PNG or WebP)."
       : "The file is not a video (MP4, AVI, MKV, MOV, WMV or FLV).",
@@ -201,7 +201,7 @@ async function storeChecked(source: Readable, expected: MediaKind, driver: Stora
     return await storeInspected(source, inspector, driver);
   } catch (error) {
     source.destroy();
-    throw error instanceof HttpError ? new IngestError(error.message) : error;
+    throw error instanceof DomainError ? new IngestError(error.message) : error;
   } finally {
     source.unpipe(inspector);
   }

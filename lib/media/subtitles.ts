@@ -13,7 +13,7 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import busboy from "busboy";
 import { parseTextStream, type VTTCue } from "media-captions";
-import { HttpError, badRequest } from "@/lib/http/errors";
+import { invalid, tooLarge } from "@/lib/errors";
 import { countUpload } from "@/lib/metrics";
 import { newStorageKey, storage, urlOf, type StorageDriver } from "@/lib/storage";
 import { formatBytes } from "./format-bytes";
@@ -88,7 +88,7 @@ function linesInSlices(text: string, cues: () => number): ReadableStream<string>
  */
 export async function toWebVtt(text: string): Promise<string> {
   const source = text.replace(/^\uFEFF/, "");
-  if (source.trim() === "") throw badRequest(SUBTITLE_EMPTY);
+  if (source.trim() === "") throw invalid(SUBTITLE_EMPTY);
   const type = formatOf(source);
   let cues: VTTCue[];
   let counted = 0;
@@ -98,13 +98,13 @@ export async function toWebVtt(text: string): Promise<string> {
       { type, strict: true, onCue: () => void counted++ },
     ));
   } catch (error) {
-    if (error instanceof TooManyCues) throw new HttpError(413, SUBTITLE_TOO_MANY_CUES);
+    if (error instanceof TooManyCues) throw tooLarge(SUBTITLE_TOO_MANY_CUES);
     const reason = error instanceof Error ? error.message : "it could not be read";
-    throw badRequest(`The subtitle file is not valid ${type === "vtt" ? "WebVTT" : "SRT"}: ${reason}.`);
+    throw invalid(`The subtitle file is not valid ${type === "vtt" ? "WebVTT" : "SRT"}: ${reason}.`);
   }
-  if (cues.length === 0) throw badRequest(SUBTITLE_NO_CUES);
+  if (cues.length === 0) throw invalid(SUBTITLE_NO_CUES);
   // The last slice may have carried the count past the limit.
-  if (cues.length > MAX_SUBTITLE_CUES) throw new HttpError(413, SUBTITLE_TOO_MANY_CUES);
+  if (cues.length > MAX_SUBTITLE_CUES) throw tooLarge(SUBTITLE_TOO_MANY_CUES);
   return type === "vtt" ? source : vttOf(cues);
 }
 
@@ -116,8 +116,8 @@ export async function toWebVtt(text: string): Promise<string> {
 function readSubtitleFile(request: Request, contentType: string): Promise<Buffer> {
   // The multipart framing around the file is small; the cap leaves room for it.
   if (Number(request.headers.get("content-length") ?? NaN) > MAX_SUBTITLE_BYTES + 16 * 1024)
-    throw new HttpError(413, SUBTITLE_TOO_LARGE);
-  if (!request.body) throw badRequest(SUBTITLE_NOT_MULTIPART);
+    throw tooLarge(SUBTITLE_TOO_LARGE);
+  if (!request.body) throw invalid(SUBTITLE_NOT_MULTIPART);
   let parser: busboy.Busboy;
   try {
     parser = busboy({
@@ -125,23 +125,23 @@ function readSubtitleFile(request: Request, contentType: string): Promise<Buffer
       limits: { files: 1, fileSize: MAX_SUBTITLE_BYTES, fields: 20, parts: 25, fieldSize: 16 * 1024 },
     });
   } catch {
-    throw badRequest(SUBTITLE_NOT_MULTIPART); // no boundary
+    throw invalid(SUBTITLE_NOT_MULTIPART); // no boundary
   }
   return new Promise((resolve, reject) => {
     let file: Buffer | null = null;
-    let tooLarge = false;
+    let overLimit = false;
     parser.on("file", (field, stream) => {
       if (field !== "file" || file) return void stream.resume();
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("limit", () => (tooLarge = true));
+      stream.on("limit", () => (overLimit = true));
       stream.on("end", () => (file = Buffer.concat(chunks)));
     });
-    parser.on("error", () => reject(badRequest(SUBTITLE_NOT_MULTIPART)));
+    parser.on("error", () => reject(invalid(SUBTITLE_NOT_MULTIPART)));
     parser.on("close", () => {
-      if (tooLarge) reject(new HttpError(413, SUBTITLE_TOO_LARGE));
+      if (overLimit) reject(tooLarge(SUBTITLE_TOO_LARGE));
       else if (file) resolve(file);
-      else reject(badRequest(SUBTITLE_NOT_MULTIPART));
+      else reject(invalid(SUBTITLE_NOT_MULTIPART));
     });
     const body = Readable.fromWeb(request.body as WebReadableStream<Uint8Array>);
     body.on("error", (error) => parser.destroy(error));
@@ -155,13 +155,13 @@ function readSubtitleFile(request: Request, contentType: string): Promise<Buffer
  */
 export async function receiveSubtitleUpload(request: Request, driver: StorageDriver = storage()): Promise<string> {
   const contentType = request.headers.get("content-type") ?? "";
-  if (!/^multipart\/form-data\s*;/i.test(contentType)) throw badRequest(SUBTITLE_NOT_MULTIPART);
+  if (!/^multipart\/form-data\s*;/i.test(contentType)) throw invalid(SUBTITLE_NOT_MULTIPART);
   const file = await readSubtitleFile(request, contentType);
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(file);
   } catch {
-    throw badRequest(SUBTITLE_NOT_TEXT);
+    throw invalid(SUBTITLE_NOT_TEXT);
   }
   const vtt = await toWebVtt(text);
   const key = newStorageKey("subtitle", "vtt");

@@ -5,7 +5,7 @@
 import "server-only";
 import { db as defaultDb } from "@/lib/db";
 import { env } from "@/lib/env";
-import { HttpError } from "@/lib/http/errors";
+import { type DomainError, rateLimited } from "@/lib/errors";
 import type { Db } from "@/lib/prisma";
 import { countUpload } from "@/lib/metrics";
 import { storage, urlOf, type StorageDriver, type StorageKey } from "@/lib/storage";
@@ -19,7 +19,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const UNUSED_UPLOAD_GRACE_MS = DAY_MS;
 
 const tooMany = (message: string, retryAfterSeconds: number) =>
-  new HttpError(429, message, { headers: { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
+  rateLimited(message, Math.max(1, Math.ceil(retryAfterSeconds)));
 
 /** The windows a reservation's counts were taken from: they are given back only to the same windows. */
 type Windows = { windowStartedAt: Date; dayStartedAt: Date };
@@ -86,7 +86,7 @@ async function giveBack(db: Db, ownerId: string, uploads: number, bytes: number,
 }
 
 /** The 429 for a refused `take`: which limit, and when it frees (the database's clock). */
-async function refusal(db: Db, ownerId: string, uploads: 0 | 1): Promise<HttpError> {
+async function refusal(db: Db, ownerId: string, uploads: 0 | 1): Promise<DomainError> {
   const [row] = await db.$queryRaw<{ rateFull: boolean; windowEndsIn: number; dayEndsIn: number }[]>`
     SELECT "windowUploads" >= ${env.UPLOAD_RATE_LIMIT} AS "rateFull",
       EXTRACT(EPOCH FROM "windowStartedAt" + make_interval(secs => ${env.UPLOAD_RATE_WINDOW_SECONDS}) - now())::float8 AS "windowEndsIn",

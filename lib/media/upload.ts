@@ -5,7 +5,7 @@ import "server-only";
 import { Readable, Transform, type TransformCallback } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import busboy from "busboy";
-import { HttpError, badRequest, forbidden } from "@/lib/http/errors";
+import { DomainError, invalid, forbidden } from "@/lib/errors";
 import { newStorageKey, storage, urlOf, type StorageDriver, type StorageKey } from "@/lib/storage";
 import { recordUpload, reserveUpload, type Uploader, type UploadReservation } from "./upload-ledger";
 import {
@@ -44,7 +44,7 @@ export async function receiveUpload(
   driver: StorageDriver = storage(),
 ): Promise<string> {
   const contentType = request.headers.get("content-type") ?? "";
-  if (!/^multipart\/form-data\s*;/i.test(contentType) || !request.body) throw badRequest(NOT_MULTIPART_MESSAGE);
+  if (!/^multipart\/form-data\s*;/i.test(contentType) || !request.body) throw invalid(NOT_MULTIPART_MESSAGE);
 
   const largestAllowed = user.isAdmin ? Math.max(maxBytesOf("image"), maxBytesOf("video")) : maxBytesOf("image");
   const declaredLength = Number(request.headers.get("content-length") ?? NaN);
@@ -57,7 +57,7 @@ export async function receiveUpload(
       limits: { files: 1, fields: 20, parts: 25, fieldSize: 16 * 1024 },
     });
   } catch {
-    throw badRequest(NOT_MULTIPART_MESSAGE); // no boundary
+    throw invalid(NOT_MULTIPART_MESSAGE); // no boundary
   }
   // The whole declared body: the file cannot be larger. Undeclared: one byte now, the rest as it comes.
   const reservation = await reserveUpload(user, Number.isFinite(declaredLength) ? declaredLength : 1);
@@ -76,26 +76,26 @@ export async function receiveUpload(
 
     parser.on("file", (field, file) => {
       if (field !== "file" || stored) {
-        fail(badRequest(field !== "file" ? NO_FILE_MESSAGE : ONE_FILE_MESSAGE));
+        fail(invalid(field !== "file" ? NO_FILE_MESSAGE : ONE_FILE_MESSAGE));
         file.resume();
         return;
       }
       stored = storeFile(file, user, reservation, driver).catch((error: unknown) => {
         // A broken body (truncated, or the client hung up) is the client's fault, not a 500.
         fail(
-          error instanceof HttpError || !(parser.errored || body.errored) ? error : badRequest(NOT_MULTIPART_MESSAGE),
+          error instanceof DomainError || !(parser.errored || body.errored) ? error : invalid(NOT_MULTIPART_MESSAGE),
         );
         return null;
       });
     });
-    parser.on("filesLimit", () => fail(badRequest(ONE_FILE_MESSAGE)));
-    parser.on("partsLimit", () => fail(badRequest(ONE_FILE_MESSAGE)));
-    parser.on("fieldsLimit", () => fail(badRequest(ONE_FILE_MESSAGE)));
+    parser.on("filesLimit", () => fail(invalid(ONE_FILE_MESSAGE)));
+    parser.on("partsLimit", () => fail(invalid(ONE_FILE_MESSAGE)));
+    parser.on("fieldsLimit", () => fail(invalid(ONE_FILE_MESSAGE)));
 
     const finish = async (parseError?: unknown) => {
       const file = stored ? await stored : null;
-      if (parseError) fail(badRequest(NOT_MULTIPART_MESSAGE));
-      else if (!file) fail(badRequest(NO_FILE_MESSAGE));
+      if (parseError) fail(invalid(NOT_MULTIPART_MESSAGE));
+      else if (!file) fail(invalid(NO_FILE_MESSAGE));
       if (!failure)
         await reservation
           .settle(file!.size)
@@ -199,7 +199,7 @@ export class UploadInspector extends Transform {
   override _flush(callback: TransformCallback) {
     if (this.decided) return callback();
     // The whole file is shorter than the sniffing window.
-    if (this.headLength === 0) return callback(badRequest(EMPTY_FILE_MESSAGE));
+    if (this.headLength === 0) return callback(invalid(EMPTY_FILE_MESSAGE));
     this.decide().then(() => this.pass(Buffer.concat(this.head.splice(0)), callback), callback);
   }
 

@@ -5,7 +5,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type pg from "pg";
 import { dbPool } from "@/lib/db";
 import { env } from "@/lib/env";
-import { HttpError, notFound } from "@/lib/http/errors";
+import { DomainError, notFound } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { openedPgPool } from "@/lib/pg";
 import { metrics } from "./index";
@@ -19,7 +19,7 @@ export function authorizeScrape(request: Request): void {
   // Compared as digests: equal lengths for timingSafeEqual, and no hint of the token's length.
   const digest = (value: string) => createHash("sha256").update(value).digest();
   if (!timingSafeEqual(digest(given), digest(env.METRICS_TOKEN)))
-    throw new HttpError(401, METRICS_TOKEN_REQUIRED, { headers: { "WWW-Authenticate": 'Bearer realm="metrics"' } });
+    throw new DomainError("not-signed-in", METRICS_TOKEN_REQUIRED, { bearerRealm: "metrics" });
 }
 
 function recordPool(name: string, pool: pg.Pool | undefined) {

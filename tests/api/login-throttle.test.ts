@@ -3,7 +3,7 @@
 // the owner's own allowance. The test server runs with LOGIN_EMAIL_CEILING=20 (scripts/test.ts).
 import pg from "pg";
 import { afterAll, describe, expect, test } from "vitest";
-import { HttpError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { TOO_MANY_LOGINS, createLoginThrottle, type LoginLimits } from "@/lib/auth/login-throttle";
 import { api, baseUrl } from "../support/http";
 import { freshIp, freshUser, uniqueEmail } from "../support/users";
@@ -149,9 +149,9 @@ describe("login throttling in PostgreSQL", () => {
       () => null,
       (e: unknown) => e,
     );
-    if (!(error instanceof HttpError)) return null;
-    expect(error).toMatchObject({ status: 429, message: TOO_MANY_LOGINS });
-    return Number(error.details.headers?.["Retry-After"]);
+    if (!(error instanceof DomainError)) return null;
+    expect(error).toMatchObject({ kind: "rate-limited", message: TOO_MANY_LOGINS });
+    return error.details.retryAfterSeconds;
   };
 
   test("failures counted by one instance throttle the other (per IP)", async () => {

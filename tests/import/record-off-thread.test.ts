@@ -9,7 +9,7 @@ import pg from "pg";
 import { afterAll, afterEach, describe, expect, test, vi, type MockInstance } from "vitest";
 import { csvColumns, csvHeader, csvLine, readCatalogueFile } from "@/lib/import/catalogue-file";
 import { startFileImport } from "@/lib/import/start";
-import { HttpError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { createPrismaClient } from "@/lib/prisma";
 
 const db = createPrismaClient(process.env.DATABASE_URL!);
@@ -90,9 +90,9 @@ describe("recording an uploaded file's import off the main thread", () => {
       { path: fileOf(name, "title,year\nOne,1999\n"), name, format: "csv" },
       { dryRun: false, userId: null, siteOrigins: [], queue: false },
     ).catch((error: unknown) => error);
-    expect(refused).toBeInstanceOf(HttpError);
+    expect(refused).toBeInstanceOf(DomainError);
     expect(refused).toMatchObject({
-      status: 400,
+      kind: "invalid",
       message: "The CSV's first line must name its columns, among them id and name.",
     });
     expect(await db.importJob.count({ where: { fileName: name } })).toBe(0);

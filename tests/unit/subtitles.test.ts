@@ -2,7 +2,7 @@
 // with a turn of the event loop between two, and a file past the cue limit is a 413.
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { describe, expect, test } from "vitest";
-import { HttpError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/errors";
 import { MAX_SUBTITLE_CUES, SUBTITLE_TOO_MANY_CUES, toWebVtt } from "@/lib/media/subtitles";
 import { tinyCues } from "../support/media";
 
@@ -34,8 +34,8 @@ describe("toWebVtt", () => {
 
   test(`more than ${MAX_SUBTITLE_CUES.toLocaleString("en-US")} cues is a 413 that says the limit`, async () => {
     const error = await toWebVtt(tinyCues(MAX_SUBTITLE_CUES + 1)).catch((error: unknown) => error);
-    expect(error).toBeInstanceOf(HttpError);
-    expect(error).toMatchObject({ status: 413, message: SUBTITLE_TOO_MANY_CUES });
+    expect(error).toBeInstanceOf(DomainError);
+    expect(error).toMatchObject({ kind: "too-large", message: SUBTITLE_TOO_MANY_CUES });
     expect(SUBTITLE_TOO_MANY_CUES).toBe("The subtitle file has too many cues (at most 30,000).");
   });
 

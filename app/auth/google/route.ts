@@ -11,7 +11,8 @@ import {
   googleIssuerOrigin,
   isGoogleConfigured,
 } from "@/lib/auth/google";
-import { badRequest, errorResponse } from "@/lib/http";
+import { errorResponse } from "@/lib/http";
+import { invalid } from "@/lib/errors";
 import { publicOrigin } from "@/lib/http/public-url";
 import { AUTH_REDIRECT_CONTENT_SECURITY_POLICY, googleHandOffContentSecurityPolicy } from "@/lib/http/security-headers";
 
@@ -25,7 +26,7 @@ function withoutScripts(response: Response): Response {
 export function GET(request: Request): Response {
   const requested = new URL(request.url).searchParams.get("redirect");
   const origin = allowedRedirectOrigin(requested);
-  if (requested && !origin) return withoutScripts(errorResponse(badRequest(REDIRECT_NOT_ALLOWED)));
+  if (requested && !origin) return withoutScripts(errorResponse(invalid(REDIRECT_NOT_ALLOWED)));
   const base = publicOrigin(request);
   if (!isGoogleConfigured()) return withoutScripts(Response.redirect(new URL(GOOGLE_UNAVAILABLE_PATH, base), 302));
 

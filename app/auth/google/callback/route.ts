@@ -12,14 +12,15 @@ import {
   isGoogleConfigured,
 } from "@/lib/auth/google";
 import { userInfoWithToken } from "@/lib/auth/accounts";
-import { badRequest, errorResponse } from "@/lib/http";
+import { errorResponse } from "@/lib/http";
+import { invalid } from "@/lib/errors";
 import { publicOrigin } from "@/lib/http/public-url";
 import { mediaUrls } from "@/lib/http/media-urls";
 
 export async function GET(request: Request): Promise<Response> {
   const requested = new URL(request.url).searchParams.get("redirect");
   const origin = allowedRedirectOrigin(requested);
-  if (requested && !origin) return errorResponse(badRequest(REDIRECT_NOT_ALLOWED));
+  if (requested && !origin) return errorResponse(invalid(REDIRECT_NOT_ALLOWED));
   const base = publicOrigin(request);
   if (!isGoogleConfigured()) return Response.redirect(new URL(GOOGLE_UNAVAILABLE_PATH, base), 302);
 

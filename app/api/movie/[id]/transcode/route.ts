@@ -1,5 +1,6 @@
 import { requireAdmin } from "@/lib/auth";
-import { HttpError, badRequest, notFound, preflight, route } from "@/lib/http";
+import { preflight, route } from "@/lib/http";
+import { conflict, invalid, notFound } from "@/lib/errors";
 import { isUuid } from "@/lib/validation/ids";
 import { MOVIE_NOT_FOUND } from "@/lib/data/movies";
 import { ffmpegStatus } from "@/lib/media/ffmpeg";
@@ -18,10 +19,10 @@ export const POST = route<Context>(async (request, { params }) => {
   await requireAdmin(request);
   const id = await movieId(params);
   const ffmpeg = ffmpegStatus();
-  if (!ffmpeg.available) throw badRequest(ffmpeg.reason);
+  if (!ffmpeg.available) throw invalid(ffmpeg.reason);
   const jobId = await retryTranscode(id);
   if (jobId === undefined) throw notFound(MOVIE_NOT_FOUND);
-  if (jobId === null) throw badRequest("This movie's video is not a file stored here, so it cannot be transcoded.");
+  if (jobId === null) throw invalid("This movie's video is not a file stored here, so it cannot be transcoded.");
   return { message: "Transcoding queued", jobId };
 });
 
@@ -30,7 +31,7 @@ export const DELETE = route<Context>(async (request, { params }) => {
   await requireAdmin(request);
   const cancelled = await cancelTranscode(await movieId(params));
   if (cancelled === undefined) throw notFound(MOVIE_NOT_FOUND);
-  if (!cancelled) throw new HttpError(409, "No transcode of this movie is queued or running.");
+  if (!cancelled) throw conflict("No transcode of this movie is queued or running.");
   return { message: "Transcoding cancelled" };
 });
 

@@ -1,4 +1,5 @@
-import { notFound, preflight, route } from "@/lib/http";
+import { preflight, route } from "@/lib/http";
+import { notFound } from "@/lib/errors";
 import { storageKeyOf } from "@/lib/media/file-answer";
 import { serveStoredFile } from "@/lib/media/serve";
 

@@ -1,4 +1,5 @@
-import { notFound, preflight, route } from "@/lib/http";
+import { preflight, route } from "@/lib/http";
+import { notFound } from "@/lib/errors";
 import { serveStoredFile } from "@/lib/media/serve";
 import { isStorageKey, type StorageKey } from "@/lib/storage";
 
