@@ -44,6 +44,14 @@ module.exports = {
       to: { path: "^lib/http/errors\\.ts$" },
     },
     {
+      name: "data-writes-without-side-effects",
+      severity: "error",
+      comment:
+        "lib/data reads and writes the database, nothing else: a write hands back what it leaves to do (lib/data/write-effects.ts) and lib/writes (or the import job) expires the cache tags, deletes the files and queues the jobs.",
+      from: { path: "^lib/data/" },
+      to: { path: "^lib/(jobs/|media/cleanup\\.ts$|cache/expire-tags\\.ts$)" },
+    },
+    {
       name: "no-next-internals",
       severity: "error",
       comment:

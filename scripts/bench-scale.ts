@@ -115,7 +115,7 @@ async function grow(client: pg.Client, total: number) {
     [demoUsers.find((user) => user.key === "member")!.email],
   );
   await client.query(`VACUUM ANALYZE`);
-  // What an admin's edit does to the cached lists (lib/cache/tags.ts expireTagsOutsideRequests).
+  // What an admin's edit does to the cached lists (lib/cache/expire-tags.ts expireTagsOutsideRequests).
   await client.query(
     `INSERT INTO "CacheTag" ("tag", "revalidatedAt", "expiredAt") VALUES ('movies', now(), now())
      ON CONFLICT ("tag") DO UPDATE SET "version" = nextval(pg_get_serial_sequence('"CacheTag"', 'version')),

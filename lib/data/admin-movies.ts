@@ -1,27 +1,26 @@
 import "server-only";
 // The admin movie list at scale (issue 26): search by the site's own search (lib/data/movie-search-sql.ts),
-// filters by category, video state and draft, a sort on every column, and the actions it takes on
-// many selected rows. Drafts are listed here and nowhere public (lib/data/movie-visibility.ts).
-// Uncached: transcode states change while the admin looks.
+// filters by category, video state and draft, a sort on every column, and what the actions on many
+// selected rows need of the database (lib/writes/movies.ts runs them). Drafts are listed here and
+// nowhere public (lib/data/movie-visibility.ts). Uncached: transcode states change while the admin looks.
 import { db } from "@/lib/db";
 import { searchTypoRules } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { DomainError, invalid, notFound } from "@/lib/errors";
-import { retryTranscode } from "@/lib/jobs/transcode";
+import { invalid, notFound } from "@/lib/errors";
 import { ffmpegStatus } from "@/lib/media/ffmpeg";
 import {
   ADMIN_MOVIES_DEFAULT_PAGE_SIZE,
   defaultOrder,
-  type AdminMovieBulkInput,
   type AdminMovieSort,
   type AdminMoviesQuery,
 } from "@/lib/validation/admin-movie";
 import type { AdminMovieBulkResult, AdminMovieDetail, AdminMovieItem, AdminMoviePage } from "@/lib/api-shapes";
-import { cacheTags, expireTags } from "@/lib/cache/tags";
+import { cacheTags } from "@/lib/cache/tags";
 import { isUuid } from "@/lib/validation/ids";
 import { SEARCH_POOL, relevanceOrder, searchMatches } from "./movie-search-sql";
 import { movieDetailSelect, toMovieDetail } from "./movie-shapes";
-import { MOVIE_NOT_FOUND, deleteMovie, updateMovie } from "./movies";
+import { MOVIE_NOT_FOUND } from "./movies";
+import { writeEffects, type WriteEffects } from "./write-effects";
 
 export type { AdminMovieBulkResult, AdminMovieDetail, AdminMovieItem, AdminMoviePage };
 
@@ -206,85 +205,28 @@ export async function getMovieForAdmin(id: string): Promise<AdminMovieDetail> {
   return { ...toMovieDetail(detail), draft, externalId };
 }
 
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
-
-/**
- * POST /api/admin/movies/bulk: one action on each selected movie. Each movie succeeds or fails on
- * its own (a movie deleted meanwhile, a draft not complete enough to publish); the answer lists both.
- * Neither publish nor unpublish keeps a record of who did it beyond the movie's updatedAt.
- */
-export async function bulkMovieAction(input: AdminMovieBulkInput): Promise<AdminMovieBulkResult> {
-  const ids = [...new Set(input.ids.map((id) => id.toLowerCase()))];
-  const names = new Map(
-    (await db.movie.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } })).map((row) => [
-      row.id,
-      row.name,
-    ]),
-  );
-  const done: string[] = [];
-  const failed: AdminMovieBulkResult["failed"] = [];
-  const fail = (id: string, message: string) => failed.push({ _id: id, name: names.get(id) ?? "", message });
-  const present: string[] = [];
-  for (const id of ids) {
-    if (names.has(id)) present.push(id);
-    else fail(id, MOVIE_NOT_FOUND);
-  }
-
-  switch (input.action) {
-    case "delete":
-      for (const id of present) await attempt(id, () => deleteMovie(id), done, fail);
-      return { message: `${plural(done.length, "movie")} deleted`, done, failed };
-    case "category": {
-      const category = await db.category.findUnique({ where: { id: input.category! }, select: { id: true } });
-      if (!category) throw invalid("Category not found", { category: ["Category not found"] });
-      const updated = await db.movie.updateManyAndReturn({
-        where: { id: { in: present } },
-        data: { categoryId: category.id },
-        select: { id: true },
-      });
-      done.push(...updated.map((row) => row.id));
-      for (const id of present) if (!done.includes(id)) fail(id, MOVIE_NOT_FOUND);
-      await expireTags(cacheTags.movieLists, ...done.map((id) => cacheTags.movie(id)));
-      return { message: `${plural(done.length, "movie")} moved`, done, failed };
-    }
-    case "transcode": {
-      const ffmpeg = ffmpegStatus();
-      if (!ffmpeg.available) throw invalid(ffmpeg.reason);
-      for (const id of present)
-        await attempt(
-          id,
-          async () => {
-            const jobId = await retryTranscode(id);
-            if (jobId === undefined) throw notFound(MOVIE_NOT_FOUND);
-            if (jobId === null) throw invalid("Its video is not a file stored here, so it cannot be transcoded.");
-          },
-          done,
-          fail,
-        );
-      return { message: `${plural(done.length, "transcode")} queued`, done, failed };
-    }
-    case "publish":
-      for (const id of present) await attempt(id, () => updateMovie(id, { draft: false }), done, fail);
-      return { message: `${plural(done.length, "movie")} published`, done, failed };
-    case "unpublish":
-      // As the edit dialog's Draft status: the same update, so the same cache tags expire.
-      for (const id of present) await attempt(id, () => updateMovie(id, { draft: true }), done, fail);
-      return { message: `${plural(done.length, "movie")} unpublished`, done, failed };
-  }
+/** The names of those of the movies that exist, by id (a bulk action's answer names each movie). */
+export async function movieNames(ids: string[]): Promise<Map<string, string>> {
+  const rows = await db.movie.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } });
+  return new Map(rows.map((row) => [row.id, row.name]));
 }
 
-/** Runs one movie's part of a bulk action; an expected refusal (a DomainError) fails that movie only. */
-async function attempt(
-  id: string,
-  work: () => Promise<unknown>,
-  done: string[],
-  fail: (id: string, message: string) => void,
-): Promise<void> {
-  try {
-    await work();
-    done.push(id);
-  } catch (error) {
-    if (error instanceof DomainError) fail(id, error.message);
-    else throw error;
-  }
+/**
+ * The bulk action "category": moves the movies to the category in one statement (400 when it does
+ * not exist) and answers those moved; the others were deleted meanwhile.
+ */
+export async function moveMoviesToCategory(
+  ids: string[],
+  categoryId: string,
+): Promise<{ moved: string[]; effects: WriteEffects }> {
+  const category = await db.category.findUnique({ where: { id: categoryId }, select: { id: true } });
+  if (!category) throw invalid("Category not found", { category: ["Category not found"] });
+  const updated = await db.movie.updateManyAndReturn({
+    where: { id: { in: ids } },
+    data: { categoryId: category.id },
+    select: { id: true },
+  });
+  const moved = updated.map((row) => row.id);
+  const staleTags = [cacheTags.movieLists, ...moved.map((id) => cacheTags.movie(id))];
+  return { moved, effects: writeEffects({ staleTags }) };
 }

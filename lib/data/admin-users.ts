@@ -4,16 +4,16 @@ import "server-only";
 // last admin is never demoted or deleted, so the site always keeps someone who can manage it.
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { DomainError, invalid, forbidden, notFound } from "@/lib/errors";
+import { invalid, forbidden, notFound } from "@/lib/errors";
 import {
   ADMIN_USERS_PAGE_SIZE,
   defaultUserOrder,
   type AdminRoleInput,
-  type AdminUsersBulkInput,
   type AdminUsersQuery,
 } from "@/lib/validation/admin-user";
 import { isUuid } from "@/lib/validation/ids";
 import { removeUser } from "./users";
+import type { WriteEffects } from "./write-effects";
 import type { AdminUserItem, AdminUserPage, AdminUsersBulkResult } from "@/lib/api-shapes";
 
 export type { AdminUserItem, AdminUserPage, AdminUsersBulkResult };
@@ -114,37 +114,20 @@ export async function setUserAdmin(
 }
 
 /** DELETE /api/admin/users/{id}: the account with its favourites and reviews. */
-export async function deleteUserAsAdmin(actorId: string, userId: string): Promise<{ message: string }> {
+export async function deleteUserAsAdmin(
+  actorId: string,
+  userId: string,
+): Promise<{ message: string; effects: WriteEffects }> {
   checkTarget(actorId, userId);
-  await removeUser(userId, {
+  const effects = await removeUser(userId, {
     missing: () => notFound(USER_NOT_FOUND),
     lastAdminMessage: "The last admin cannot be deleted",
   });
-  return { message: "User deleted successfully" };
+  return { message: "User deleted successfully", effects };
 }
 
-/**
- * POST /api/admin/users/bulk: deletes each selected account by the rules of the single delete (never
- * one's own, never the last admin); each succeeds or fails on its own, and the answer lists both.
- */
-export async function bulkDeleteUsers(actorId: string, input: AdminUsersBulkInput): Promise<AdminUsersBulkResult> {
-  const ids = [...new Set(input.ids.map((id) => id.toLowerCase()))];
-  const emails = new Map(
-    (await db.user.findMany({ where: { id: { in: ids } }, select: { id: true, email: true } })).map((row) => [
-      row.id,
-      row.email,
-    ]),
-  );
-  const done: string[] = [];
-  const failed: AdminUsersBulkResult["failed"] = [];
-  for (const id of ids) {
-    try {
-      await deleteUserAsAdmin(actorId, id);
-      done.push(id);
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      failed.push({ _id: id, email: emails.get(id) ?? "", message: error.message });
-    }
-  }
-  return { message: `${done.length} ${done.length === 1 ? "user" : "users"} deleted`, done, failed };
+/** The emails of those of the accounts that exist, by id (a bulk delete's answer names each account). */
+export async function userEmails(ids: string[]): Promise<Map<string, string>> {
+  const rows = await db.user.findMany({ where: { id: { in: ids } }, select: { id: true, email: true } });
+  return new Map(rows.map((row) => [row.id, row.email]));
 }

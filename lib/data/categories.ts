@@ -4,9 +4,10 @@ import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { conflict, notFound } from "@/lib/errors";
 import type { CategoryInput } from "@/lib/validation/category";
-import { cacheTags, expireTags } from "@/lib/cache/tags";
+import { cacheTags } from "@/lib/cache/tags";
 import { isUuid } from "@/lib/validation/ids";
 import type { AdminCategory, Category } from "@/lib/api-shapes";
+import { writeEffects, type WriteEffects } from "./write-effects";
 
 /** The Category of docs/api.md "Shapes". */
 export type { AdminCategory, Category };
@@ -65,26 +66,28 @@ async function cachedCategory(id: string): Promise<Category | null> {
 }
 
 /** Names are unique regardless of case (citext): 409 for a duplicate. */
-export async function createCategory(input: CategoryInput): Promise<Category> {
+export async function createCategory(input: CategoryInput): Promise<{ category: Category; effects: WriteEffects }> {
   try {
     const category = toCategory(await db.category.create({ data: { name: input.name }, select: categorySelect }));
-    await expireTags(cacheTags.categories);
-    return category;
+    return { category, effects: writeEffects({ staleTags: [cacheTags.categories] }) };
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicate(input.name);
     throw error;
   }
 }
 
-export async function updateCategory(id: string, input: CategoryInput): Promise<Category> {
+export async function updateCategory(
+  id: string,
+  input: CategoryInput,
+): Promise<{ category: Category; effects: WriteEffects }> {
   if (!isUuid(id)) throw notFound(CATEGORY_NOT_FOUND);
   try {
     const category = toCategory(
       await db.category.update({ where: { id }, data: { name: input.name }, select: categorySelect }),
     );
     // The name shows in the list, on the category's movie pages and on every movie card.
-    await expireTags(cacheTags.categories, cacheTags.category(id), cacheTags.movieLists);
-    return category;
+    const staleTags = [cacheTags.categories, cacheTags.category(id), cacheTags.movieLists];
+    return { category, effects: writeEffects({ staleTags }) };
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicate(input.name);
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025")
@@ -94,7 +97,7 @@ export async function updateCategory(id: string, input: CategoryInput): Promise<
 }
 
 /** A category that movies still use is kept: 409 saying how many. */
-export async function deleteCategory(id: string): Promise<{ message: string }> {
+export async function deleteCategory(id: string): Promise<{ message: string; effects: WriteEffects }> {
   if (!isUuid(id)) throw notFound(CATEGORY_NOT_FOUND);
   await db.$transaction(async (tx) => {
     // The row lock makes a movie being created in this category wait (its foreign key needs the
@@ -112,6 +115,6 @@ export async function deleteCategory(id: string): Promise<{ message: string }> {
     await tx.category.delete({ where: { id } });
   });
   // No movie used it, so only the category list and its own record change.
-  await expireTags(cacheTags.categories, cacheTags.category(id));
-  return { message: "Delete category successfully" };
+  const staleTags = [cacheTags.categories, cacheTags.category(id)];
+  return { message: "Delete category successfully", effects: writeEffects({ staleTags }) };
 }

@@ -2,16 +2,16 @@ import "server-only";
 // The catalogue writes of an import (lib/import/run.ts, docs/import.md): a movie is known by its
 // external id, so importing the same file twice updates what the first run created and never adds
 // it again. Categories are found by name (any case) or created. The run happens in a background job,
-// outside any request, so it expires the cache tags of what it wrote itself, a batch at a time
-// (expireImportedMovies), rather than per movie as the API's writes do.
+// outside any request, so lib/import/run.ts expires the cache tags of what it wrote a batch at a time
+// (importedMoviesTags), rather than per movie as the API's writes do, and carries out the rest of what
+// each movie's write leaves to do (lib/writes/effects.ts) as it goes.
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { deleteUnreferencedFiles } from "@/lib/media/cleanup";
-import { discardMedia } from "@/lib/jobs/transcode";
 import { noMedia } from "@/lib/media/transcode";
-import { cacheTags, expireTagsOutsideRequests } from "@/lib/cache/tags";
+import { cacheTags } from "@/lib/cache/tags";
 import { isUuid } from "@/lib/validation/ids";
-import { castRows, fileUrlsOf, fileUrlsSelect, queueTranscodeSafely, subtitleRows } from "./movies";
+import { castRows, fileUrlsOf, fileUrlsSelect, oldMediaOf, subtitleRows } from "./movies";
+import { writeEffects, type WriteEffects } from "./write-effects";
 
 /** A row of an import with its media already in storage (paths of this site). */
 export type ImportedMovieInput = {
@@ -82,10 +82,12 @@ async function lockImported(tx: Prisma.TransactionClient, externalId: string): P
 /**
  * Creates or updates the movie of one import row. Fields the row leaves out (a draft's) keep their
  * value on an update; a list it gives (casts, subtitles) replaces the movie's. A new or changed
- * stored video is queued for transcoding; files the movie no longer uses are deleted when nothing
- * else uses them.
+ * stored video is to be transcoded; files the movie no longer uses are to be deleted when nothing
+ * else uses them (the effects, for the caller to carry out).
  */
-export async function saveImportedMovie(input: ImportedMovieInput): Promise<{ id: string; created: boolean }> {
+export async function saveImportedMovie(
+  input: ImportedMovieInput,
+): Promise<{ id: string; created: boolean; effects: WriteEffects }> {
   const { externalId, casts, subtitles, categoryId, ...fields } = input;
   const { id, before, after } = await db.$transaction(async (tx) => {
     const existingId = await lockImported(tx, externalId);
@@ -119,22 +121,23 @@ export async function saveImportedMovie(input: ImportedMovieInput): Promise<{ id
     });
     return { id: existingId, before, after };
   });
+  const effects = writeEffects({});
   if (before) {
     const stillUsed = new Set(fileUrlsOf(after));
-    await deleteUnreferencedFiles([...new Set(fileUrlsOf(before))].filter((url) => !stillUsed.has(url)));
+    effects.unreferencedFiles = [...new Set(fileUrlsOf(before))].filter((url) => !stillUsed.has(url));
   }
   if (!before || after.video !== before.video) {
-    if (before) await discardMedia(before);
-    await queueTranscodeSafely(id);
+    if (before) effects.discardedMedia = [oldMediaOf(before)];
+    effects.transcodes = [id];
   }
-  return { id, created: before === null };
+  return { id, created: before === null, effects };
 }
 
 /** After a batch of rows: the lists, the updated movies' details and, with new categories, the category list. */
-export async function expireImportedMovies(updatedIds: string[], categoriesCreated: boolean): Promise<void> {
-  await expireTagsOutsideRequests(
+export function importedMoviesTags(updatedIds: string[], categoriesCreated: boolean): string[] {
+  return [
     cacheTags.movieLists,
     ...updatedIds.map((id) => cacheTags.movie(id)),
     ...(categoriesCreated ? [cacheTags.categories] : []),
-  );
+  ];
 }

@@ -11,10 +11,8 @@ import {
   type SubtitleInput,
 } from "@/lib/validation/movie";
 import { DEFAULT_PAGE_SIZE, SUGGEST_LIMIT, type MovieListQuery } from "@/lib/validation/movie-query";
-import { deleteUnreferencedFiles } from "@/lib/media/cleanup";
-import { discardMedia, queueTranscode } from "@/lib/jobs/transcode";
-import { noMedia, oldMediaSelect } from "@/lib/media/transcode";
-import { cacheTags, expireTags } from "@/lib/cache/tags";
+import { noMedia, oldMediaSelect, type OldMedia } from "@/lib/media/transcode";
+import { cacheTags } from "@/lib/cache/tags";
 import { isUuid } from "@/lib/validation/ids";
 import {
   didYouMeanSql,
@@ -36,6 +34,7 @@ import {
   type MovieListItem,
 } from "./movie-shapes";
 import { publishedMovie, publishedMovieSql } from "./movie-visibility";
+import { writeEffects, type WriteEffects } from "./write-effects";
 import { lockMovie } from "./ratings";
 import type { MovieListPage, MovieSuggestion } from "@/lib/api-shapes";
 
@@ -219,7 +218,7 @@ async function readMovieDetail(id: string): Promise<MovieDetail | null> {
   return row && toMovieDetail(row);
 }
 
-async function requireAnyMovieDetail(id: string): Promise<MovieDetail> {
+export async function requireAnyMovieDetail(id: string): Promise<MovieDetail> {
   const movie = await readMovieDetail(id);
   if (!movie) throw notFound(MOVIE_NOT_FOUND);
   return movie;
@@ -320,8 +319,11 @@ export const castRows = (casts: { name: string; image: string }[]) =>
 export const subtitleRows = (subtitles: SubtitleInput[]) =>
   subtitles.map(({ language, label, url }, position) => ({ language, label, url, position }));
 
-/** POST /api/movie: the movie and its cast in one statement; 400 for an unknown category. */
-export async function createMovie(input: MovieCreateInput): Promise<MovieDetail> {
+/**
+ * POST /api/movie: the movie and its cast in one statement; 400 for an unknown category. Its video
+ * is to be transcoded (lib/writes/movies.ts queues it).
+ */
+export async function createMovie(input: MovieCreateInput): Promise<{ movie: MovieDetail; effects: WriteEffects }> {
   const { category, casts, subtitles = [], ...fields } = input;
   const row = await db
     .$transaction(async (tx) => {
@@ -337,25 +339,17 @@ export async function createMovie(input: MovieCreateInput): Promise<MovieDetail>
       });
     })
     .catch(rethrowMissingCategory);
-  await expireMovie(row.id);
-  if (await queueTranscodeSafely(row.id)) return requireAnyMovieDetail(row.id);
-  return toMovieDetail(row);
-}
-
-/** The movie is saved either way; a queue that is down leaves it playing its MP4 (an admin can retry). */
-export async function queueTranscodeSafely(movieId: string): Promise<boolean> {
-  try {
-    return (await queueTranscode(movieId)) !== null;
-  } catch (error) {
-    console.error(`Could not queue the transcode of movie ${movieId}:`, error);
-    return false;
-  }
+  return {
+    movie: toMovieDetail(row),
+    effects: writeEffects({ staleTags: movieTags(row.id), transcodes: [row.id] }),
+  };
 }
 
 /** A movie was created, changed or deleted (its fields, cast, reviews or rating): its detail and every list. */
-export async function expireMovie(id: string): Promise<void> {
-  await expireTags(cacheTags.movieLists, cacheTags.movie(id));
-}
+export const movieTags = (id: string) => [cacheTags.movieLists, cacheTags.movie(id)];
+
+/** The transcoded media of a movie's video, to discard when the video is replaced or the movie deleted. */
+export const oldMediaOf = ({ mediaJobId, mediaFiles }: OldMedia): OldMedia => ({ mediaJobId, mediaFiles });
 
 /** The file URLs a movie uses: poster, title image, video, cast pictures and subtitle files. */
 export function fileUrlsOf(movie: {
@@ -387,12 +381,13 @@ export const fileUrlsSelect = {
 /**
  * PUT /api/movie/{id}: changes the fields sent; `casts`, when sent, replaces the whole cast.
  * `replacedUrls` lists the files the movie no longer uses; those nothing else uses (demo movies
- * share clips) are deleted from storage once the change has committed.
+ * share clips) are to be deleted from storage, and a replaced video's transcoded media discarded and
+ * the new one transcoded (lib/writes/movies.ts does both once the change has committed).
  */
 export async function updateMovie(
   id: string,
   input: MovieUpdateInput,
-): Promise<{ movie: MovieDetail; replacedUrls: string[] }> {
+): Promise<{ movie: MovieDetail; replacedUrls: string[]; effects: WriteEffects }> {
   if (!isUuid(id)) throw notFound(MOVIE_NOT_FOUND);
   const { category, casts, subtitles, draft: wantsDraft, ...fields } = input;
   const { before, after } = await db
@@ -423,15 +418,15 @@ export async function updateMovie(
       return { before, after };
     })
     .catch(rethrowMissingCategory);
-  await expireMovie(id);
   const stillUsed = new Set(fileUrlsOf(after));
   const replacedUrls = [...new Set(fileUrlsOf(before))].filter((url) => !stillUsed.has(url));
-  await deleteUnreferencedFiles(replacedUrls);
-  if (after.video !== before.video) {
-    await discardMedia(before);
-    if (await queueTranscodeSafely(id)) return { movie: await requireAnyMovieDetail(id), replacedUrls };
-  }
-  return { movie: toMovieDetail(after), replacedUrls };
+  const newVideo = after.video !== before.video;
+  const effects = writeEffects({
+    staleTags: movieTags(id),
+    unreferencedFiles: replacedUrls,
+    ...(newVideo && { discardedMedia: [oldMediaOf(before)], transcodes: [id] }),
+  });
+  return { movie: toMovieDetail(after), replacedUrls, effects };
 }
 
 /**
@@ -463,9 +458,12 @@ function assertPublishable(movie: {
 
 /**
  * DELETE /api/movie/{id}: its reviews, favourites and cast go with it (foreign key cascades).
- * `deletedUrls` lists the files it used; those nothing else uses are deleted from storage.
+ * `deletedUrls` lists the files it used; those nothing else uses are to be deleted from storage, with
+ * its transcoded media (lib/writes/movies.ts).
  */
-export async function deleteMovie(id: string): Promise<{ message: string; deletedUrls: string[] }> {
+export async function deleteMovie(
+  id: string,
+): Promise<{ message: string; deletedUrls: string[]; effects: WriteEffects }> {
   if (!isUuid(id)) throw notFound(MOVIE_NOT_FOUND);
   const deleted = await db.$transaction(async (tx) => {
     if (!(await lockMovie(tx, id))) throw notFound(MOVIE_NOT_FOUND);
@@ -473,9 +471,11 @@ export async function deleteMovie(id: string): Promise<{ message: string; delete
     await tx.movie.delete({ where: { id } });
     return files;
   });
-  await expireMovie(id);
   const deletedUrls = [...new Set(fileUrlsOf(deleted))];
-  await deleteUnreferencedFiles(deletedUrls);
-  await discardMedia(deleted);
-  return { message: "Movie deleted successfully", deletedUrls };
+  const effects = writeEffects({
+    staleTags: movieTags(id),
+    unreferencedFiles: deletedUrls,
+    discardedMedia: [oldMediaOf(deleted)],
+  });
+  return { message: "Movie deleted successfully", deletedUrls, effects };
 }

@@ -6,8 +6,9 @@ import type { ReviewInput, ReviewListQuery } from "@/lib/validation/review";
 import { REVIEW_PAGE_SIZE, type ReviewSort } from "@/lib/validation/review-options";
 import { cacheTags } from "@/lib/cache/tags";
 import { isUuid } from "@/lib/validation/ids";
-import { MOVIE_NOT_FOUND, expireMovie, requireMovieDetail } from "./movies";
-import { reviewSelect, toReviewItem, type MovieDetail } from "./movie-shapes";
+import { MOVIE_NOT_FOUND, movieTags } from "./movies";
+import { writeEffects, type WriteEffects } from "./write-effects";
+import { reviewSelect, toReviewItem } from "./movie-shapes";
 import { lockMovie, refreshMovieRating } from "./ratings";
 import type { OwnReview, ReviewPage } from "@/lib/api-shapes";
 
@@ -18,7 +19,7 @@ export type { OwnReview, ReviewPage };
  * (and counts as new, so it comes first in the list). The movie's rate and countReviews are
  * recomputed in the same transaction, under the movie's row lock.
  */
-export async function upsertReview(userId: string, movieId: string, input: ReviewInput): Promise<MovieDetail> {
+export async function upsertReview(userId: string, movieId: string, input: ReviewInput): Promise<WriteEffects> {
   if (!isUuid(movieId)) throw notFound(MOVIE_NOT_FOUND);
   await db.$transaction(async (tx) => {
     if (!(await lockMovie(tx, movieId, { publishedOnly: true }))) throw notFound(MOVIE_NOT_FOUND);
@@ -30,8 +31,7 @@ export async function upsertReview(userId: string, movieId: string, input: Revie
     });
     await refreshMovieRating(tx, movieId);
   });
-  await expireMovie(movieId); // the review list, and the rating every list shows
-  return requireMovieDetail(movieId);
+  return writeEffects({ staleTags: movieTags(movieId) }); // the review list, and the rating every list shows
 }
 
 /**
@@ -39,7 +39,7 @@ export async function upsertReview(userId: string, movieId: string, input: Revie
  * and countReviews in the same transaction, under the movie's row lock (as upsertReview does).
  * Idempotent: without a review nothing changes and the movie is answered as it is.
  */
-export async function deleteReview(userId: string, movieId: string): Promise<MovieDetail> {
+export async function deleteReview(userId: string, movieId: string): Promise<WriteEffects> {
   if (!isUuid(movieId)) throw notFound(MOVIE_NOT_FOUND);
   const removed = await db.$transaction(async (tx) => {
     if (!(await lockMovie(tx, movieId))) throw notFound(MOVIE_NOT_FOUND);
@@ -47,8 +47,7 @@ export async function deleteReview(userId: string, movieId: string): Promise<Mov
     if (count > 0) await refreshMovieRating(tx, movieId);
     return count > 0;
   });
-  if (removed) await expireMovie(movieId);
-  return requireMovieDetail(movieId);
+  return writeEffects({ staleTags: removed ? movieTags(movieId) : [] });
 }
 
 /**

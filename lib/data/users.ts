@@ -2,13 +2,13 @@ import "server-only";
 // Members' data: their rows as the API shows them, the profile, the account overview, and deleting
 // an account. Signing in, passwords and tokens are lib/auth/accounts.ts's; this file imports nothing
 // from lib/auth (docs/architecture.md "Layers").
-import { deleteUnreferencedFiles } from "@/lib/media/cleanup";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { type DomainError, invalid, conflict, notSignedIn } from "@/lib/errors";
 import type { ProfileInput } from "@/lib/validation/user";
-import { cacheTags, expireTags } from "@/lib/cache/tags";
+import { cacheTags } from "@/lib/cache/tags";
 import { lockMovie, refreshMovieRating } from "./ratings";
+import { writeEffects, type WriteEffects } from "./write-effects";
 import type { UserInfo } from "@/lib/api-shapes";
 
 /** The UserInfo of docs/api.md "Shapes". */
@@ -58,7 +58,10 @@ export async function getAccountOverview(
  * PUT /api/user. The email is read-only: it must be the account's own (any case), else 400.
  * An image left out keeps the current one. Returns the updated row (the route adds a fresh token).
  */
-export async function updateProfile(userId: string, input: ProfileInput): Promise<UserRow> {
+export async function updateProfile(
+  userId: string,
+  input: ProfileInput,
+): Promise<{ user: UserRow; effects: WriteEffects }> {
   const current = await db.user.findUnique({
     where: { id: userId },
     select: { email: true, image: true, fullName: true },
@@ -71,14 +74,15 @@ export async function updateProfile(userId: string, input: ProfileInput): Promis
     data: { fullName: input.fullName, ...(input.image !== undefined && { image: input.image }) },
     select: userInfoSelect,
   });
+  const effects = writeEffects({});
   if (current.fullName !== user.fullName || current.image !== user.image) {
     // Reviews show their author's name and picture on the movies' pages.
     const reviewed = await db.review.findMany({ where: { userId }, select: { movieId: true } });
-    await expireTags(...reviewed.map(({ movieId }) => cacheTags.movie(movieId)));
+    effects.staleTags = reviewed.map(({ movieId }) => cacheTags.movie(movieId));
   }
   // A replaced picture goes from storage unless something else shows it.
-  if (current.image !== user.image) await deleteUnreferencedFiles([current.image]);
-  return user;
+  if (current.image !== user.image) effects.unreferencedFiles = [current.image];
+  return { user, effects };
 }
 
 /**
@@ -89,7 +93,7 @@ export async function updateProfile(userId: string, input: ProfileInput): Promis
 export async function removeUser(
   userId: string,
   rules: { missing: () => DomainError; lastAdminMessage: string },
-): Promise<void> {
+): Promise<WriteEffects> {
   const { image, reviewedMovieIds } = await db.$transaction(async (tx) => {
     // Locking the user first stops new reviews by it (their foreign key needs the row) meanwhile.
     const [user] = await tx.$queryRaw<
@@ -114,16 +118,17 @@ export async function removeUser(
     for (const { movieId } of reviewed) await refreshMovieRating(tx, movieId);
     return { image, reviewedMovieIds: reviewed.map(({ movieId }) => movieId) };
   });
-  // Its reviews left those movies' pages and changed their ratings, which every list shows.
-  if (reviewedMovieIds.length > 0) await expireTags(cacheTags.movieLists, ...reviewedMovieIds.map(cacheTags.movie));
-  await deleteUnreferencedFiles([image]);
+  // Its reviews left those movies' pages and changed their ratings, which every list shows; its
+  // picture goes from storage unless something else shows it.
+  const staleTags = reviewedMovieIds.length > 0 ? [cacheTags.movieLists, ...reviewedMovieIds.map(cacheTags.movie)] : [];
+  return writeEffects({ staleTags, unreferencedFiles: [image] });
 }
 
 /** DELETE /api/user. The last admin cannot delete itself (409). */
-export async function deleteAccount(userId: string): Promise<{ message: string }> {
-  await removeUser(userId, {
+export async function deleteAccount(userId: string): Promise<{ message: string; effects: WriteEffects }> {
+  const effects = await removeUser(userId, {
     missing: () => notSignedIn("Not authorized, token failed"),
     lastAdminMessage: "You are the last admin: make another user an admin before deleting your account",
   });
-  return { message: "Account deleted successfully" };
+  return { message: "Account deleted successfully", effects };
 }

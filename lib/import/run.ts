@@ -18,14 +18,16 @@ import {
 } from "@/lib/data/imports";
 import {
   ensureCategory,
-  expireImportedMovies,
   findImportedMovies,
+  importedMoviesTags,
   saveImportedMovie,
   type ImportedMovieInput,
 } from "@/lib/data/imported-movies";
+import { expireTagsOutsideRequests } from "@/lib/cache/expire-tags";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { IngestError, type IngestKind } from "@/lib/media/ingest";
 import { checkCatalogueRow, type CatalogueRow, type RowError } from "@/lib/validation/catalogue";
+import { carryOut } from "@/lib/writes/effects";
 import { importRowColumns } from "./catalogue-rows";
 import { scanImportDir } from "./folder";
 import { MediaSources } from "./media-sources";
@@ -147,7 +149,7 @@ export async function runImport(importId: string, onProgress?: ImportProgress): 
       }
       await recordRowOutcomes(importId, outcomes);
       if (!job.dryRun && outcomes.some((outcome) => outcome.outcome !== "failed" && outcome.outcome !== "skipped"))
-        await expireImportedMovies(updated, categoriesCreated);
+        await expireTagsOutsideRequests(...importedMoviesTags(updated, categoriesCreated));
       done += outcomes.length;
       onProgress?.(done, total);
     }
@@ -223,7 +225,9 @@ async function applyRow(
   // Left-out fields keep what the movie has (a draft's), so they are not sent as undefined values.
   const defined = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
   try {
-    return { ...(await saveImportedMovie(defined as ImportedMovieInput)), categoryCreated };
+    const { id, created, effects } = await saveImportedMovie(defined as ImportedMovieInput);
+    await carryOut(effects); // its files, replaced media and transcode; the tags expire a batch at a time
+    return { id, created, categoryCreated };
   } catch (error) {
     // A refusal of this row by the database (a constraint) fails the row, not the import.
     if (error instanceof Prisma.PrismaClientKnownRequestError)

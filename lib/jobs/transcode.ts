@@ -9,7 +9,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { PgBoss } from "pg-boss";
-import { cacheTags, expireTagsOutsideRequests } from "@/lib/cache/tags";
+import { cacheTags } from "@/lib/cache/tags";
+import { expireTagsOutsideRequests } from "@/lib/cache/expire-tags";
 import { db } from "@/lib/db";
 import { ffmpegStatus, probe } from "@/lib/media/ffmpeg";
 import {

@@ -1,5 +1,6 @@
 import { requireAdmin } from "@/lib/auth";
-import { createCategory, listCategories } from "@/lib/data/categories";
+import { listCategories } from "@/lib/data/categories";
+import { createCategory } from "@/lib/writes/categories";
 import { json, parseJson, preflight, route } from "@/lib/http";
 import { categorySchema } from "@/lib/validation/category";
 

@@ -1,5 +1,6 @@
 import { requireAdmin } from "@/lib/auth";
-import { createMovie, listMovies } from "@/lib/data/movies";
+import { listMovies } from "@/lib/data/movies";
+import { createMovie } from "@/lib/writes/movies";
 import { json, parseJson, preflight, route } from "@/lib/http";
 import { mediaUrls } from "@/lib/http/media-urls";
 import { movieCreateSchema } from "@/lib/validation/movie";

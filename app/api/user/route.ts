@@ -2,7 +2,7 @@ import { requireUser } from "@/lib/auth";
 import { confirmIdentity } from "@/lib/auth/confirm-identity";
 import { userInfoWithNewToken } from "@/lib/auth/accounts";
 import { authenticate } from "@/lib/auth/login";
-import { deleteAccount, updateProfile } from "@/lib/data/users";
+import { deleteAccount, updateProfile } from "@/lib/writes/members";
 import { parseJson, preflight, route } from "@/lib/http";
 import { mediaUrls } from "@/lib/http/media-urls";
 import { deleteAccountSchema } from "@/lib/validation/account";

@@ -1,5 +1,6 @@
 import { requireAdmin } from "@/lib/auth";
-import { deleteCategory, getCategory, updateCategory } from "@/lib/data/categories";
+import { getCategory } from "@/lib/data/categories";
+import { deleteCategory, updateCategory } from "@/lib/writes/categories";
 import { parseJson, preflight, route } from "@/lib/http";
 import { categorySchema } from "@/lib/validation/category";
 

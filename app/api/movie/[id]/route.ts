@@ -1,5 +1,6 @@
 import { requireAdmin } from "@/lib/auth";
-import { deleteMovie, requireMovieDetail, updateMovie } from "@/lib/data/movies";
+import { requireMovieDetail } from "@/lib/data/movies";
+import { deleteMovie, updateMovie } from "@/lib/writes/movies";
 import { parseJson, preflight, route } from "@/lib/http";
 import { mediaUrls } from "@/lib/http/media-urls";
 import { movieUpdateSchema } from "@/lib/validation/movie";
@@ -13,7 +14,7 @@ export const GET = route<Context>(async (request, { params }) =>
 export const PUT = route<Context>(async (request, { params }) => {
   await requireAdmin(request);
   const media = mediaUrls(request);
-  const { movie } = await updateMovie((await params).id, media.movieInput(await parseJson(request, movieUpdateSchema)));
+  const movie = await updateMovie((await params).id, media.movieInput(await parseJson(request, movieUpdateSchema)));
   return media.movieDetail(movie);
 });
 

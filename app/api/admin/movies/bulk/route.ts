@@ -1,5 +1,5 @@
 import { requireAdmin } from "@/lib/auth";
-import { bulkMovieAction } from "@/lib/data/admin-movies";
+import { bulkMovieAction } from "@/lib/writes/movies";
 import { parseJson, preflight, route } from "@/lib/http";
 import { adminMovieBulkSchema } from "@/lib/validation/admin-movie";
 

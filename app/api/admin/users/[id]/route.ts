@@ -1,5 +1,6 @@
 import { requireAdmin } from "@/lib/auth";
-import { deleteUserAsAdmin, setUserAdmin } from "@/lib/data/admin-users";
+import { setUserAdmin } from "@/lib/data/admin-users";
+import { deleteUserAsAdmin } from "@/lib/writes/members";
 import { parseJson, preflight, route } from "@/lib/http";
 import { mediaUrls } from "@/lib/http/media-urls";
 import { adminRoleSchema } from "@/lib/validation/admin-user";

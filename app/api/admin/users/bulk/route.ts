@@ -1,5 +1,5 @@
 import { requireAdmin } from "@/lib/auth";
-import { bulkDeleteUsers } from "@/lib/data/admin-users";
+import { bulkDeleteUsers } from "@/lib/writes/members";
 import { parseJson, preflight, route } from "@/lib/http";
 import { adminUsersBulkSchema } from "@/lib/validation/admin-user";
 

@@ -1,5 +1,6 @@
 import { requireUser } from "@/lib/auth";
-import { deleteReview, getOwnReview, upsertReview } from "@/lib/data/reviews";
+import { getOwnReview } from "@/lib/data/reviews";
+import { deleteReview, upsertReview } from "@/lib/writes/reviews";
 import { parseJson, preflight, route } from "@/lib/http";
 import { mediaUrls } from "@/lib/http/media-urls";
 import { reviewSchema } from "@/lib/validation/review";
