@@ -104,14 +104,14 @@ describe("with the s3 driver", () => {
   test("content that is not what was declared: 415 and the object is deleted", async () => {
     const text = Buffer.from("not a picture at all ".repeat(500));
     const { started, complete } = await uploadDirectly(member, text, { type: "image/png", name: "x.png" });
-    await expect(complete()).rejects.toMatchObject({ status: 415 });
+    await expect(complete()).rejects.toMatchObject({ kind: "unsupported-type" });
     const key = (await import("jose")).decodeJwt(started.ticket).key as `${string}/${string}`;
     expect(await driver.stat(key)).toBeNull();
   });
 
   test("a JPEG declared as PNG: 415 (the stored name would lie about the type)", async () => {
     const { complete } = await uploadDirectly(member, await imageOf("jpeg"), { type: "image/png", name: "x.png" });
-    await expect(complete()).rejects.toMatchObject({ status: 415 });
+    await expect(complete()).rejects.toMatchObject({ kind: "unsupported-type" });
   });
 
   test("more bytes than declared: refused and deleted", async () => {
@@ -128,34 +128,34 @@ describe("with the s3 driver", () => {
       { ticket: started.ticket, parts: [{ partNumber: 1, etag: put.headers.get("etag")! }] },
       driver,
     );
-    await expect(completing).rejects.toMatchObject({ status: 400 });
+    await expect(completing).rejects.toMatchObject({ kind: "invalid" });
   });
 
   test("declared too large, a video by a member, an unknown type: refused before anything is created", async () => {
     await expect(
       startDirectUpload(member, { size: 10 * MiB + 1, type: "image/webp", name: "" }, driver),
     ).rejects.toMatchObject({
-      status: 413,
+      kind: "too-large",
       message: "The image is too large: the limit is 10 MB.",
     });
     await expect(startDirectUpload(member, { size: 1000, type: "video/mp4", name: "" }, driver)).rejects.toMatchObject({
-      status: 403,
+      kind: "forbidden",
     });
     await expect(
       startDirectUpload(admin, { size: 1000, type: "application/pdf", name: "a.pdf" }, driver),
-    ).rejects.toMatchObject({ status: 415 });
+    ).rejects.toMatchObject({ kind: "unsupported-type" });
   });
 
   test("a ticket is only good for the user it was issued to, and only for its parts", async () => {
     const started = await startDirectUpload(admin, { size: 1000, type: "image/png", name: "" }, driver);
     await expect(signPartUrls(member, { ticket: started.ticket, partNumbers: [1] }, driver)).rejects.toMatchObject({
-      status: 404,
+      kind: "not-found",
     });
     await expect(signPartUrls(admin, { ticket: started.ticket, partNumbers: [2] }, driver)).rejects.toMatchObject({
-      status: 400,
+      kind: "invalid",
     });
     await expect(signPartUrls(admin, { ticket: `${started.ticket}x`, partNumbers: [1] }, driver)).rejects.toMatchObject(
-      { status: 404 },
+      { kind: "not-found" },
     );
   });
 
@@ -164,7 +164,7 @@ describe("with the s3 driver", () => {
     await expect(
       completeDirectUpload(admin, { ticket: started.ticket, parts: [{ partNumber: 1, etag: '"x"' }] }, driver),
     ).rejects.toMatchObject({
-      status: 400,
+      kind: "invalid",
       message: "Send all 2 parts, numbered from 1",
     });
   });
@@ -183,7 +183,7 @@ describe("with the local driver", () => {
     const local = createLocalStorage("/tmp/marquee-unused");
     expect(uploadConfig(local)).toMatchObject({ driver: "local", directUpload: false });
     await expect(startDirectUpload(admin, { size: 10, type: "image/png", name: "" }, local)).rejects.toMatchObject({
-      status: 404,
+      kind: "not-found",
     });
   });
 
