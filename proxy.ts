@@ -8,7 +8,7 @@
 //    API would refuse) is a 404 before Next renders (and would keep) a page for it.
 // 3. The page Content-Security-Policy, with a fresh nonce for the per-request pages.
 // 4. A database that is down or does not answer within 3 s: the 503 page at once (with Retry-After),
-//    instead of a 500 or a skeleton that never fills (lib/data/database-answers.ts).
+//    instead of a 500 or a skeleton that never fills (lib/database/answers.ts).
 // 5. Clients that read only the HTML get the metadata in the <head> on the pages rendered per request
 //    (their User-Agent is marked for next.config.ts htmlLimitedBots); on the pages Next keeps, every
 //    client gets the kept copy (lib/http/html-only-clients.ts).
@@ -19,7 +19,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { getToken } from "next-auth/jwt";
 import { cookieNameFor, SESSION_COOKIE } from "@/lib/auth/cookie-names";
 import { sessionUser } from "@/lib/auth/sessions";
-import { databaseAnswers } from "@/lib/data/database-answers";
+import { databaseAnswers } from "@/lib/database/answers";
 import { movieExists } from "@/lib/data/movie-exists";
 import { authSecret, configuredPublicUrl } from "@/lib/env";
 import { BLOCKING_METADATA_MARK, isHtmlOnlyClient } from "@/lib/http/html-only-clients";

@@ -117,7 +117,7 @@ async function stop(signal: string) {
   clearInterval(closeIdle);
   await jobsStopped;
   await app.close();
-  // The app's Prisma client (lib/db.ts), with its pool.
+  // The app's Prisma client (lib/database/db.ts), with its pool.
   await processState.db?.$disconnect();
   console.log("> Stopped");
   process.exit(0);

@@ -225,14 +225,14 @@ const schema = z.object({
     .default(7),
   /** Bearer token for GET /api/metrics (Prometheus); unset, the endpoint answers 404. */
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
-  /** Connections the app's Prisma client keeps to PostgreSQL at most (lib/db.ts). */
+  /** Connections the app's Prisma client keeps to PostgreSQL at most (lib/database/db.ts). */
   DATABASE_POOL_SIZE: z.coerce
     .number({ error: "must be a whole number of connections (1 or more)" })
     .int("must be a whole number of connections (1 or more)")
     .min(1, "must be a whole number of connections (1 or more)")
     .default(10),
   /**
-   * Read replicas of DATABASE_URL, comma-separated postgresql:// URLs (lib/database-replicas.ts,
+   * Read replicas of DATABASE_URL, comma-separated postgresql:// URLs (lib/database/replicas.ts,
    * docs/deploy.md "Read replicas"): the catalogue reads that are not kept in the cache go to them.
    */
   DATABASE_REPLICA_URLS: z

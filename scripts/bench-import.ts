@@ -83,7 +83,7 @@ try {
   const { getImportSummary } = await import("@/lib/data/imports");
   const { listMoviesForAdmin } = await import("@/lib/data/admin-movies");
   const { listMovies } = await import("@/lib/data/movies");
-  const { db } = await import("@/lib/db");
+  const { db } = await import("@/lib/database/db");
   const { imageOf } = await import("@/tests/support/media");
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();

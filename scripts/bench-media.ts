@@ -23,7 +23,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "./lib/embedded-postgres";
-import { createPrismaClient } from "@/lib/prisma";
+import { createPrismaClient } from "@/lib/database/prisma";
 import { buildIfStale } from "./lib/build";
 import { processTree } from "./lib/process-tree";
 import { waitFor } from "./lib/demo-app";

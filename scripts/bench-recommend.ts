@@ -353,7 +353,7 @@ try {
   // Imported once DATABASE_URL is set: the functions and SQL the API runs.
   const recommendations = await import("@/lib/data/recommendations");
   const sql = await import("@/lib/data/recommendation-sql");
-  const { db } = await import("@/lib/db");
+  const { db } = await import("@/lib/database/db");
 
   // 2. Quality.
   const popular = (

@@ -235,7 +235,7 @@ try {
   process.env.DATABASE_URL = database.url;
   // Imported once DATABASE_URL is set: the real data functions, as the API calls them.
   const movies = await import("@/lib/data/movies");
-  const { db } = await import("@/lib/db");
+  const { db } = await import("@/lib/database/db");
   const { searchPageSql, suggestSql } = await import("@/lib/data/movie-search-sql");
   const { searchTypoRules } = await import("@/lib/env");
   const client = new pg.Client({ connectionString: database.url });

@@ -22,7 +22,7 @@ const { catalogueFormatOf } = await import("@/lib/import/catalogue-file");
 const { exportCatalogue } = await import("@/lib/import/export");
 const { exportQuerySchema } = await import("@/lib/validation/import");
 const { configuredPublicUrl } = await import("@/lib/env");
-const { db } = await import("@/lib/db");
+const { db } = await import("@/lib/database/db");
 
 let exitCode = 1;
 try {

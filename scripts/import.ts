@@ -30,7 +30,7 @@ const { runImport } = await import("@/lib/import/run");
 const { getImportSummary, listImportRows } = await import("@/lib/data/imports");
 const { configuredPublicUrl } = await import("@/lib/env");
 const { stopJobQueue } = await import("@/lib/jobs/queue");
-const { db } = await import("@/lib/db");
+const { db } = await import("@/lib/database/db");
 
 let exitCode = 1;
 try {

@@ -2,7 +2,7 @@
 import "./lib/load-env";
 import path from "node:path";
 import { dataDir, env } from "@/lib/env";
-import { createPrismaClient } from "@/lib/prisma";
+import { createPrismaClient } from "@/lib/database/prisma";
 import { openDatabase } from "./lib/database";
 
 const email = process.argv[2]?.trim().toLowerCase();

@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { env } from "@/lib/env";
 import { rateLimited } from "@/lib/errors";
-import { pgPool } from "@/lib/pg";
+import { pgPool } from "@/lib/database/pg";
 import { processState } from "@/lib/process-state";
 
 const TOO_MANY_SIGN_UPS = "Too many sign-ups from this address, please try again later";

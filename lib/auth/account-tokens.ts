@@ -10,7 +10,7 @@ import "server-only";
 // still has the address it was mailed to. "Wasn't you?" links are the exception: they exist to undo
 // exactly those changes when someone else made them, so only using one ends them (`endLinksAfterUndo`).
 import { createHash, randomBytes } from "node:crypto";
-import { db } from "@/lib/db";
+import { db } from "@/lib/database/db";
 import { hashPassword } from "./password";
 import type { AccountTokenPurpose, Prisma } from "@/lib/generated/prisma/client";
 

@@ -2,7 +2,7 @@ import "server-only";
 // Accounts as credentials: signing up, checking a password, Google's accounts, changing a password,
 // and the bearer token a sign-in answers with. Members' data (rows, profile, deletion) is
 // lib/data/users.ts's.
-import { db } from "@/lib/db";
+import { db } from "@/lib/database/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { invalid, conflict, notSignedIn } from "@/lib/errors";
 import { sendMailLater } from "@/lib/mail";

@@ -3,7 +3,7 @@ import "server-only";
 // the password, or a passkey, or, for an account that has neither (Google only), its email typed
 // out. A web session must confirm; a bearer-token client may, and is otherwise taken at its token
 // (DELETE /api/user was first defined without a body; docs/api.md "Users").
-import { db } from "@/lib/db";
+import { db } from "@/lib/database/db";
 import { invalid, notSignedIn } from "@/lib/errors";
 import type { DeleteAccountInput } from "@/lib/validation/account";
 import { confirmWithPasskey } from "./passkeys";

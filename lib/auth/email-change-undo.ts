@@ -6,7 +6,7 @@ import "server-only";
 // credentials version moves on, as with a reset), and so does every other link of the member. The
 // link is an account link like the others (lib/auth/account-tokens.ts): 32 random bytes, stored as
 // SHA-256, spent by its first use.
-import { db } from "@/lib/db";
+import { db } from "@/lib/database/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { invalid, conflict } from "@/lib/errors";
 import { sendMailLater } from "@/lib/mail";

@@ -5,7 +5,7 @@ import "server-only";
 // the link sent to it, in the browser of the signed-in member; then the old address is told, with a
 // "Wasn't you?" link that undoes it (lib/auth/email-change-undo.ts).
 import { after } from "next/server";
-import { db } from "@/lib/db";
+import { db } from "@/lib/database/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { invalid, conflict, notSignedIn } from "@/lib/errors";
 import { log } from "@/lib/log";

@@ -6,7 +6,7 @@ import "server-only";
 // hand-over URL. A link made by someone else carries a code bound to *their* browser's state, so it
 // opens nothing. Cross-origin clients parse `data` themselves and ignore the code.
 import { createHash, randomBytes } from "node:crypto";
-import { db } from "@/lib/db";
+import { db } from "@/lib/database/db";
 import { cookieName, cookieNameFor, GOOGLE_STATE_COOKIE, readCookie } from "./cookie-names";
 import { sessionUserSelect, type SessionUser } from "./session-user";
 

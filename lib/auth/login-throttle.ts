@@ -18,7 +18,7 @@ import type pg from "pg";
 import { RateLimiterPostgres, type RateLimiterRes } from "rate-limiter-flexible";
 import { env } from "@/lib/env";
 import { rateLimited } from "@/lib/errors";
-import { pgPool } from "@/lib/pg";
+import { pgPool } from "@/lib/database/pg";
 import { processState } from "@/lib/process-state";
 
 export const TOO_MANY_LOGINS = "Too many login attempts, please try again later";

@@ -15,7 +15,7 @@ import {
   type RegistrationResponseJSON,
   type VerifiedRegistrationResponse,
 } from "@simplewebauthn/server";
-import { db } from "@/lib/db";
+import { db } from "@/lib/database/db";
 import { Prisma, type PasskeyCeremony } from "@/lib/generated/prisma/client";
 import { invalid, conflict, notFound } from "@/lib/errors";
 import { publicOrigin } from "@/lib/http/public-url";

@@ -3,7 +3,7 @@ import "server-only";
 // password. The request answers the same whether or not an account has that email, and the lookup
 // and the mail happen after the answer has gone, so neither its words nor its timing tell.
 import { after } from "next/server";
-import { db } from "@/lib/db";
+import { db } from "@/lib/database/db";
 import { invalid } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { sendMail, sendMailLater } from "@/lib/mail";

@@ -1,6 +1,6 @@
 import "server-only";
 import { isUuid } from "@/lib/validation/ids";
-import { db } from "@/lib/db";
+import { db } from "@/lib/database/db";
 
 /** The signed-in user as route handlers and pages see it. Never carries the password hash. */
 export type SessionUser = {

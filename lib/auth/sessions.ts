@@ -3,7 +3,7 @@ import "server-only";
 // it also carries `sid`, the id of a Session row. Every request checks that row, so signing out
 // (which deletes it) ends the session even for a copy of the cookie made before.
 import { isUuid } from "@/lib/validation/ids";
-import { db } from "@/lib/db";
+import { db } from "@/lib/database/db";
 import { sessionUserSelect, type SessionUser } from "./session-user";
 import { TOKEN_LIFETIME_SECONDS } from "./token";
 

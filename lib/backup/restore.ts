@@ -24,7 +24,7 @@ import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { jobQueue, TRANSCODE_QUEUE } from "@/lib/jobs/queue";
 import { formatBytes } from "@/lib/media/format-bytes";
-import type { TranscodeJobData } from "@/lib/jobs/transcode";
+import type { TranscodeJobData } from "@/lib/jobs/transcode-queue";
 import { contentTypeOf, type StorageDriver, type StorageKey } from "@/lib/storage";
 import { readArchive } from "./archive";
 import {

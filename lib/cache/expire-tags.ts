@@ -3,7 +3,7 @@ import "server-only";
 // API's writes once they have committed, the import and the transcode jobs for theirs
 // (docs/architecture.md, "Caching"). lib/data never expires anything itself.
 import { revalidateTag } from "next/cache";
-import { db } from "@/lib/db";
+import { db } from "@/lib/database/db";
 import { processState } from "@/lib/process-state";
 
 /** What lib/cache/handler.mjs (the `'use cache'` handler, loaded by Next outside the app bundle) offers the app. */

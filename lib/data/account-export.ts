@@ -3,7 +3,7 @@ import "server-only";
 // can see or set on the account pages, in one JSON document they can read or take elsewhere. The shape
 // is versioned and documented (docs/api.md "Download my data"). Secrets (the password hash,
 // passkeys' public keys, link tokens, sessions) are not data about the member and stay out.
-import { db } from "@/lib/db";
+import { db } from "@/lib/database/db";
 import { notSignedIn } from "@/lib/errors";
 import { ACCOUNT_EXPORT_VERSION, type AccountExport } from "@/lib/api-shapes";
 import { listPasskeys } from "./passkeys";

@@ -3,7 +3,7 @@ import "server-only";
 // filters by category, video state and draft, a sort on every column, and what the actions on many
 // selected rows need of the database (lib/writes/movies.ts runs them). Drafts are listed here and
 // nowhere public (lib/data/movie-visibility.ts). Uncached: transcode states change while the admin looks.
-import { db } from "@/lib/db";
+import { db } from "@/lib/database/db";
 import { searchTypoRules } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { invalid, notFound } from "@/lib/errors";

@@ -2,7 +2,7 @@ import "server-only";
 // The admin Users page (docs/product.md "Admin: users"): list accounts, grant or revoke the admin role,
 // delete an account. An admin never acts on itself here (its own account is on /profile), and the
 // last admin is never demoted or deleted, so the site always keeps someone who can manage it.
-import { db } from "@/lib/db";
+import { db } from "@/lib/database/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { invalid, forbidden, notFound } from "@/lib/errors";
 import {

@@ -1,6 +1,6 @@
 import "server-only";
 import { cacheLife, cacheTag } from "next/cache";
-import { db } from "@/lib/db";
+import { db } from "@/lib/database/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { conflict, notFound } from "@/lib/errors";
 import type { CategoryInput } from "@/lib/validation/category";

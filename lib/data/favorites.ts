@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/db";
+import { db } from "@/lib/database/db";
 import { notFound } from "@/lib/errors";
 import { isUuid } from "@/lib/validation/ids";
 import { MOVIE_NOT_FOUND } from "./movies";

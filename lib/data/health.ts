@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/db";
+import { db } from "@/lib/database/db";
 import { log } from "@/lib/log";
 import { storage } from "@/lib/storage";
 import type { StorageDriver } from "@/lib/storage/types";

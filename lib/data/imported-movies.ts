@@ -5,7 +5,7 @@ import "server-only";
 // outside any request, so lib/import/run.ts expires the cache tags of what it wrote a batch at a time
 // (importedMoviesTags), rather than per movie as the API's writes do, and carries out the rest of what
 // each movie's write leaves to do (lib/writes/effects.ts) as it goes.
-import { db } from "@/lib/db";
+import { db } from "@/lib/database/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { noMedia } from "@/lib/media/transcode";
 import { cacheTags } from "@/lib/cache/tags";

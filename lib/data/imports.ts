@@ -2,7 +2,7 @@ import "server-only";
 // Catalogue imports as records (tables ImportJob and ImportRow): created when a file is sent or a
 // folder scan is asked for, advanced by the background job (lib/import/run.ts), read by the admin
 // Import page, whose progress bar and row report survive a reload because they live here.
-import { db } from "@/lib/db";
+import { db } from "@/lib/database/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { notFound } from "@/lib/errors";
 import type { ImportRowPage, ImportSummary } from "@/lib/api-shapes";

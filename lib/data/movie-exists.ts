@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/db";
+import { db } from "@/lib/database/db";
 import { isUuid } from "@/lib/validation/ids";
 import { publishedMovie } from "./movie-visibility";
 

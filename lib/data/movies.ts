@@ -1,7 +1,7 @@
 import "server-only";
 import { cacheLife, cacheTag } from "next/cache";
-import { db } from "@/lib/db";
-import { readFromReplica } from "@/lib/database-replicas";
+import { db } from "@/lib/database/db";
+import { readFromReplica } from "@/lib/database/replicas";
 import { searchTypoRules } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { invalid, notFound } from "@/lib/errors";

@@ -1,7 +1,7 @@
 import "server-only";
 // My List: films a user keeps to watch later. Apart from favourites (what they liked): adding and
 // removing are idempotent PUT and DELETE, so a double click or a retry never flips the state back.
-import { db } from "@/lib/db";
+import { db } from "@/lib/database/db";
 import { publishedMovieSql } from "./movie-visibility";
 import { notFound } from "@/lib/errors";
 import { isUuid } from "@/lib/validation/ids";

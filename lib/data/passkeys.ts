@@ -1,7 +1,7 @@
 import "server-only";
 // A member's passkeys as the account pages, the API and the data export list them. Adding, using
 // and removing one is lib/auth/passkeys.ts's (WebAuthn).
-import { db } from "@/lib/db";
+import { db } from "@/lib/database/db";
 import type { PasskeyItem } from "@/lib/api-shapes";
 
 /** The member's passkeys, newest first (profile page, GET /api/user/passkeys, the data export). */

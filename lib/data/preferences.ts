@@ -1,7 +1,7 @@
 import "server-only";
 // A member's playback settings, kept on their User row so they follow them to every device.
 // Visitors keep theirs in the browser (lib/client/preferences.ts).
-import { db } from "@/lib/db";
+import { db } from "@/lib/database/db";
 import type { PreferencesInput } from "@/lib/validation/preferences";
 import type { Preferences } from "@/lib/api-shapes";
 

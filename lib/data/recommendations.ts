@@ -5,7 +5,7 @@ import "server-only";
 // computed per request from the cached neighbour lists and what that member has already seen.
 import { cacheLife, cacheTag } from "next/cache";
 import { publishedMovie } from "./movie-visibility";
-import { db } from "@/lib/db";
+import { db } from "@/lib/database/db";
 import { notFound } from "@/lib/errors";
 import { cacheTags } from "@/lib/cache/tags";
 import { isUuid } from "@/lib/validation/ids";

@@ -1,6 +1,6 @@
 import "server-only";
 import { cacheLife, cacheTag } from "next/cache";
-import { db } from "@/lib/db";
+import { db } from "@/lib/database/db";
 import { notFound } from "@/lib/errors";
 import type { ReviewInput, ReviewListQuery } from "@/lib/validation/review";
 import { REVIEW_PAGE_SIZE, type ReviewSort } from "@/lib/validation/review-options";

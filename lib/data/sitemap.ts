@@ -1,6 +1,6 @@
 import "server-only";
 import { cacheLife, cacheTag } from "next/cache";
-import { db } from "@/lib/db";
+import { db } from "@/lib/database/db";
 import { cacheTags } from "@/lib/cache/tags";
 import { publishedMovie } from "./movie-visibility";
 

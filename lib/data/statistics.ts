@@ -1,6 +1,6 @@
 import "server-only";
 import { cacheLife } from "next/cache";
-import { db } from "@/lib/db";
+import { db } from "@/lib/database/db";
 import { storage } from "@/lib/storage";
 
 export type SiteTotals = { movies: number; categories: number; users: number };

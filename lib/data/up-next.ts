@@ -4,7 +4,7 @@ import "server-only";
 // A simple rule for now, kept behind this one function: the player and GET /api/movie/{id}/next
 // know only its signature and answer, so the recommendations work of issue 28 (co-watching, likes
 // and ratings computed in PostgreSQL) can replace the rule here without touching either.
-import { db } from "@/lib/db";
+import { db } from "@/lib/database/db";
 import { publishedMovie, publishedMovieSql } from "./movie-visibility";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { notFound } from "@/lib/errors";

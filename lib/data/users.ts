@@ -2,7 +2,7 @@ import "server-only";
 // Members' data: their rows as the API shows them, the profile, the account overview, and deleting
 // an account. Signing in, passwords and tokens are lib/auth/accounts.ts's; this file imports nothing
 // from lib/auth (docs/architecture.md "Layers").
-import { db } from "@/lib/db";
+import { db } from "@/lib/database/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { type DomainError, invalid, conflict, notSignedIn } from "@/lib/errors";
 import type { ProfileInput } from "@/lib/validation/user";

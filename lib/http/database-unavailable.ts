@@ -46,7 +46,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  * use for longer than the wait (node-postgres' "timeout exceeded when trying to connect" is only
  * given to a caller waiting in a full pool's line; Prisma's P2024, and its P2028 for a transaction
  * that could not start in time). It is a busy database only if the pool's connections are working
- * (lib/db.ts `databaseConnections()`): a pool full of connections still being opened to a database
+ * (lib/database/db.ts `databaseConnections()`): a pool full of connections still being opened to a database
  * that does not answer gives the same error. A subset of isDatabaseUnavailable.
  */
 export function isWaitForConnection(error: unknown): boolean {

@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { connection } from "next/server";
 import { ZodError, type z } from "zod";
-import { databaseConnections } from "@/lib/db";
+import { databaseConnections } from "@/lib/database/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import { withCors } from "./cors";

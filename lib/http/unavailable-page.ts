@@ -1,7 +1,7 @@
 // The page a visitor gets while the database is down or not answering (proxy.ts): 503 with
 // Retry-After, so browsers, crawlers and monitors know it is passing. A busy server (the database
 // up, every connection in use) answers lib/http/admission.ts's busy page instead: this one is
-// only for a database that does not answer its own connection (lib/data/database-answers.ts).
+// only for a database that does not answer its own connection (lib/database/answers.ts).
 import { NextResponse } from "next/server";
 import { DATABASE_RETRY_AFTER_SECONDS } from "./database-unavailable";
 import { statusPageHtml } from "./status-page";

@@ -3,7 +3,7 @@ import "server-only";
 // file into an empty site gives the same catalogue. Media are written as absolute URLs on the
 // site's address (an importing site downloads them) or, without one, as this site's paths (which an
 // import into this same site takes as they are). Streamed a page of movies at a time.
-import { db } from "@/lib/db";
+import { db } from "@/lib/database/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { absoluteMediaUrl } from "@/lib/http/media-urls";
 import type { CatalogueRow } from "@/lib/validation/catalogue";

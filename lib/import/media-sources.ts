@@ -4,7 +4,7 @@ import "server-only";
 // without fetching (a stored file exists; a folder file is inside IMPORT_DIR and of the right
 // type); the real run brings each one into storage once, and a later run of the same import
 // reuses it (table ImportedFile) as long as the file is still stored.
-import { db } from "@/lib/db";
+import { db } from "@/lib/database/db";
 import {
   IngestError,
   checkImportFile,

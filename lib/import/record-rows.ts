@@ -24,7 +24,7 @@ export async function recordFileImport(
   fields: ImportRecordFields,
   rows: ImportRowColumns,
 ): Promise<string> {
-  // The same limits as the app's own pool (lib/db.ts): a database that does not answer fails the upload.
+  // The same limits as the app's own pool (lib/database/db.ts): a database that does not answer fails the upload.
   const client = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000, query_timeout: 15_000 });
   await client.connect();
   try {

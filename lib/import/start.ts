@@ -6,7 +6,7 @@ import "server-only";
 import { env } from "@/lib/env";
 import { invalid, notFound } from "@/lib/errors";
 import { IMPORT_NOT_FOUND, createImportRecord, getImportSummary, type ImportSummary } from "@/lib/data/imports";
-import { db } from "@/lib/db";
+import { db } from "@/lib/database/db";
 import { isUuid } from "@/lib/validation/ids";
 import { queueImport } from "@/lib/jobs/imports";
 import { IMPORT_DIR_UNSET } from "@/lib/media/ingest";
@@ -33,7 +33,7 @@ export async function startFileImport(
   file: { path: string; name: string; format: CatalogueFormat },
   { dryRun, userId, siteOrigins, queue = true }: Starter,
 ): Promise<ImportSummary> {
-  // The worker writes on a connection of its own to the database the app's pool uses (lib/db.ts).
+  // The worker writes on a connection of its own to the database the app's pool uses (lib/database/db.ts).
   const connectionString = env.DATABASE_URL;
   if (!connectionString) throw new Error("DATABASE_URL is not set: the import has no database to be recorded in.");
   let importId;

@@ -2,8 +2,8 @@
 // change that replaced or removed media URLs: a replaced poster or a deleted movie's video should
 // not stay in storage forever, but a file another row still shows must never go.
 import "server-only";
-import { db as defaultDb } from "@/lib/db";
-import type { Db } from "@/lib/prisma";
+import { db as defaultDb } from "@/lib/database/db";
+import type { Db } from "@/lib/database/prisma";
 import { keyOfUrl, storage, type StorageDriver, type StorageKey } from "@/lib/storage";
 
 /**

@@ -1,7 +1,7 @@
 // A transcode: a movie's uploaded video cut into an HLS ladder (lib/media/ffmpeg.ts), its real
 // duration probed, a poster frame taken, every file put through the storage driver under
 // hls/<movieId>/<jobId>/, and the movie's media status kept current for the admin list. The queue
-// that runs it (sending, cancelling, retrying) is lib/jobs/transcode.ts; this module knows no queue.
+// that runs it (sending, cancelling, retrying) is lib/jobs/transcode-queue.ts; this module knows no queue.
 //
 // Every write names the job (Movie.mediaJobId), so a job whose video was replaced or deleted
 // changes nothing: it notices within seconds (its queue's signal, or its next status write), kills
@@ -17,7 +17,7 @@ import { pipeline } from "node:stream/promises";
 import type { MediaOverview, MediaStatus as ApiMediaStatus } from "@/lib/api-shapes";
 import { cacheTags } from "@/lib/cache/tags";
 import { expireTagsOutsideRequests } from "@/lib/cache/expire-tags";
-import { db } from "@/lib/db";
+import { db } from "@/lib/database/db";
 import { dataDir, env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { contentTypeOf, hlsFolderOf, keyOfUrl, storage, type StorageKey } from "@/lib/storage";

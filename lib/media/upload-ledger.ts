@@ -3,10 +3,10 @@
 // stored upload (table Upload), for the removal of uploads nothing uses after a day (run by the
 // clean-up job, lib/worker/maintenance.ts). docs/security.md "Uploads and quotas".
 import "server-only";
-import { db as defaultDb } from "@/lib/db";
+import { db as defaultDb } from "@/lib/database/db";
 import { env } from "@/lib/env";
 import { type DomainError, rateLimited } from "@/lib/errors";
-import type { Db } from "@/lib/prisma";
+import type { Db } from "@/lib/database/prisma";
 import { countUpload } from "@/lib/metrics";
 import { storage, urlOf, type StorageDriver, type StorageKey } from "@/lib/storage";
 import { deleteUnreferencedFiles } from "./cleanup";

@@ -3,11 +3,12 @@
 import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
 import type pg from "pg";
-import { dbPool } from "@/lib/db";
+import { dbPool } from "@/lib/database/db";
 import { env } from "@/lib/env";
 import { DomainError, notFound } from "@/lib/errors";
 import { log } from "@/lib/log";
-import { openedPgPool } from "@/lib/pg";
+import { openedPgPool } from "@/lib/database/pg";
+import { replicaReport } from "@/lib/database/replicas";
 import { metrics } from "./index";
 
 const METRICS_TOKEN_REQUIRED = "Not authorized: send the metrics token (METRICS_TOKEN) as a Bearer token";
@@ -27,6 +28,16 @@ function recordPool(name: string, pool: pg.Pool | undefined) {
   gauge.set({ pool: name, state: "in_use" }, pool ? pool.totalCount - pool.idleCount : 0);
   gauge.set({ pool: name, state: "idle" }, pool?.idleCount ?? 0);
   gauge.set({ pool: name, state: "waiting" }, pool?.waitingCount ?? 0);
+}
+
+/** Catalogue reads by where they went, and each read replica's lag (+Inf: not answering). */
+function recordReplicas() {
+  const { reads, lags } = replicaReport();
+  const { catalogueReads, replicaLag } = metrics();
+  // The process keeps the counts (lib/database sits below the metrics); the counter reports them.
+  catalogueReads.reset();
+  for (const [source, count] of Object.entries(reads)) catalogueReads.inc({ source }, count);
+  for (const [replica, lag] of Object.entries(lags)) replicaLag.set({ replica }, lag ?? Number.POSITIVE_INFINITY);
 }
 
 /** A job queue's counts, as lib/jobs/queue.ts reads them. */
@@ -58,6 +69,7 @@ export async function scrapeMetrics(
 ): Promise<{ body: string; contentType: string }> {
   recordPool("prisma", dbPool());
   recordPool("pg", openedPgPool());
+  recordReplicas();
   await recordQueues(readQueues);
   const { registry } = metrics();
   return { body: await registry.metrics(), contentType: registry.contentType };

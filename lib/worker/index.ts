@@ -31,7 +31,7 @@ import {
   queueUntranscoded,
   recoverInterruptedTranscodes,
   type TranscodeJobData,
-} from "@/lib/jobs/transcode";
+} from "@/lib/jobs/transcode-queue";
 import { processState } from "@/lib/process-state";
 
 type ScheduledJob = { name: string; /** cron, UTC */ schedule: string; run: () => Promise<unknown> };
@@ -92,7 +92,7 @@ export function startJobs(log: (line: string) => void = (line) => console.log(`[
         log(`${TRANSCODE_QUEUE} ${job.data.movieId}: ${JSON.stringify(result)}`);
         return result;
       };
-      // TRANSCODE_CONCURRENCY jobs at once, shortest video first (lib/jobs/transcode.ts priorityOf).
+      // TRANSCODE_CONCURRENCY jobs at once, shortest video first (lib/jobs/transcode-queue.ts priorityOf).
       // From two up, one slot takes only short videos, so a trailer never waits for a film to end.
       const options = { pollingIntervalSeconds: 2, heartbeatRefreshSeconds: TRANSCODE_CLAIM_REFRESH_SECONDS };
       const general = env.TRANSCODE_CONCURRENCY > 1 ? env.TRANSCODE_CONCURRENCY - 1 : 1;

@@ -1,7 +1,7 @@
 // The scheduled clean-up: everything that expires in the database or storage goes here, so no
 // request ever pays for it and every instance sees the same result.
 import "server-only";
-import { db } from "@/lib/db";
+import { db } from "@/lib/database/db";
 import { removeUnusedUploads } from "@/lib/media/upload-ledger";
 import { storage } from "@/lib/storage";
 

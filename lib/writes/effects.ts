@@ -5,7 +5,7 @@ import "server-only";
 // last the new videos are queued for transcoding.
 import { expireTags } from "@/lib/cache/expire-tags";
 import type { WriteEffects } from "@/lib/data/write-effects";
-import { discardMedia, queueTranscode } from "@/lib/jobs/transcode";
+import { discardMedia, queueTranscode } from "@/lib/jobs/transcode-queue";
 import { deleteUnreferencedFiles } from "@/lib/media/cleanup";
 
 /** Does what the write left to do; answers the movies whose transcode was queued. */

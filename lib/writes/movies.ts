@@ -9,7 +9,7 @@ import type { AdminMovieBulkResult } from "@/lib/data/admin-movies";
 import * as movies from "@/lib/data/movies";
 import { MOVIE_NOT_FOUND, requireAnyMovieDetail } from "@/lib/data/movies";
 import type { MovieDetail } from "@/lib/data/movie-shapes";
-import { retryTranscode } from "@/lib/jobs/transcode";
+import { retryTranscode } from "@/lib/jobs/transcode-queue";
 import { ffmpegStatus } from "@/lib/media/ffmpeg";
 import type { AdminMovieBulkInput } from "@/lib/validation/admin-movie";
 import type { MovieCreateInput, MovieUpdateInput } from "@/lib/validation/movie";

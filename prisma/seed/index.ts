@@ -7,7 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { hashPassword } from "@/lib/auth/password";
 import { lockMovie, refreshMovieRating } from "@/lib/data/ratings";
-import type { Db } from "@/lib/prisma";
+import type { Db } from "@/lib/database/prisma";
 import { urlOf, type StorageDriver, type StorageKey } from "@/lib/storage";
 import { avatarSvg, castSvg, posterSvg, renderWebp, titleImageSvg } from "./art";
 import { demoCategories, demoMovies, demoUsers } from "./catalogue";

@@ -3,7 +3,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createPrismaClient } from "@/lib/prisma";
+import { createPrismaClient } from "@/lib/database/prisma";
 
 export const projectRoot = path.resolve(import.meta.dirname, "..", "..");
 export const bin = (name: string) => path.join(projectRoot, "node_modules", ".bin", name);

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { signToken } from "@/lib/auth/token";
-import { createPrismaClient } from "@/lib/prisma";
+import { createPrismaClient } from "@/lib/database/prisma";
 import { createTestMovie } from "../support/catalogue";
 import { api, baseUrl } from "../support/http";
 import { imageOf } from "../support/media";

@@ -2,7 +2,7 @@
 // bulk actions; and drafts, which only this list shows.
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, test } from "vitest";
-import { createPrismaClient } from "@/lib/prisma";
+import { createPrismaClient } from "@/lib/database/prisma";
 import { api } from "../support/http";
 import { IMAGE, createTestCategory, createTestMovie } from "../support/catalogue";
 import { adminToken, freshUser, memberToken } from "../support/users";

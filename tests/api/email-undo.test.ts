@@ -2,7 +2,7 @@
 // a link that puts the old address back, ends every session and link of the account, and sets a new
 // password, all in one step on the server. The mail is read from the test SMTP server.
 import { afterAll, describe, expect, test } from "vitest";
-import { createPrismaClient } from "@/lib/prisma";
+import { createPrismaClient } from "@/lib/database/prisma";
 import { api, baseUrl } from "../support/http";
 import { latestMail, linkIn, tokenIn } from "../support/mail";
 import { sessionCookie } from "../support/session";

@@ -3,7 +3,7 @@
 // server has no Google credentials, so codes are issued as the Google callback issues them.
 import { afterAll, describe, expect, test } from "vitest";
 import { issueHandOverCode } from "@/lib/auth/hand-over";
-import { createPrismaClient } from "@/lib/prisma";
+import { createPrismaClient } from "@/lib/database/prisma";
 import { api, baseUrl } from "../support/http";
 import { freshUser } from "../support/users";
 

@@ -1,6 +1,6 @@
 // Issue 8's request hardening, each defence as a client meets it (docs/security.md lists them).
 import { describe, expect, test } from "vitest";
-import { createPrismaClient } from "@/lib/prisma";
+import { createPrismaClient } from "@/lib/database/prisma";
 import { api, baseUrl } from "../support/http";
 import { createTestMovie, uniqueName } from "../support/catalogue";
 import { endlessChunks, rawRequest, requestHead } from "../support/raw-http";

@@ -1,6 +1,6 @@
 // Input a client should never send: it must never cause a 500 or a partial write.
 import { describe, expect, test } from "vitest";
-import { createPrismaClient } from "@/lib/prisma";
+import { createPrismaClient } from "@/lib/database/prisma";
 import { api, baseUrl } from "../support/http";
 import { createTestCategory, createTestMovie, movieBody } from "../support/catalogue";
 import { endlessChunks, rawRequest, requestHead } from "../support/raw-http";

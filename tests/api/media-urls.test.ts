@@ -3,7 +3,7 @@
 // origin (the original single-page client) resolves a path against itself, so paths break it.
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createPrismaClient } from "@/lib/prisma";
+import { createPrismaClient } from "@/lib/database/prisma";
 import { startApp, type RunningApp } from "../support/app";
 import { IMAGE, VIDEO, createTestCategory, movieBody, uniqueName } from "../support/catalogue";
 import { api, baseUrl } from "../support/http";

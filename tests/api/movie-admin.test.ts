@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from "vitest";
-import { createPrismaClient } from "@/lib/prisma";
+import { createPrismaClient } from "@/lib/database/prisma";
 import { absolute, api } from "../support/http";
 import { IMAGE, VIDEO, createTestCategory, createTestMovie, movieBody } from "../support/catalogue";
 import { adminToken, freshUser, memberToken } from "../support/users";

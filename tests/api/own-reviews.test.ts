@@ -1,7 +1,7 @@
 // A member's own review: reading it back, deleting it (the rating recomputed in the same
 // transaction), and every review of a movie page by page, newest or highest rated first.
 import { afterAll, describe, expect, test } from "vitest";
-import { createPrismaClient } from "@/lib/prisma";
+import { createPrismaClient } from "@/lib/database/prisma";
 import { createTestMovie } from "../support/catalogue";
 import { api } from "../support/http";
 import { freshUser, type TestUser } from "../support/users";

@@ -2,7 +2,7 @@
 // (tests/support/services.ts), as a member's mail client would receive it.
 import { createHash } from "node:crypto";
 import { afterAll, describe, expect, test } from "vitest";
-import { createPrismaClient } from "@/lib/prisma";
+import { createPrismaClient } from "@/lib/database/prisma";
 import { api, baseUrl } from "../support/http";
 import { latestMail, linkIn, mailbox, tokenIn, waitForMail } from "../support/mail";
 import { sessionCookie } from "../support/session";

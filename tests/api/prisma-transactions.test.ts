@@ -1,12 +1,12 @@
 // Prisma's interpreter loads a query's sibling relations at the same time; inside an interactive
 // transaction that sent overlapping queries to one pg client, which pg warns about ("Calling
-// client.query() when the client is already executing a query", an error in pg 9). lib/prisma.ts
+// client.query() when the client is already executing a query", an error in pg 9). lib/database/prisma.ts
 // sends a transaction's queries one at a time. The second test shows the warning is still Prisma's
-// own behaviour: when it fails, Prisma has fixed it and the workaround in lib/prisma.ts can go.
+// own behaviour: when it fails, Prisma has fixed it and the workaround in lib/database/prisma.ts can go.
 import { PrismaPg } from "@prisma/adapter-pg";
 import { afterAll, describe, expect, test } from "vitest";
 import { PrismaClient } from "@/lib/generated/prisma/client";
-import { createPrismaClient } from "@/lib/prisma";
+import { createPrismaClient } from "@/lib/database/prisma";
 
 const OVERLAP = "already executing a query";
 const warnings: string[] = [];

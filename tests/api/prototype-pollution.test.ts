@@ -4,7 +4,7 @@
 // answered 500, until a restart. GET /test/prototypes (a test-only route) lists what the server's
 // built-in prototypes hold that a fresh realm's do not: it must stay empty.
 import { expect, test } from "vitest";
-import { createPrismaClient } from "@/lib/prisma";
+import { createPrismaClient } from "@/lib/database/prisma";
 import { api, baseUrl } from "../support/http";
 import { createTestMovie } from "../support/catalogue";
 import { adminToken } from "../support/users";

@@ -4,7 +4,7 @@
 // co-occur with its own.
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, test, vi } from "vitest";
-import { createPrismaClient } from "@/lib/prisma";
+import { createPrismaClient } from "@/lib/database/prisma";
 import { IMAGE, createTestCategory, createTestMovie } from "../support/catalogue";
 import { api } from "../support/http";
 import { freshUser, type TestUser } from "../support/users";

@@ -1,7 +1,7 @@
 // Registration limits (issue 25 item 6): sign-ups per client address, taken emails included, with
 // 429 and Retry-After; the contract's 409 for a taken email is what the address sees until then.
 import { afterAll, expect, test } from "vitest";
-import { createPrismaClient } from "@/lib/prisma";
+import { createPrismaClient } from "@/lib/database/prisma";
 import { api } from "../support/http";
 import { freshIp, uniqueEmail } from "../support/users";
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { createPrismaClient } from "@/lib/prisma";
+import { createPrismaClient } from "@/lib/database/prisma";
 import { absolute, api } from "../support/http";
 import { createTestMovie } from "../support/catalogue";
 import { ADMIN, MEMBER, adminToken, freshIp, freshUser, login, uniqueEmail } from "../support/users";

@@ -41,7 +41,7 @@ const moviesPage = () =>
 
 /**
  * The database's new state, and then the second for which proxy.ts may still trust the last good
- * answer (lib/data/database-answers.ts keeps one per process for a second, so that pages do not each
+ * answer (lib/database/answers.ts keeps one per process for a second, so that pages do not each
  * ask): a visitor in that second gets the page streamed, a visitor after it the 503 page.
  */
 async function setDatabase(mode: "up" | "down" | "hung") {

@@ -1,5 +1,5 @@
 import { afterAll, expect, test } from "vitest";
-import { createPrismaClient } from "@/lib/prisma";
+import { createPrismaClient } from "@/lib/database/prisma";
 import { storage } from "@/lib/storage";
 import { seedDemoCatalogue, stableId } from "@/prisma/seed";
 import { demoCategories, demoMovies, demoUsers } from "@/prisma/seed/catalogue";

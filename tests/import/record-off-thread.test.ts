@@ -10,7 +10,7 @@ import { afterAll, afterEach, describe, expect, test, vi, type MockInstance } fr
 import { csvColumns, csvHeader, csvLine, readCatalogueFile } from "@/lib/import/catalogue-file";
 import { startFileImport } from "@/lib/import/start";
 import { DomainError } from "@/lib/errors";
-import { createPrismaClient } from "@/lib/prisma";
+import { createPrismaClient } from "@/lib/database/prisma";
 
 const db = createPrismaClient(process.env.DATABASE_URL!);
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), "marquee-record-off-thread-"));

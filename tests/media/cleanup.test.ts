@@ -6,7 +6,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { deleteUnreferencedFiles } from "@/lib/media/cleanup";
-import { createPrismaClient } from "@/lib/prisma";
+import { createPrismaClient } from "@/lib/database/prisma";
 import { createLocalStorage } from "@/lib/storage/local";
 import { newStorageKey, urlOf, type StorageFolder, type StorageKey } from "@/lib/storage";
 

@@ -10,7 +10,7 @@ import {
   startDirectUpload,
   uploadConfig,
 } from "@/lib/media/direct-upload";
-import { createPrismaClient } from "@/lib/prisma";
+import { createPrismaClient } from "@/lib/database/prisma";
 import { createS3Storage } from "@/lib/storage/s3";
 import { createLocalStorage } from "@/lib/storage/local";
 import { keyOfUrl, type StorageDriver } from "@/lib/storage";

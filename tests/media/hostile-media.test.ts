@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { UNSUPPORTED_TYPE_MESSAGE } from "@/lib/media/file-types";
-import { createPrismaClient } from "@/lib/prisma";
+import { createPrismaClient } from "@/lib/database/prisma";
 import { createTestCategory, movieBody } from "../support/catalogue";
 import { HEALTH_BOUND_MS, healthDuring } from "../support/health";
 import { api } from "../support/http";

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { removeUnusedUploads } from "@/lib/media/upload-ledger";
-import { createPrismaClient } from "@/lib/prisma";
+import { createPrismaClient } from "@/lib/database/prisma";
 import { createLocalStorage } from "@/lib/storage/local";
 import { newStorageKey, urlOf, type StorageKey } from "@/lib/storage";
 import { baseUrl } from "../support/http";

@@ -2,7 +2,7 @@
 // video, its real length is what every page and the API show, in the one format (lib/media/runtime.ts):
 // "2h" typed, "13m" measured, never "2 Hr" beside "12 Min".
 import { expect, test } from "vitest";
-import { createPrismaClient } from "@/lib/prisma";
+import { createPrismaClient } from "@/lib/database/prisma";
 import { adminToken } from "../support/users";
 import { api, baseUrl } from "../support/http";
 import { createTestMovie } from "../support/catalogue";

@@ -4,7 +4,7 @@ import { LinkProblem } from "@/components/account/link-problem";
 import { ResetPasswordForm } from "@/components/account/reset-password-form";
 import { peekAccountToken } from "@/lib/auth/account-tokens";
 import { UNDO_LINK_INVALID } from "@/lib/auth/email-change-undo";
-import { db } from "@/lib/db";
+import { db } from "@/lib/database/db";
 import type { PageSearchParams } from "@/lib/page-routes";
 
 export const metadata: Metadata = { title: "Wasn't you?", robots: { index: false } };

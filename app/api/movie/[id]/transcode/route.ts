@@ -4,7 +4,7 @@ import { conflict, invalid, notFound } from "@/lib/errors";
 import { isUuid } from "@/lib/validation/ids";
 import { MOVIE_NOT_FOUND } from "@/lib/data/movies";
 import { ffmpegStatus } from "@/lib/media/ffmpeg";
-import { cancelTranscode, retryTranscode } from "@/lib/jobs/transcode";
+import { cancelTranscode, retryTranscode } from "@/lib/jobs/transcode-queue";
 
 type Context = { params: Promise<{ id: string }> };
 

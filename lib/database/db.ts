@@ -1,7 +1,7 @@
 import "server-only";
 import pg from "pg";
 import { env } from "@/lib/env";
-import { createPrismaClient, type Db } from "@/lib/prisma";
+import { createPrismaClient, type Db } from "@/lib/database/prisma";
 import { processState } from "@/lib/process-state";
 
 // One client per server process, kept in lib/process-state.ts so dev-mode hot reloads don't open new pools.

@@ -17,7 +17,7 @@ declare module "@/lib/process-state" {
 }
 
 /**
- * The probe's own connection, outside the app's pool (lib/db.ts): when every connection of that
+ * The probe's own connection, outside the app's pool (lib/database/db.ts): when every connection of that
  * pool is busy with requests, a probe sent through it waited in line behind them and, after 3 s,
  * said the database was down while it was serving (3% of pages under 200 clients). On its own
  * connection the probe asks only the question "does the database answer?"; a busy server is

@@ -11,7 +11,7 @@ import { randomUUID } from "node:crypto";
 import type { PgBoss } from "pg-boss";
 import { cacheTags } from "@/lib/cache/tags";
 import { expireTagsOutsideRequests } from "@/lib/cache/expire-tags";
-import { db } from "@/lib/db";
+import { db } from "@/lib/database/db";
 import { ffmpegStatus, probe } from "@/lib/media/ffmpeg";
 import {
   CANCELLED_MESSAGE,

@@ -5,7 +5,7 @@ import "server-only";
 // Which reads go there: the catalogue's reads that are not kept in Next's cache (suggestions as
 // someone types, "Did you mean"). Cached reads are filled from the primary: a fill from a replica
 // that has not yet replayed an admin's change would be kept for hours after that change. Writes,
-// sessions, the login throttle, jobs and a member's own data stay on the primary too (lib/db.ts).
+// sessions, the login throttle, jobs and a member's own data stay on the primary too (lib/database/db.ts).
 //
 // Which replicas: the app rewrites one row on the primary every second (ReplicaHeartbeat); read on a
 // replica, its age is that replica's lag. A replica that lags more than
@@ -14,11 +14,10 @@ import "server-only";
 // primary, so a replica that goes away costs a retry, never an error.
 import { readReplicas } from "@prisma/extension-read-replicas";
 import pg from "pg";
-import { db } from "@/lib/db";
+import { db } from "@/lib/database/db";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
-import { metrics } from "@/lib/metrics";
-import { createPrismaClient, type Db } from "@/lib/prisma";
+import { createPrismaClient, type Db } from "@/lib/database/prisma";
 import { processState } from "@/lib/process-state";
 
 /** How often the heartbeat is written and every replica's lag read. */
@@ -37,7 +36,22 @@ type Replicas = {
 declare module "@/lib/process-state" {
   interface ProcessState {
     replicas: Replicas;
+    /** The reads readFromReplica answered, by where they went (lib/metrics/scrape.ts reports them). */
+    catalogueReads: Record<ReadSource, number>;
   }
+}
+
+type ReadSource = "replica" | "primary";
+
+function countRead(source: ReadSource): void {
+  processState.catalogueReads ??= { replica: 0, primary: 0 };
+  processState.catalogueReads[source]++;
+}
+
+/** For /api/metrics: the reads by where they went, and each replica's lag (null: not answering). */
+export function replicaReport(): { reads: Record<ReadSource, number>; lags: Record<string, number | null> } {
+  const lags = Object.fromEntries((processState.replicas?.all ?? []).map((r) => [r.name, r.lagSeconds]));
+  return { reads: processState.catalogueReads ?? { replica: 0, primary: 0 }, lags };
 }
 
 /**
@@ -49,7 +63,7 @@ export async function readFromReplica<T>(read: (client: Db) => Promise<T>): Prom
   if (replica) {
     try {
       const result = await read(replica);
-      metrics().catalogueReads.inc({ source: "replica" });
+      countRead("replica");
       return result;
     } catch (error) {
       const failed = replicas()!.all.find((candidate) => candidate.client === replica);
@@ -57,7 +71,7 @@ export async function readFromReplica<T>(read: (client: Db) => Promise<T>): Prom
     }
   }
   const result = await read(db);
-  metrics().catalogueReads.inc({ source: "primary" });
+  countRead("primary");
   return result;
 }
 
@@ -99,7 +113,6 @@ async function check(): Promise<void> {
       } catch {
         replica.lagSeconds = null;
       }
-      metrics().replicaLag.set({ replica: replica.name }, replica.lagSeconds ?? Number.POSITIVE_INFINITY);
     }),
   );
   route(state);

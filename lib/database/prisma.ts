@@ -1,5 +1,5 @@
 // Builds a Prisma client on the pg driver adapter (Prisma 7 needs no engine binary).
-// The app uses the single instance in lib/db.ts; scripts (seed, make-admin) build their own.
+// The app uses the single instance in lib/database/db.ts; scripts (seed, make-admin) build their own.
 import { PrismaPg } from "@prisma/adapter-pg";
 import type pg from "pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
