@@ -77,9 +77,9 @@ try {
   // Before lib/ is imported: its cacheLife()/cacheTag() only work inside Next.
   register("./lib/next-cache-outside-next.mjs", import.meta.url);
   const { storage, urlOf } = await import("@/lib/storage");
-  const { csvColumns, csvHeader, csvLine } = await import("@/lib/import/catalogue-file");
-  const { startFileImport } = await import("@/lib/import/start");
-  const { runImport } = await import("@/lib/import/run");
+  const { csvColumns, csvHeader, csvLine } = await import("@/lib/import-export/catalogue-file");
+  const { startFileImport } = await import("@/lib/import-export/start");
+  const { runImport } = await import("@/lib/import-export/run");
   const { getImportSummary } = await import("@/lib/data/imports");
   const { listMoviesForAdmin } = await import("@/lib/data/admin-movies");
   const { listMovies } = await import("@/lib/data/movies");

@@ -18,8 +18,8 @@ if (!file) {
 }
 
 const database = await openAppDatabase();
-const { catalogueFormatOf } = await import("@/lib/import/catalogue-file");
-const { exportCatalogue } = await import("@/lib/import/export");
+const { catalogueFormatOf } = await import("@/lib/import-export/catalogue-file");
+const { exportCatalogue } = await import("@/lib/import-export/export");
 const { exportQuerySchema } = await import("@/lib/validation/import");
 const { configuredPublicUrl } = await import("@/lib/env");
 const { db } = await import("@/lib/database/db");

@@ -24,9 +24,9 @@ if (flags.has("--help") || (!file && !flags.has("--folder"))) {
 }
 
 const database = await openAppDatabase();
-const { catalogueFormatOf } = await import("@/lib/import/catalogue-file");
-const { startFileImport, startFolderImport } = await import("@/lib/import/start");
-const { runImport } = await import("@/lib/import/run");
+const { catalogueFormatOf } = await import("@/lib/import-export/catalogue-file");
+const { startFileImport, startFolderImport } = await import("@/lib/import-export/start");
+const { runImport } = await import("@/lib/import-export/run");
 const { getImportSummary, listImportRows } = await import("@/lib/data/imports");
 const { configuredPublicUrl } = await import("@/lib/env");
 const { stopJobQueue } = await import("@/lib/jobs/queue");

@@ -1,8 +1,8 @@
 import "server-only";
-// The catalogue writes of an import (lib/import/run.ts, docs/import.md): a movie is known by its
+// The catalogue writes of an import (lib/import-export/run.ts, docs/import.md): a movie is known by its
 // external id, so importing the same file twice updates what the first run created and never adds
 // it again. Categories are found by name (any case) or created. The run happens in a background job,
-// outside any request, so lib/import/run.ts expires the cache tags of what it wrote a batch at a time
+// outside any request, so lib/import-export/run.ts expires the cache tags of what it wrote a batch at a time
 // (importedMoviesTags), rather than per movie as the API's writes do, and carries out the rest of what
 // each movie's write leaves to do (lib/writes/effects.ts) as it goes.
 import { db } from "@/lib/database/db";

@@ -1,6 +1,6 @@
 import "server-only";
 // Catalogue imports as records (tables ImportJob and ImportRow): created when a file is sent or a
-// folder scan is asked for, advanced by the background job (lib/import/run.ts), read by the admin
+// folder scan is asked for, advanced by the background job (lib/import-export/run.ts), read by the admin
 // Import page, whose progress bar and row report survive a reload because they live here.
 import { db } from "@/lib/database/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -30,7 +30,7 @@ export type NewImportRow = {
 export type ImportRowInput = { record: Record<string, unknown>; problems: RowError[] };
 
 /**
- * Rows 1, 2, ... as columns, each input already JSON text (lib/import/catalogue-rows.ts makes them, in
+ * Rows 1, 2, ... as columns, each input already JSON text (lib/import-export/catalogue-rows.ts makes them, in
  * the worker thread that reads an uploaded file): they are inserted as they are, never parsed or
  * serialized here.
  */

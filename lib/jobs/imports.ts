@@ -1,5 +1,5 @@
-// The queue side of catalogue imports: a created import (lib/import/start.ts) is handed to the
-// workers here; lib/worker/index.ts runs it with lib/import/run.ts.
+// The queue side of catalogue imports: a created import (lib/import-export/start.ts) is handed to the
+// workers here; lib/worker/index.ts runs it with lib/import-export/run.ts.
 import "server-only";
 import { IMPORT_QUEUE, jobQueue } from "./queue";
 

@@ -1,4 +1,4 @@
-// Files a catalogue import brings in (lib/import, docs/import.md): downloaded from an https URL or
+// Files a catalogue import brings in (lib/import-export, docs/import.md): downloaded from an https URL or
 // read from the server's IMPORT_DIR folder, and stored exactly as an upload is (lib/media/upload.ts):
 // the type decided by the leading bytes, the kind's size limit, a new random name. Nothing outside
 // IMPORT_DIR is read, whatever the path says or a link inside the folder points to, and downloads

@@ -124,7 +124,7 @@ const catalogueFileSchema = z
 export type RowError = { field: string; message: string };
 
 /**
- * Checks one record as read from a file (CSV cells already put together, lib/import/catalogue-file.ts).
+ * Checks one record as read from a file (CSV cells already put together, lib/import-export/catalogue-file.ts).
  * Empty values count as absent, so a blank CSV cell is a missing field.
  */
 export function checkCatalogueRow(

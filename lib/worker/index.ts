@@ -1,6 +1,6 @@
 // The background worker: every queue Marquee runs and the handler that runs it. Queues live in
 // PostgreSQL (pg-boss, lib/jobs/queue.ts); the handlers call the modules that do the work (lib/media
-// for transcodes, lib/import, lib/backup, lib/worker/maintenance.ts for the clean-up). This is the
+// for transcodes, lib/import-export, lib/backup, lib/worker/maintenance.ts for the clean-up). This is the
 // top of the background side: it may import every capability, and none imports it back.
 //
 // Where they run: inside each app process by default (instrumentation.ts, so `npm start` and any
@@ -13,7 +13,7 @@ import { env } from "@/lib/env";
 import { ffmpegStatus } from "@/lib/media/ffmpeg";
 import { interruptTranscodes, runTranscodeJob } from "@/lib/media/transcode";
 import { timeTranscode } from "@/lib/metrics";
-import { runImport } from "@/lib/import/run";
+import { runImport } from "@/lib/import-export/run";
 import type { ImportJobData } from "@/lib/jobs/imports";
 import { removeStalePartials, runMaintenance } from "./maintenance";
 import {

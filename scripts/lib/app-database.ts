@@ -1,4 +1,4 @@
-// For command-line scripts that use the app's own modules (lib/data, lib/import): the database the
+// For command-line scripts that use the app's own modules (lib/data, lib/import-export): the database the
 // app uses (DATABASE_URL, else the embedded one in the data folder, shared with a running
 // `npm start`), set in the environment before any of those modules reads it.
 import { register } from "node:module";

@@ -14,7 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { startDemoApp, type DemoApp } from "./demo-app";
-import { csvColumns, csvHeader, csvLine } from "@/lib/import/catalogue-file";
+import { csvColumns, csvHeader, csvLine } from "@/lib/import-export/catalogue-file";
 import { demoUsers } from "@/prisma/seed/catalogue";
 
 type Options = { megabytes: number; rounds: number; url?: string; against?: string; log: (line: string) => void };

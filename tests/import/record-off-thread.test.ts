@@ -1,4 +1,4 @@
-// An uploaded file's import is recorded by the worker thread that reads it (lib/import/record-rows.ts),
+// An uploaded file's import is recorded by the worker thread that reads it (lib/import-export/record-rows.ts),
 // so the server's main thread never holds, serializes or sends the rows' tens of MB of JSON (issue 38;
 // docs/import.md, "Running an import"). Structural, not timed: every query this thread's `pg`
 // connections send is watched, and none may carry a row of the file.
@@ -7,8 +7,8 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, afterEach, describe, expect, test, vi, type MockInstance } from "vitest";
-import { csvColumns, csvHeader, csvLine, readCatalogueFile } from "@/lib/import/catalogue-file";
-import { startFileImport } from "@/lib/import/start";
+import { csvColumns, csvHeader, csvLine, readCatalogueFile } from "@/lib/import-export/catalogue-file";
+import { startFileImport } from "@/lib/import-export/start";
 import { DomainError } from "@/lib/errors";
 import { createPrismaClient } from "@/lib/database/prisma";
 

@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import Papa from "papaparse";
 import { expect, test } from "vitest";
-import { CatalogueFileError, readCatalogueFile } from "@/lib/import/catalogue-file";
+import { CatalogueFileError, readCatalogueFile } from "@/lib/import-export/catalogue-file";
 import { pollutionSince, snapshotGlobals } from "../support/pollution";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);

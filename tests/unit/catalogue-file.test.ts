@@ -10,7 +10,7 @@ import {
   csvHeader,
   csvLine,
   readCatalogueFile,
-} from "@/lib/import/catalogue-file";
+} from "@/lib/import-export/catalogue-file";
 import { catalogueJsonSchema, checkCatalogueRow, isMediaSource, type CatalogueRow } from "@/lib/validation/catalogue";
 
 const row: CatalogueRow = {

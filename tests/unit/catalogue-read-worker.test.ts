@@ -1,4 +1,4 @@
-// An uploaded catalogue file is read in a worker thread (lib/import/read-off-thread.ts), so the
+// An uploaded catalogue file is read in a worker thread (lib/import-export/read-off-thread.ts), so the
 // server's main thread goes on answering requests while a 60 MB file is parsed: where the work runs,
 // that the event loop turns meanwhile, and that the rows and refusals are the same as the parse's own.
 import fs from "node:fs";
@@ -6,8 +6,14 @@ import os from "node:os";
 import path from "node:path";
 import { threadId } from "node:worker_threads";
 import { afterAll, describe, expect, test } from "vitest";
-import { CatalogueFileError, csvColumns, csvHeader, csvLine, readCatalogueFile } from "@/lib/import/catalogue-file";
-import { readCatalogueFileOffThread } from "@/lib/import/read-off-thread";
+import {
+  CatalogueFileError,
+  csvColumns,
+  csvHeader,
+  csvLine,
+  readCatalogueFile,
+} from "@/lib/import-export/catalogue-file";
+import { readCatalogueFileOffThread } from "@/lib/import-export/read-off-thread";
 
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), "marquee-read-worker-"));
 afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));

@@ -1,7 +1,7 @@
 import { requireAdmin } from "@/lib/auth";
 import { preflight, route } from "@/lib/http";
 import { publicOrigin } from "@/lib/http/public-url";
-import { exportCatalogue } from "@/lib/import/export";
+import { exportCatalogue } from "@/lib/import-export/export";
 import { exportQuerySchema } from "@/lib/validation/import";
 import { queryObject } from "@/lib/validation/movie-query";
 

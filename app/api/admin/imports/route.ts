@@ -2,8 +2,8 @@ import { requireAdmin } from "@/lib/auth";
 import { listImports } from "@/lib/data/imports";
 import { json, preflight, route } from "@/lib/http";
 import { siteOrigins } from "@/lib/http/public-url";
-import { startFileImport } from "@/lib/import/start";
-import { withImportUpload } from "@/lib/import/upload-file";
+import { startFileImport } from "@/lib/import-export/start";
+import { withImportUpload } from "@/lib/import-export/upload-file";
 
 /** The latest imports, newest first. */
 export const GET = route(async (request) => {

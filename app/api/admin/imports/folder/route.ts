@@ -1,7 +1,7 @@
 import { requireAdmin } from "@/lib/auth";
 import { json, parseJson, preflight, route } from "@/lib/http";
 import { siteOrigins } from "@/lib/http/public-url";
-import { startFolderImport } from "@/lib/import/start";
+import { startFolderImport } from "@/lib/import-export/start";
 import { folderImportSchema } from "@/lib/validation/import";
 
 /** Scan IMPORT_DIR for films ("Title (Year).mkv") and import the new ones as drafts. */

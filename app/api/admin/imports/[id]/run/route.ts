@@ -1,7 +1,7 @@
 import { requireAdmin } from "@/lib/auth";
 import { json, preflight, route } from "@/lib/http";
 import { siteOrigins } from "@/lib/http/public-url";
-import { runDryRunForReal } from "@/lib/import/start";
+import { runDryRunForReal } from "@/lib/import-export/start";
 
 type Context = { params: Promise<{ id: string }> };
 

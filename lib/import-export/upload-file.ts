@@ -2,7 +2,7 @@ import "server-only";
 // POST /api/admin/imports: the catalogue file of a multipart form (field `file`, and `dryRun`),
 // streamed through busboy into a private temporary file as it arrives, bounded: a body past the limit
 // is refused and what was written of it removed. Nothing holds the file in memory here, and nothing
-// parses it on the main thread: lib/import/read-off-thread.ts reads the file in a worker.
+// parses it on the main thread: lib/import-export/read-off-thread.ts reads the file in a worker.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -1,5 +1,5 @@
 // Writes an uploaded file's import (its ImportJob and every ImportRow) in one transaction on a `pg`
-// connection of its own. It runs in the worker thread that read the file (lib/import/read-worker.ts),
+// connection of its own. It runs in the worker thread that read the file (lib/import-export/read-worker.ts),
 // so the rows' tens of MB of JSON text are escaped, sent and garbage-collected there, never on the
 // server's main thread (docs/import.md, "Running an import"). Pure of Next and Prisma, without
 // "server-only": the worker loads it on its own, and the tests call it directly.

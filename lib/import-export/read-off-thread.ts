@@ -1,5 +1,5 @@
 import "server-only";
-// Reads a catalogue file in a worker thread (lib/import/read-worker.ts), not on the main thread: a
+// Reads a catalogue file in a worker thread (lib/import-export/read-worker.ts), not on the main thread: a
 // 60 MB file takes seconds to decode, parse and serialize, and the main thread serves every other
 // request meanwhile (docs/import.md, "Running an import"). An upload's import is also recorded there
 // (recordCatalogueFileOffThread): sending 60 MB of rows to PostgreSQL, and receiving them from the

@@ -1,7 +1,7 @@
 // A catalogue file's bytes to the rows an import records (docs/import.md), ready for the database:
 // each row's input already JSON text, so the process that inserts them neither parses nor
 // serializes 60 MB of movies. Pure, without "server-only": it runs in the import's worker thread
-// (lib/import/read-worker.ts), and the unit tests call it directly.
+// (lib/import-export/read-worker.ts), and the unit tests call it directly.
 import type { ImportRowColumns, NewImportRow } from "@/lib/data/imports";
 import { CatalogueFileError, readCatalogueFile, type CatalogueFormat } from "./catalogue-file";
 

@@ -1,8 +1,8 @@
-// The worker thread that reads an uploaded catalogue file (lib/import/read-off-thread.ts starts it):
+// The worker thread that reads an uploaded catalogue file (lib/import-export/read-off-thread.ts starts it):
 // the UTF-8 check, the CSV or JSON parse, the 10,000-movie limit and each row's JSON text, all here
 // so that the server's main thread goes on answering requests meanwhile. Asked to record the import
 // (the server's upload, the command line), it also writes the import and its rows to the database on
-// a connection of its own (lib/import/record-rows.ts) and sends back only the import's id: the main
+// a connection of its own (lib/import-export/record-rows.ts) and sends back only the import's id: the main
 // thread never holds, copies or sends the rows. Asked only to read (the tests), it sends the rows back
 // a batch at a time. Then its thread id and priority; a file that cannot be read is refused with the
 // message the admin sees, before anything is written. The thread runs below the main thread's priority
