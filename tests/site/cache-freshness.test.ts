@@ -53,31 +53,36 @@ const listNames = async (categoryId: string) =>
   );
 
 describe("an admin's change shows on the next request", () => {
-  test("a movie edit: its API record, its page, the list and the listing pages, kept or not", async () => {
-    const movie = await createTestMovie();
-    const categoryId = movie.category;
-    expect((await movieDetail(movie._id)).name).toBe(movie.name);
-    await expectPage(`/movie/${movie._id}`, [movie.name]);
-    expect(await listNames(categoryId)).toEqual([movie.name]);
-    await expectPage(`/movies?category=${categoryId}`, [movie.name]);
-    // The unfiltered list, newest first, and the movie's page are kept whole by the instance with an address.
-    expect(await (await keptPage(`${keeping.baseUrl}/movies`)).text()).toContain(movie.name);
-    expect(await (await keptPage(`${keeping.baseUrl}/movie/${movie._id}`)).text()).toContain(movie.name);
+  // Two kept pages to wait for (tests/support/http.ts keptPage): up to 30 s each.
+  test(
+    "a movie edit: its API record, its page, the list and the listing pages, kept or not",
+    { timeout: 120_000 },
+    async () => {
+      const movie = await createTestMovie();
+      const categoryId = movie.category;
+      expect((await movieDetail(movie._id)).name).toBe(movie.name);
+      await expectPage(`/movie/${movie._id}`, [movie.name]);
+      expect(await listNames(categoryId)).toEqual([movie.name]);
+      await expectPage(`/movies?category=${categoryId}`, [movie.name]);
+      // The unfiltered list, newest first, and the movie's page are kept whole by the instance with an address.
+      expect(await (await keptPage(`${keeping.baseUrl}/movies`)).text()).toContain(movie.name);
+      expect(await (await keptPage(`${keeping.baseUrl}/movie/${movie._id}`)).text()).toContain(movie.name);
 
-    const renamed = uniqueName("Renamed Movie");
-    const update = await api("PUT", `/api/movie/${movie._id}`, {
-      token: await adminToken(),
-      body: { name: renamed, year: 1999 },
-    });
-    expect(update.status).toBe(200);
+      const renamed = uniqueName("Renamed Movie");
+      const update = await api("PUT", `/api/movie/${movie._id}`, {
+        token: await adminToken(),
+        body: { name: renamed, year: 1999 },
+      });
+      expect(update.status).toBe(200);
 
-    const detail = await movieDetail(movie._id);
-    expect([detail.name, detail.year]).toEqual([renamed, 1999]);
-    await expectPage(`/movie/${movie._id}`, [renamed], [movie.name]);
-    expect(await listNames(categoryId)).toEqual([renamed]);
-    await expectPage(`/movies?category=${categoryId}`, [renamed]);
-    await expectPage("/movies", [renamed], [movie.name]);
-  });
+      const detail = await movieDetail(movie._id);
+      expect([detail.name, detail.year]).toEqual([renamed, 1999]);
+      await expectPage(`/movie/${movie._id}`, [renamed], [movie.name]);
+      expect(await listNames(categoryId)).toEqual([renamed]);
+      await expectPage(`/movies?category=${categoryId}`, [renamed]);
+      await expectPage("/movies", [renamed], [movie.name]);
+    },
+  );
 
   test("a new movie joins its list, a deleted one leaves its page and the list", async () => {
     const category = await createTestCategory();
