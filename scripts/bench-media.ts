@@ -286,6 +286,10 @@ async function main() {
   // Before anything loads lib/env (it reads AUTH_SECRET once): the upload's token is signed here
   // with the secret the app gets. So lib/ modules that read the env are imported dynamically below.
   process.env.AUTH_SECRET = AUTH_SECRET;
+  // Checked before anything starts: a spawn of a missing binary fails only after the apps and the
+  // database are up, and its unhandled error left them running.
+  if (only !== "streaming" && !fs.existsSync(nginxBinary))
+    throw new Error(`nginx is not at ${nginxBinary}: install it (apt-get install nginx) or name it with --nginx PATH`);
   if (runs("streaming")) {
     const { benchStreaming } = await import("./lib/bench-streaming");
     const streaming = await benchStreaming(work, rounds, log);
@@ -457,7 +461,8 @@ Highest RSS sampled every 50 ms during the upload: ${peakRss.toFixed(0)} MiB.
   } finally {
     agent.destroy();
     for (const child of children) {
-      if (child.exitCode === null) {
+      // A child that never started (spawn's error) has no pid and will not exit.
+      if (child.pid !== undefined && child.exitCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));
         child.kill("SIGTERM");
         await exited;
@@ -469,6 +474,7 @@ Highest RSS sampled every 50 ms during the upload: ${peakRss.toFixed(0)} MiB.
 }
 
 main().catch((error) => {
+  fs.rmSync(work, { recursive: true, force: true });
   console.error(error);
   process.exitCode = 1;
 });
