@@ -253,12 +253,20 @@ async function saveRows(inputs: ImportedMovieInput[]): Promise<SaveResult[]> {
   for (const run of distinctRuns(inputs)) {
     try {
       results.push(...(await saveImportedMovies(run)));
-    } catch {
+    } catch (error) {
+      // In the log, so a file whose batches keep being refused (each then runs at a row's pace) is seen.
+      console.warn(
+        `Import: the database refused a batch of ${run.length} rows (${lastLine(error)}); saving them one by one`,
+      );
       for (const input of run) results.push(await saveOne(input));
     }
   }
   return results;
 }
+
+/** An error's last line: Prisma's messages end with the database's own. */
+const lastLine = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).trim().split("\n").at(-1)!.trim();
 
 /** Consecutive runs of rows whose external ids name distinct movies. */
 function distinctRuns(inputs: ImportedMovieInput[]): ImportedMovieInput[][] {
