@@ -1,7 +1,9 @@
 import "server-only";
 // Runs one catalogue import (docs/import.md), in the background job (lib/worker) or in `npm run import`.
-// Row by row, in file order: check it; on a dry run, say what would happen and write nothing to the
-// catalogue; on the real run, bring its media into storage and create or update its movie. Each
+// A batch of rows at a time, in file order: check each row; on a dry run, say what would happen and
+// write nothing to the catalogue; on the real run, bring each row's media into storage and find its
+// category, then create or update the batch's movies set-based (lib/data/imported-movies.ts), falling
+// back to one row at a time for a batch the database refuses, so a row's error stays its own. Each
 // row's outcome and errors are recorded a batch at a time, which is the progress the admin sees. A
 // job that stops midway (a restart) picks up at the first row without an outcome, and rows already
 // written are matched by their external id, so nothing is imported twice.
@@ -19,10 +21,14 @@ import {
 import {
   ensureCategory,
   findImportedMovies,
+  importedMovieKey,
   importedMoviesTags,
   saveImportedMovie,
+  saveImportedMovies,
   type ImportedMovieInput,
+  type SavedImportedMovie,
 } from "@/lib/data/imported-movies";
+import { writeEffects, type WriteEffects } from "@/lib/data/write-effects";
 import { expireTagsOutsideRequests } from "@/lib/cache/expire-tags";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { IngestError, type IngestKind } from "@/lib/media/ingest";
@@ -32,7 +38,7 @@ import { importRowColumns } from "./catalogue-rows";
 import { scanImportDir } from "./folder";
 import { MediaSources } from "./media-sources";
 
-const BATCH = 100;
+const BATCH = 500;
 
 type MediaField = { field: string; kind: IngestKind; value: string };
 
@@ -109,7 +115,7 @@ export async function runImport(importId: string, onProgress?: ImportProgress): 
       const checked = rows.map((row) => ({ number: row.row, record: row.input.record, ...checkRow(row.input) }));
       const existing = await findImportedMovies(checked.flatMap((row) => (row.row ? [row.row.id] : [])));
       const outcomes: RowOutcome[] = [];
-      const updated: string[] = [];
+      const toSave: { number: number; input: ImportedMovieInput }[] = [];
       let categoriesCreated = false;
       for (const { number, record, row, errors } of checked) {
         if (!row) {
@@ -133,20 +139,25 @@ export async function runImport(importId: string, onProgress?: ImportProgress): 
           );
           continue;
         }
-        const applied = await applyRow(media, row, categories);
-        if ("errors" in applied) {
-          outcomes.push(failed(number, applied.errors));
-          continue;
+        const prepared = await prepareRow(media, row, categories);
+        if ("errors" in prepared) outcomes.push(failed(number, prepared.errors));
+        else {
+          categoriesCreated ||= prepared.categoryCreated;
+          toSave.push({ number, input: prepared.input });
         }
-        categoriesCreated ||= applied.categoryCreated;
-        if (!applied.created) updated.push(applied.id);
-        outcomes.push({
-          row: number,
-          outcome: applied.created ? "created" : "updated",
-          errors: [],
-          movieId: applied.id,
-        });
       }
+      const updated: string[] = [];
+      const effects: WriteEffects[] = [];
+      const saved = await saveRows(toSave.map((item) => item.input));
+      toSave.forEach(({ number }, index) => {
+        const result = saved[index]!;
+        if ("errors" in result) return void outcomes.push(failed(number, result.errors));
+        effects.push(result.effects);
+        if (!result.created) updated.push(result.id);
+        outcomes.push({ row: number, outcome: result.created ? "created" : "updated", errors: [], movieId: result.id });
+      });
+      // Their files, replaced media and transcodes, once the batch has committed; the tags expire below.
+      await carryOut(mergeEffects(effects));
       await recordRowOutcomes(importId, outcomes);
       if (!job.dryRun && outcomes.some((outcome) => outcome.outcome !== "failed" && outcome.outcome !== "skipped"))
         await expireTagsOutsideRequests(...importedMoviesTags(updated, categoriesCreated));
@@ -174,12 +185,12 @@ async function checkMedia(media: MediaSources, fields: MediaField[]): Promise<Ro
   return errors;
 }
 
-/** The real run's work on one row: its media into storage, its category, its movie. */
-async function applyRow(
+/** The real run's work on one row before it is saved: its media into storage, its category. */
+async function prepareRow(
   media: MediaSources,
   row: CatalogueRow,
   categories: Map<string, string>,
-): Promise<{ id: string; created: boolean; categoryCreated: boolean } | { errors: RowError[] }> {
+): Promise<{ input: ImportedMovieInput; categoryCreated: boolean } | { errors: RowError[] }> {
   const errors: RowError[] = [];
   const stored = new Map<string, string>();
   for (const { field, kind, value } of mediaOf(row)) {
@@ -223,15 +234,73 @@ async function applyRow(
     })),
   };
   // Left-out fields keep what the movie has (a draft's), so they are not sent as undefined values.
-  const defined = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+  return {
+    input: Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as ImportedMovieInput,
+    categoryCreated,
+  };
+}
+
+type SaveResult = SavedImportedMovie | { errors: RowError[] };
+
+/**
+ * Saves a batch's movies in file order: set-based, a run of rows at a time (cut where an external id
+ * comes again, so a row that updates what an earlier row of the batch created comes after it). When
+ * the database refuses a run, nothing of it was written and its rows are saved one by one instead, so
+ * the refused row fails alone with its own error and the others are saved.
+ */
+async function saveRows(inputs: ImportedMovieInput[]): Promise<SaveResult[]> {
+  const results: SaveResult[] = [];
+  for (const run of distinctRuns(inputs)) {
+    try {
+      results.push(...(await saveImportedMovies(run)));
+    } catch (error) {
+      // In the log, so a file whose batches keep being refused (each then runs at a row's pace) is seen.
+      console.warn(
+        `Import: the database refused a batch of ${run.length} rows (${lastLine(error)}); saving them one by one`,
+      );
+      for (const input of run) results.push(await saveOne(input));
+    }
+  }
+  return results;
+}
+
+/** An error's last line: Prisma's messages end with the database's own. */
+const lastLine = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).trim().split("\n").at(-1)!.trim();
+
+/** Consecutive runs of rows whose external ids name distinct movies. */
+function distinctRuns(inputs: ImportedMovieInput[]): ImportedMovieInput[][] {
+  const runs: ImportedMovieInput[][] = [];
+  let keys = new Set<string>();
+  for (const input of inputs) {
+    const key = importedMovieKey(input.externalId);
+    if (runs.length === 0 || keys.has(key)) {
+      runs.push([]);
+      keys = new Set();
+    }
+    keys.add(key);
+    runs.at(-1)!.push(input);
+  }
+  return runs;
+}
+
+async function saveOne(input: ImportedMovieInput): Promise<SaveResult> {
   try {
-    const { id, created, effects } = await saveImportedMovie(defined as ImportedMovieInput);
-    await carryOut(effects); // its files, replaced media and transcode; the tags expire a batch at a time
-    return { id, created, categoryCreated };
+    return await saveImportedMovie(input);
   } catch (error) {
     // A refusal of this row by the database (a constraint) fails the row, not the import.
     if (error instanceof Prisma.PrismaClientKnownRequestError)
       return { errors: [{ field: "row", message: `The movie could not be saved (${error.code})` }] };
     throw error;
   }
+}
+
+/** One batch's effects as one, carried out once the batch has committed. */
+function mergeEffects(effects: WriteEffects[]): WriteEffects {
+  return writeEffects({
+    staleTags: effects.flatMap((effect) => effect.staleTags),
+    unreferencedFiles: [...new Set(effects.flatMap((effect) => effect.unreferencedFiles))],
+    discardedMedia: effects.flatMap((effect) => effect.discardedMedia),
+    transcodes: effects.flatMap((effect) => effect.transcodes),
+  });
 }

@@ -315,6 +315,71 @@ describe("the real run", () => {
     expect(movie.body.casts.map((cast: { name: string }) => cast.name)).toEqual(["Ada Lane"]);
   });
 
+  test("a row the database refuses fails alone: the rest of its batch is created", async () => {
+    // A constraint only this test's row breaks (valid by the import's rules), so the batch's
+    // set-based write is refused and its rows are saved one by one.
+    const refused = `Refused ${unique()}`;
+    const constraint = `import_test_refuses_${unique()}`;
+    await db.$executeRawUnsafe(
+      `ALTER TABLE "Movie" ADD CONSTRAINT "${constraint}" CHECK ("name" <> '${refused}') NOT VALID`,
+    );
+    try {
+      const rows = [movieRow(), movieRow(), movieRow({ name: refused }), movieRow(), movieRow()];
+      const { summary, rows: outcomes } = await importFile(JSON.stringify(rows), "one-refused.json");
+      expect(summary).toMatchObject({
+        state: "done",
+        total: 5,
+        processed: 5,
+        error: null,
+        counts: { created: 4, updated: 0, skipped: 0, failed: 1 },
+      });
+      const stored = await db.movie.findMany({
+        where: { externalId: { in: rows.map((row) => row.id) } },
+        select: { id: true, externalId: true, casts: { select: { name: true }, orderBy: { position: "asc" } } },
+      });
+      const idOf = new Map(stored.map((movie) => [movie.externalId, movie.id]));
+      expect(outcomes).toEqual(
+        rows.map((row, index) =>
+          index === 2
+            ? {
+                row: 3,
+                externalId: row.id,
+                name: refused,
+                outcome: "failed",
+                errors: [{ field: "row", message: "The movie could not be saved (P2039)" }],
+                movieId: null,
+              }
+            : {
+                row: index + 1,
+                externalId: row.id,
+                name: row.name,
+                outcome: "created",
+                errors: [],
+                movieId: idOf.get(row.id),
+              },
+        ),
+      );
+      expect(stored).toHaveLength(4);
+      for (const movie of stored) expect(movie.casts.map((cast) => cast.name)).toEqual(["Ada Lane", "Bo Reed"]);
+    } finally {
+      await db.$executeRawUnsafe(`ALTER TABLE "Movie" DROP CONSTRAINT "${constraint}"`);
+    }
+  });
+
+  test("an id that comes twice in one file: the first row creates the movie, the later one updates it", async () => {
+    const first = movieRow();
+    const other = movieRow();
+    const again = { ...first, name: `${first.name} Again`, year: 2012, casts: [first.casts[1]] };
+    const { summary, rows } = await importFile(JSON.stringify([first, other, again]), "twice.json");
+    expect(summary.counts).toEqual({ created: 2, updated: 1, skipped: 0, failed: 0 });
+    expect(rows.map((row) => row.outcome)).toEqual(["created", "created", "updated"]);
+    expect(rows[2]!.movieId).toBe(rows[0]!.movieId);
+    expect(await db.movie.count({ where: { externalId: first.id } })).toBe(1);
+    const movie = await api("GET", `/api/movie/${rows[0]!.movieId}`);
+    expect(movie.body).toMatchObject({ name: again.name, year: 2012 });
+    expect(movie.body.casts.map((cast: { name: string }) => cast.name)).toEqual(["Bo Reed"]);
+  });
+
   test("media are checked like uploads, and nothing outside IMPORT_DIR is read", async () => {
     const outside = path.join(path.dirname(importDir()), `outside-${unique()}.png`);
     fs.writeFileSync(outside, face);
