@@ -49,10 +49,14 @@ export function jobQueue(databaseUrl = env.DATABASE_URL): Promise<PgBoss> {
   processState.jobQueue ??= (async () => {
     if (!databaseUrl) throw new Error("DATABASE_URL is not set: jobs need the database.");
     // The monitor (which fails jobs whose heartbeat stopped) looks every 10 s instead of every minute.
+    // pg-boss runs it inside its supervisor's pass, so that pass must come as often: with only
+    // monitorIntervalSeconds the look came every 60 s (the supervisor's default), and a dead
+    // worker's transcode waited up to a minute longer for its retry (tests/media/transcode-crash.test.ts).
     const boss = new PgBoss({
       connectionString: databaseUrl,
       schema: "pgboss",
       max: 3,
+      superviseIntervalSeconds: 10,
       monitorIntervalSeconds: 10,
     });
     // A database outage surfaces here; pg-boss keeps retrying, so it is logged, not thrown.
