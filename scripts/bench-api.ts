@@ -10,6 +10,8 @@
 //      (min-max) over the rounds; for each other client its throughput as a share of the browser's
 //      (the median of each round's ratio: both sides of a ratio were measured moments apart); for
 //      the API the app's median as a share of the bare server's.
+// `--only progress` instead loads watch-progress saves against the cached movie detail
+// (scripts/lib/bench-progress.ts, `--members 500`).
 // It prints figures; it asserts nothing. docs/performance.md records a run and the targets.
 import http from "node:http";
 import os from "node:os";
@@ -203,8 +205,40 @@ const rotate = <T>(items: readonly T[], by: number) => items.map((_, i) => items
 
 async function main() {
   const only = args.get("only");
-  if (only !== undefined && only !== "pages" && only !== "api") throw new Error("--only takes pages or api");
+  if (only !== undefined && only !== "pages" && only !== "api" && only !== "progress")
+    throw new Error("--only takes pages, api or progress");
   const demo = await startDemoApp("bench-api", log);
+  if (only === "progress") {
+    try {
+      const list = (await (await fetch(`${demo.url}/api/movie?limit=50`)).json()) as { movies: { _id: string }[] };
+      const { benchProgress } = await import("./lib/bench-progress");
+      const options = {
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        rounds: ROUNDS,
+        members: Number(args.get("members") ?? 500),
+      };
+      console.log(
+        `\n${await benchProgress(
+          demo.url,
+          demo.pid,
+          demo.databaseUrl,
+          list.movies.map((m) => m._id),
+          options,
+          log,
+        )}`,
+      );
+      console.log(
+        `Load average at the end: ${os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(" / ")}.`,
+      );
+    } finally {
+      await demo.stop();
+    }
+    return;
+  }
   let bare: http.Server | undefined;
   try {
     const appUrl = demo.url;

@@ -1,4 +1,4 @@
-// `npm run bench:media [-- --size-mb 256 --ranges 50 --rounds 7 --only files|streaming|images]`: how Marquee serves and takes large
+// `npm run bench:media [-- --size-mb 256 --ranges 50 --rounds 7 --only files|segments|streaming|images]`: how Marquee serves and takes large
 // files, next to nginx and a bare Node server serving the same file from the same disk, in one run.
 //   1. writes a large fake video (an MP4 header, then random bytes) into a temp upload folder;
 //   2. starts a throwaway embedded PostgreSQL, the production server (`npm start`'s build and
@@ -14,7 +14,9 @@
 //   5. streaming (scripts/lib/bench-streaming.ts): transcoding speed of the HLS pipeline, and time
 //      to first frame in Chromium for the HLS ladder versus the original MP4;
 //   6. images (scripts/lib/bench-images.ts): next/image's first (encoding) and cached request time
-//      and bytes for a poster at listing widths, AVIF versus WebP.
+//      and bytes for a poster at listing widths, AVIF versus WebP;
+//   7. segments (scripts/lib/bench-segments.ts): HLS-segment-sized ranges under concurrency
+//      (`--connections 50 --seconds 5 --segment-kb 2564`), requests and MiB a second per side.
 // It prints figures; it asserts nothing. docs/performance.md records a run.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomFillSync } from "node:crypto";
@@ -39,7 +41,9 @@ const rangeCount = Number(args.get("ranges") ?? 50);
 const rounds = Number(args.get("rounds") ?? 7);
 const only = args.get("only");
 /** Whether this run includes a part: all of them, or the one `--only` names. */
-const runs = (part: "files" | "streaming" | "images") => !only || only === part;
+const runs = (part: "files" | "segments" | "streaming" | "images") => !only || only === part;
+/** A 4 s segment of the ladder's largest rendition: (5,000 + 128 audio) kb/s × 4 s (docs/media.md). */
+const segmentBytes = Number(args.get("segment-kb") ?? 2564) * 1000;
 const nginxBinary = args.get("nginx") ?? "/usr/sbin/nginx";
 const AUTH_SECRET = "bench-secret-that-is-long-enough-for-hs256-signing";
 const log = (line: string) => console.log(`[bench] ${line}`);
@@ -258,7 +262,7 @@ function startNginx(directPort: number, accelPort: number, accelAppPort: number)
 daemon off;
 pid ${temp}/nginx.pid;
 error_log ${temp}/error.log;
-events { worker_connections 64; }
+events { worker_connections 512; }
 http {
   access_log off;
   client_body_temp_path ${temp}/body;
@@ -300,8 +304,9 @@ async function main() {
     }
   }
   // Every side serves this file, in the image run too (their start-up waits for it).
-  log(`Writing a ${runs("files") ? sizeBytes / MiB : 1} MiB fake video`);
-  writeFakeVideo(storedFile, runs("files") ? sizeBytes : MiB);
+  const fileBytes = runs("files") || runs("segments") ? sizeBytes : MiB;
+  log(`Writing a ${fileBytes / MiB} MiB fake video`);
+  writeFakeVideo(storedFile, fileBytes);
 
   const database = await openDatabase({ dataDir: path.join(work, "postgres"), name: "marquee_bench", log });
   const children: ChildProcess[] = [];
@@ -391,6 +396,17 @@ async function main() {
     if (runs("images")) {
       log("Images: next/image's optimizer, AVIF versus WebP");
       console.log(`\n${await benchImages(appUrl, uploads, rounds * 5, log)}\n`);
+    }
+    if (runs("segments")) {
+      const { benchSegments } = await import("./lib/bench-segments");
+      const options = {
+        fileBytes,
+        segmentBytes,
+        connections: Number(args.get("connections") ?? 50),
+        seconds: Number(args.get("seconds") ?? 5),
+        rounds,
+      };
+      console.log(`\n${await benchSegments(sides, options, log)}\n`);
     }
     if (!runs("files")) return;
     // Warm up every side (connections, page cache, lazy module loading), then measure in rounds.
