@@ -220,12 +220,7 @@ describe("npm run backup, restored into S3", () => {
     const target = await emptyDatabase();
     const s3Env = {
       DATABASE_URL: target,
-      STORAGE_DRIVER: "s3",
-      S3_BUCKET: s3.config.bucket,
-      S3_ENDPOINT: s3.endpoint,
-      S3_FORCE_PATH_STYLE: "true",
-      S3_ACCESS_KEY_ID: "S3RVER",
-      S3_SECRET_ACCESS_KEY: "S3RVER",
+      ...s3.env,
     };
     // A site that leaves AUTH_SECRET unset: the restore names the generated secret's file to copy.
     const restored = await run("restore", [archive], { ...s3Env, AUTH_SECRET: undefined });

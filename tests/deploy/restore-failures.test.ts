@@ -271,14 +271,8 @@ describe("a restore that fails ends, says why, and leaves nothing behind", () =>
       const dataDir = path.join(work, "refused-data");
       const { port } = proxy.address() as { port: number };
 
-      const result = await restoreInto(dataDir, archive, {
-        STORAGE_DRIVER: "s3",
-        S3_BUCKET: s3.config.bucket,
-        S3_ENDPOINT: `http://127.0.0.1:${port}`,
-        S3_FORCE_PATH_STYLE: "true",
-        S3_ACCESS_KEY_ID: "S3RVER",
-        S3_SECRET_ACCESS_KEY: "S3RVER",
-      });
+      // The bucket through the proxy that refuses the third file.
+      const result = await restoreInto(dataDir, archive, { ...s3.env, S3_ENDPOINT: `http://127.0.0.1:${port}` });
 
       expect(result.code, result.output).toBe(1);
       expect(puts).toBeGreaterThanOrEqual(3);

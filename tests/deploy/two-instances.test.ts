@@ -21,12 +21,7 @@ let db: pg.Client;
 beforeAll(async () => {
   s3 = await startS3("marquee-instances");
   const env = {
-    STORAGE_DRIVER: "s3",
-    S3_BUCKET: s3.config.bucket,
-    S3_ENDPOINT: s3.endpoint,
-    S3_FORCE_PATH_STYLE: "true",
-    S3_ACCESS_KEY_ID: "S3RVER",
-    S3_SECRET_ACCESS_KEY: "S3RVER",
+    ...s3.env,
     // The suite's own app already runs the scheduled jobs on this database.
     JOBS_IN_APP: "false",
     // With a public address, as in production, Next keeps whole pages (movie pages included); the

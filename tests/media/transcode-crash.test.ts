@@ -76,12 +76,7 @@ function startWorker(label: string): Worker {
     env: {
       ...process.env,
       DATABASE_URL: url.toString(),
-      STORAGE_DRIVER: "s3",
-      S3_BUCKET: s3.config.bucket,
-      S3_ENDPOINT: s3.endpoint,
-      S3_FORCE_PATH_STYLE: "true",
-      S3_ACCESS_KEY_ID: "S3RVER",
-      S3_SECRET_ACCESS_KEY: "S3RVER",
+      ...s3.env,
       MARQUEE_DATA_DIR: dataDir,
       TRANSCODE_CONCURRENCY: "1",
       // The test queues the jobs itself, once both workers are up, as the app would.

@@ -5,7 +5,14 @@ import path from "node:path";
 import S3rver from "s3rver";
 import type { S3StorageConfig } from "@/lib/storage/s3";
 
-export type TestS3 = { config: S3StorageConfig; endpoint: string; directory: string; stop(): Promise<void> };
+export type TestS3 = {
+  config: S3StorageConfig;
+  /** The environment a Marquee process (an app, a worker, a restore) needs to store its files here. */
+  env: Record<string, string>;
+  endpoint: string;
+  directory: string;
+  stop(): Promise<void>;
+};
 
 /** Lets a browser on any origin PUT parts and read their ETag, as a real bucket's CORS rule would. */
 const CORS = `<CORSConfiguration><CORSRule><AllowedOrigin>*</AllowedOrigin><AllowedMethod>GET</AllowedMethod><AllowedMethod>PUT</AllowedMethod><AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader></CORSRule></CORSConfiguration>`;
@@ -24,6 +31,14 @@ export async function startS3(bucket = "marquee-test"): Promise<TestS3> {
   return {
     endpoint,
     directory,
+    env: {
+      STORAGE_DRIVER: "s3",
+      S3_BUCKET: bucket,
+      S3_ENDPOINT: endpoint,
+      S3_FORCE_PATH_STYLE: "true",
+      S3_ACCESS_KEY_ID: "S3RVER",
+      S3_SECRET_ACCESS_KEY: "S3RVER",
+    },
     // s3rver accepts this fixed key pair.
     config: {
       bucket,
