@@ -76,15 +76,7 @@ export async function ensureCategory(name: string): Promise<{ id: string; create
 }
 
 async function lockImported(tx: Prisma.TransactionClient, externalId: string): Promise<string | null> {
-  const [byExternal] = await tx.$queryRaw<
-    { id: string }[]
-  >`SELECT "id" FROM "Movie" WHERE "externalId" = ${externalId} FOR UPDATE`;
-  if (byExternal) return byExternal.id;
-  if (!isUuid(externalId)) return null;
-  const [own] = await tx.$queryRaw<
-    { id: string }[]
-  >`SELECT "id" FROM "Movie" WHERE "id" = ${externalId.toLowerCase()}::uuid AND "externalId" IS NULL FOR UPDATE`;
-  return own?.id ?? null;
+  return (await lockImportedMany(tx, [externalId])).get(externalId) ?? null;
 }
 
 /**
@@ -154,7 +146,10 @@ function savedMovie(id: string, before: MovieFiles | null, after: FileUrls): Sav
  */
 export const importedMovieKey = (externalId: string) => (isUuid(externalId) ? externalId.toLowerCase() : externalId);
 
-/** Locks the movies these external ids name (lockImported's rule, for a batch): external id → movie id. */
+/**
+ * Locks the movies these external ids name, as findImportedMovies finds them (one imported under the
+ * id, else the movie whose own id it is): external id → movie id.
+ */
 async function lockImportedMany(tx: Prisma.TransactionClient, externalIds: string[]): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   const byExternal = await tx.$queryRaw<{ id: string; externalId: string }[]>`
