@@ -83,8 +83,9 @@ export async function answerFileRequest(
   const download = request.query.get("download") === "1" || request.query.get("download") === "true";
 
   // With a public bucket URL (a CDN), plain reads go there; downloads stay here so they carry
-  // Content-Disposition with the movie's name.
-  const publicUrl = download ? undefined : driver.publicUrlOf?.(key);
+  // Content-Disposition with the movie's name. Pictures stay here too: pages show them through Next's
+  // image optimizer, which reads the original with an internal request that cannot follow a redirect.
+  const publicUrl = download || key.startsWith("image/") ? undefined : driver.publicUrlOf?.(key);
   if (publicUrl)
     return {
       status: 302,

@@ -5,10 +5,11 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { TOO_MANY_LOGINS } from "@/lib/auth/login-throttle";
-import { createTestMovie, uniqueName } from "../support/catalogue";
+import { createTestCategory, createTestMovie, movieBody, uniqueName } from "../support/catalogue";
 import { browserFetch, keptPage } from "../support/http";
 import { startBalancer, startInstance, type Balancer, type Instance } from "../support/instances";
 import { imageOf } from "../support/media";
+import { createS3Storage } from "@/lib/storage/s3";
 import { startS3, type TestS3 } from "../support/s3";
 import { adminToken, freshIp, freshUser, uniqueEmail } from "../support/users";
 
@@ -27,6 +28,10 @@ beforeAll(async () => {
     // With a public address, as in production, Next keeps whole pages (movie pages included); the
     // edit test below checks a kept page is not served after a write on the other instance.
     PUBLIC_URL: "http://marquee.example",
+    // The bucket's public address, as a CDN in front of it would be (docs/media.md "With the s3 driver").
+    S3_PUBLIC_URL: `${s3.endpoint}/marquee-instances`,
+    // Web hosts without ffmpeg: workers elsewhere transcode (docs/media.md "Transcoding on several hosts").
+    FFMPEG_PATH: "/nonexistent/ffmpeg",
   };
   [one, two] = await Promise.all([startInstance(env), startInstance(env)]);
   balancer = await startBalancer([one.baseUrl, two.baseUrl]);
@@ -137,6 +142,50 @@ describe("two instances on one database and one bucket", () => {
     expect([fromOne.status, fromTwo.status]).toEqual([200, 200]);
     expect(fromTwo.headers.get("content-type")).toBe("image/png");
     expect(Buffer.from(await fromTwo.arrayBuffer()).equals(Buffer.from(await fromOne.arrayBuffer()))).toBe(true);
+
+    // Pages show it resized: the optimizer reads the original through the app, so a picture is
+    // never redirected to the public address (an internal read cannot follow a redirect).
+    const resized = await fetch(`${two.baseUrl}/_next/image?url=${encodeURIComponent(pathname)}&w=256&q=75`, {
+      headers: { accept: "image/webp,*/*" },
+    });
+    expect(resized.status).toBe(200);
+    expect(resized.headers.get("content-type")).toBe("image/webp");
+  });
+
+  test("with S3_PUBLIC_URL a video's plain read is redirected to the bucket's public address; its download stays here", async () => {
+    const key = "movie/public-read.mp4";
+    const bytes = Buffer.from("not really a video, but bytes all the same");
+    await createS3Storage(s3.config).put(key, bytes, { contentType: "video/mp4" });
+
+    const read = await fetch(`${one.baseUrl}/api/upload/${key}`, { redirect: "manual" });
+    expect(read.status).toBe(302);
+    expect(read.headers.get("location")).toBe(`${s3.endpoint}/marquee-instances/${key}`);
+    const followed = await fetch(read.headers.get("location")!);
+    expect(Buffer.from(await followed.arrayBuffer()).equals(bytes)).toBe(true);
+
+    const download = await fetch(`${two.baseUrl}/api/upload/${key}?download=1&name=Public`, { redirect: "manual" });
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-disposition")).toContain('filename="Public.mp4"');
+    expect(Buffer.from(await download.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  test("an instance without ffmpeg still queues a saved movie's transcode for the workers", async () => {
+    const token = await adminToken();
+    const media = await json(one.baseUrl, "GET", "/api/admin/media", { token });
+    expect(media.body.transcoding).toEqual({ available: true, reason: null });
+
+    const category = await createTestCategory();
+    const created = await json(one.baseUrl, "POST", "/api/movie", {
+      token,
+      body: movieBody(category._id, { video: "/api/upload/movie/for-the-workers.mp4" }),
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const { rows } = await db.query<{ mediaJobId: string | null; queue: string | null }>(
+      `SELECT m."mediaJobId", j.name AS queue FROM "Movie" m LEFT JOIN pgboss.job j ON j.id = m."mediaJobId" WHERE m.id = $1`,
+      [created.body._id],
+    );
+    expect(rows[0]?.mediaJobId).toEqual(expect.any(String));
+    expect(rows[0]?.queue).toBe("transcode");
   });
 
   test("the login limit counts failed attempts made on both instances: the 11th from one address gets 429", async () => {
