@@ -7,7 +7,7 @@ import { db } from "@/lib/database/db";
 import { searchTypoRules } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { invalid, notFound } from "@/lib/errors";
-import { ffmpegStatus } from "@/lib/media/ffmpeg";
+import { transcodingStatus } from "@/lib/media/ffmpeg";
 import {
   ADMIN_MOVIES_DEFAULT_PAGE_SIZE,
   defaultOrder,
@@ -173,7 +173,6 @@ export async function listMoviesForAdmin(query: AdminMoviesQuery): Promise<Admin
   }
   const rows = ids.length ? await db.movie.findMany({ where: { id: { in: ids } }, select: adminMovieSelect }) : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const ffmpeg = ffmpegStatus();
   return {
     movies: ids.flatMap((id) => {
       const row = byId.get(id);
@@ -183,7 +182,7 @@ export async function listMoviesForAdmin(query: AdminMoviesQuery): Promise<Admin
     moviesCountIsLowerBound: counted.capped,
     totalPage: Math.ceil(counted.total / limit),
     currentPage: page,
-    transcoding: { available: ffmpeg.available, reason: ffmpeg.available ? null : ffmpeg.reason },
+    transcoding: transcodingStatus(),
   };
 }
 

@@ -12,7 +12,7 @@ import type { PgBoss } from "pg-boss";
 import { cacheTags } from "@/lib/cache/tags";
 import { expireTagsOutsideRequests } from "@/lib/cache/expire-tags";
 import { db } from "@/lib/database/db";
-import { ffmpegStatus, probe } from "@/lib/media/ffmpeg";
+import { ffmpegStatus, probe, transcodingStatus } from "@/lib/media/ffmpeg";
 import {
   CANCELLED_MESSAGE,
   INTERRUPTED_MESSAGE,
@@ -54,11 +54,11 @@ async function priorityOf(key: StorageKey): Promise<number> {
 }
 
 /**
- * Queues a transcode of the movie's current video, when ffmpeg is here and the video is one of
- * our stored files (a video on another site is played as it is). Returns the job id, or null.
+ * Queues a transcode of the movie's current video, when transcoding is on (transcodingStatus) and the
+ * video is one of our stored files (a video on another site is played as it is). Returns the job id, or null.
  */
 export async function queueTranscode(movieId: string): Promise<string | null> {
-  if (!ffmpegStatus().available) return null;
+  if (!transcodingStatus().available) return null;
   const movie = await db.movie.findUnique({ where: { id: movieId }, select: { video: true } });
   const key = movie && keyOfUrl(movie.video);
   if (!key) return null;

@@ -23,6 +23,19 @@ export function ffmpegStatus(): FfmpegStatus {
   return status;
 }
 
+export type TranscodingStatus = { available: true; reason: null } | { available: false; reason: string };
+
+/**
+ * Whether this process may queue transcodes, as the admin is told: ffmpeg is here, or the jobs run in
+ * workers elsewhere (JOBS_IN_APP=false), each of which looks for its own ffmpeg. Web hosts then need
+ * none (docs/media.md "Transcoding on several hosts").
+ */
+export function transcodingStatus(): TranscodingStatus {
+  const ffmpeg = ffmpegStatus();
+  if (ffmpeg.available || !env.JOBS_IN_APP) return { available: true, reason: null };
+  return { available: false, reason: ffmpeg.reason };
+}
+
 function locate(): FfmpegStatus {
   const ffmpeg = env.FFMPEG_PATH ?? "ffmpeg";
   const ffprobe = env.FFMPEG_PATH ? path.join(path.dirname(env.FFMPEG_PATH), "ffprobe") : "ffprobe";

@@ -36,6 +36,7 @@ import {
   seekPreview,
   timeLimitSeconds,
   transcodeToHls,
+  transcodingStatus,
   type SourceLimits,
 } from "./ffmpeg";
 import { processState } from "@/lib/process-state";
@@ -378,13 +379,12 @@ function mediaStatusOf(row: {
 
 /** GET /api/admin/media: whether transcoding is on, and every movie's state for the admin list. */
 export async function mediaOverview(): Promise<MediaOverview> {
-  const ffmpeg = ffmpegStatus();
   const rows = await db.movie.findMany({
     where: { mediaState: { not: null } },
     select: { id: true, mediaState: true, mediaProgress: true, mediaError: true },
   });
   return {
-    transcoding: { available: ffmpeg.available, reason: ffmpeg.available ? null : ffmpeg.reason },
+    transcoding: transcodingStatus(),
     movies: Object.fromEntries(rows.map((row) => [row.id, mediaStatusOf(row)!])),
   };
 }

@@ -10,7 +10,7 @@ import * as movies from "@/lib/data/movies";
 import { MOVIE_NOT_FOUND, requireAnyMovieDetail } from "@/lib/data/movies";
 import type { MovieDetail } from "@/lib/data/movie-shapes";
 import { retryTranscode } from "@/lib/jobs/transcode-queue";
-import { ffmpegStatus } from "@/lib/media/ffmpeg";
+import { transcodingStatus } from "@/lib/media/ffmpeg";
 import type { AdminMovieBulkInput } from "@/lib/validation/admin-movie";
 import type { MovieCreateInput, MovieUpdateInput } from "@/lib/validation/movie";
 import { carryOut } from "./effects";
@@ -67,8 +67,8 @@ export async function bulkMovieAction(input: AdminMovieBulkInput): Promise<Admin
       return { message: `${plural(done.length, "movie")} moved`, done, failed };
     }
     case "transcode": {
-      const ffmpeg = ffmpegStatus();
-      if (!ffmpeg.available) throw invalid(ffmpeg.reason);
+      const transcoding = transcodingStatus();
+      if (!transcoding.available) throw invalid(transcoding.reason);
       for (const id of present)
         await attempt(
           id,

@@ -3,7 +3,7 @@ import { preflight, route } from "@/lib/http";
 import { conflict, invalid, notFound } from "@/lib/errors";
 import { isUuid } from "@/lib/validation/ids";
 import { MOVIE_NOT_FOUND } from "@/lib/data/movies";
-import { ffmpegStatus } from "@/lib/media/ffmpeg";
+import { transcodingStatus } from "@/lib/media/ffmpeg";
 import { cancelTranscode, retryTranscode } from "@/lib/jobs/transcode-queue";
 
 type Context = { params: Promise<{ id: string }> };
@@ -18,8 +18,8 @@ async function movieId(params: Context["params"]): Promise<string> {
 export const POST = route<Context>(async (request, { params }) => {
   await requireAdmin(request);
   const id = await movieId(params);
-  const ffmpeg = ffmpegStatus();
-  if (!ffmpeg.available) throw invalid(ffmpeg.reason);
+  const transcoding = transcodingStatus();
+  if (!transcoding.available) throw invalid(transcoding.reason);
   const jobId = await retryTranscode(id);
   if (jobId === undefined) throw notFound(MOVIE_NOT_FOUND);
   if (jobId === null) throw invalid("This movie's video is not a file stored here, so it cannot be transcoded.");
