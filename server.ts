@@ -38,6 +38,7 @@ const [
   { createMediaFastPath },
   { createRequestObserver, createRouteMatcher },
   { createAdmission },
+  { resizePicturesElsewhere },
 ] = await Promise.all([
   import("next"),
   import("./lib/env"),
@@ -45,12 +46,15 @@ const [
   import("./lib/media/fast-path"),
   import("./lib/metrics/http"),
   import("./lib/http/admission"),
+  import("./lib/media/picture-resizer"),
 ]);
 
 // Not told the listening hostname: Next builds the address a request came in on from it, and the
 // proxy's rewrites (the 404 page) from "localhost"; with two host names Next took its own rewrite for
 // another site's and fetched the page from itself over HTTP (seen with --hostname 127.0.0.1).
 const app = next({ dev, dir, port });
+// /_next/image resizes in a process of its own, which ends when idle (lib/media/picture-resizer.ts).
+resizePicturesElsewhere();
 const handle = app.getRequestHandler();
 const serveStoredFileFast = createMediaFastPath({
   driver: storage,

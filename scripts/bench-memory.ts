@@ -73,6 +73,8 @@ function kindOf(pid: number): string {
   if (command.includes("server.ts")) return "web (server.ts)";
   if (command.includes("run-setup")) return "set-up (exits before the app starts)";
   if (command.includes("worker.ts")) return "worker";
+  // The web process's picture resizer (lib/media/picture-resizer.ts), named by its process title.
+  if (command.startsWith("marquee-pictures")) return "pictures (resizer)";
   if (/postgres/.test(command)) return "PostgreSQL";
   return `other: ${command.slice(0, 60)}`;
 }

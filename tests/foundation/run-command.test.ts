@@ -122,6 +122,28 @@ test("npm start serves the demo catalogue, stops cleanly on SIGTERM and keeps it
   expect(fs.readFileSync(`/proc/${web}/environ`, "utf8").split("\0")).toContain("MALLOC_ARENA_MAX=2");
   const home = await (await fetch(`http://127.0.0.1:${first.port}/`)).text();
   expect(home).toContain("Populate Film");
+  // Pictures are resized in a process of their own (lib/media/picture-resizer.ts): the web process
+  // never loads libvips or an encoder, and a resizer that was killed is replaced by the next picture.
+  const poster = /\/_next\/image\?url=([^&"]+)/.exec(home)?.[1];
+  expect(poster).toBeDefined();
+  const resize = (width: number) =>
+    fetch(`http://127.0.0.1:${first.port}/_next/image?url=${poster}&w=${width}&q=75`, {
+      headers: { accept: "image/webp" },
+    });
+  const resized = await resize(640);
+  expect([resized.status, resized.headers.get("content-type")]).toEqual([200, "image/webp"]);
+  const resizer = childrenOf(web!).find((pid) => processFigures(pid).commandLine === "marquee-pictures");
+  expect(resizer).toBeDefined();
+  expect(fs.readFileSync(`/proc/${web}/maps`, "utf8")).not.toContain("libvips");
+  process.kill(resizer!, "SIGKILL");
+  while (
+    fs.existsSync(`/proc/${resizer}/status`) &&
+    !/^State:\s+Z/m.test(fs.readFileSync(`/proc/${resizer}/status`, "utf8"))
+  )
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  const again = await resize(750);
+  expect([again.status, again.headers.get("content-type")]).toEqual([200, "image/webp"]);
+  expect(fs.readFileSync(`/proc/${web}/maps`, "utf8")).not.toContain("libvips");
   // No NEXTAUTH_URL is forced on the app: it says so, and links follow the address the browser used.
   expect(first.output()).toContain(
     "Public URL: not set, so links, media URLs and sign-in redirects use the address each request was made to",

@@ -7,7 +7,9 @@ import path from "node:path";
 import { NEXT_CACHE_TAGS_HEADER } from "next/dist/lib/constants";
 import { getImplicitTags } from "next/dist/server/lib/implicit-tags";
 import { afterEach, expect, test } from "vitest";
+import sharp from "sharp";
 import { EVERY_PAGE_TAG, FileSystemCache, nextTagsManifest } from "@/lib/cache/next-internals.mjs";
+import { nextImageOptimizer } from "@/lib/media/next-image-internals.mjs";
 
 // Next dates a kept page with Date.now() but judges expirations against performance.timeOrigin +
 // performance.now(), as lib/cache/handler.mjs writes them; the two clocks drift apart by a few
@@ -91,4 +93,43 @@ test("a page kept after the expiry is served", async () => {
   nextTagsManifest.set("movie:c", { expired: now() - 60_000 });
   await keep(cache, "/movie/c", ["movie:c"]);
   expect(await lookUp(cache, "/movie/c")).not.toBeNull();
+});
+
+test("Next's server resizes a picture in one method, which lib/media/next-image-internals.mjs repeats the first half of", async () => {
+  const { default: NextNodeServer } = await import("next/dist/server/next-server.js");
+  // Protected in Next's types: read as the replacement writes it, by name.
+  const method = String((NextNodeServer.prototype as unknown as Record<string, unknown>).imageOptimizer);
+  // What resizePicturesWith writes again: the original read through Next's router, then the optimizer.
+  expect(method).toContain(
+    "fetchInternalImage(href, req.originalRequest, res.originalResponse, this.nextConfig.images.maximumResponseBody, handleInternalReq)",
+  );
+  expect(method).toContain("await this.routerServerHandler(newReq, newRes)");
+  expect(method).toContain("return imageOptimizer(imageUpstream, paramsResult, this.nextConfig, {");
+});
+
+test("Next's optimizer resizes with only the settings the resizer process is sent", async () => {
+  const { imageOptimizer } = nextImageOptimizer();
+  const original = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#c81e5a" } })
+    .png()
+    .toBuffer();
+  const picture = await imageOptimizer(
+    { buffer: original, contentType: "image/png", cacheControl: "public, max-age=31536000, immutable", etag: '"a"' },
+    { href: "/api/upload/image/a.png", width: 384, quality: 75, mimeType: "image/webp" },
+    {
+      images: { dangerouslyAllowSVG: false, minimumCacheTTL: 14_400 },
+      experimental: {
+        imgOptConcurrency: null,
+        imgOptOperationCache: undefined,
+        imgOptMaxInputPixels: 268_402_689,
+        imgOptSequentialRead: null,
+        imgOptTimeoutInSeconds: 60,
+        imgOptMozjpeg: true,
+      },
+    },
+    {},
+  );
+  expect(picture.error).toBeUndefined();
+  expect(picture.contentType).toBe("image/webp");
+  expect(picture.maxAge).toBe(31_536_000);
+  expect((await sharp(picture.buffer).metadata()).width).toBe(384);
 });
