@@ -41,11 +41,16 @@ try {
   const site = configuredPublicUrl();
   const starter = { dryRun, userId: null, siteOrigins: site ? [site.origin] : [], queue: false };
   // On a terminal, one line redrawn; in a log, a line each time the count passes a multiple of STEP, and at the end.
-  let logged = 0;
+  let seen = 0;
+  let logged = -1;
   const progress = (line: string, count: number, last: boolean) => {
     if (process.stdout.isTTY) process.stdout.write(`\r${line}${last ? "\n" : ""}`);
-    else if (last || Math.floor(count / STEP) !== Math.floor(logged / STEP)) console.log(line);
-    logged = last ? 0 : count;
+    else if (last ? count !== logged : Math.floor(count / STEP) !== Math.floor(seen / STEP)) {
+      console.log(line);
+      logged = count;
+    }
+    seen = last ? 0 : count;
+    if (last) logged = -1;
   };
   let started;
   if (file) {

@@ -36,61 +36,77 @@ async function* utf8Text(path: string): AsyncGenerator<string> {
   }
 }
 
+/** Rows read and not yet taken by `onRows` past which the file stops being read until they are. */
+const MOST_QUEUED = 2000;
+
 /**
  * Streams the CSV at `path` to `onRows`, in file order; resolves with the number of rows read.
  * Rejects with CatalogueFileError for a file that cannot be read (rows already passed to `onRows`
  * are then the caller's to discard: lib/import-export/record-rows.ts rolls them back).
  */
-export function streamCatalogueCsv(path: string, onRows: (rows: ReadRecord[]) => Promise<void>): Promise<number> {
+export async function streamCatalogueCsv(path: string, onRows: (rows: ReadRecord[]) => Promise<void>): Promise<number> {
   const input = Readable.from(utf8Text(path));
+  const queue: ReadRecord[][] = [];
+  let queued = 0;
   let read = 0;
   let first = true;
-  return new Promise((resolve, reject) => {
-    let failed = false;
-    const fail = (error: unknown) => {
-      if (failed) return;
-      failed = true;
-      input.destroy();
-      reject(error instanceof Error ? error : new Error(String(error)));
-    };
-    Papa.parse<Record<string, string>>(input, {
-      ...CSV_PARSE_CONFIG,
-      chunk: (results, parser) => {
-        if (failed) return;
-        try {
-          // Papa numbers a quote's error from its piece of text (the first one's header included),
-          // and a line's wrong length from the file's first row.
-          checkCsvErrors(results.errors, first ? 0 : read);
-          if (first) checkCsvColumns(results.meta.fields ?? []);
-        } catch (error) {
-          parser.abort();
-          return fail(error);
-        }
-        first = false;
-        const records = csvRecords(results.data, results.errors, read);
-        read += records.length;
-        if (records.length === 0) return;
-        // No more of the file is read until these rows are taken.
-        parser.pause();
-        input.pause();
-        onRows(records).then(
-          () => {
-            input.resume();
-            parser.resume();
-          },
-          (error: unknown) => {
-            parser.abort();
-            fail(error);
-          },
-        );
-      },
-      complete: () => {
-        if (failed) return;
-        if (first)
-          return fail(new CatalogueFileError("The CSV's first line must name its columns, among them id and name."));
-        resolve(read);
-      },
-      error: (error: Error) => fail(error),
-    });
+  let ended = false;
+  let failure: unknown = null;
+  let wake: (() => void) | null = null;
+  const notify = () => {
+    wake?.();
+    wake = null;
+  };
+  // Papa's own pause and resume drop rows a quote carries over a piece's end, so the flow is held
+  // at the source instead: the file stops being read while MOST_QUEUED rows wait.
+  Papa.parse<Record<string, string>>(input, {
+    ...CSV_PARSE_CONFIG,
+    chunk: (results, parser) => {
+      if (failure) return;
+      try {
+        // Papa numbers a quote's error from its piece of text (the first one's header included),
+        // and a line's wrong length from the file's first row.
+        checkCsvErrors(results.errors, first ? 0 : read);
+        if (first) checkCsvColumns(results.meta.fields ?? []);
+      } catch (error) {
+        failure = error;
+        parser.abort();
+        input.destroy();
+        return notify();
+      }
+      first = false;
+      const records = csvRecords(results.data, results.errors, read);
+      read += records.length;
+      if (records.length) {
+        queue.push(records);
+        queued += records.length;
+        if (queued >= MOST_QUEUED) input.pause();
+      }
+      notify();
+    },
+    complete: () => {
+      ended = true;
+      notify();
+    },
+    error: (error: Error) => {
+      failure ??= error;
+      notify();
+    },
   });
+  try {
+    for (;;) {
+      if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+      const rows = queue.shift();
+      if (rows) {
+        queued -= rows.length;
+        if (queued < MOST_QUEUED && input.isPaused()) input.resume();
+        await onRows(rows);
+      } else if (ended) break;
+      else await new Promise<void>((resolve) => (wake = resolve));
+    }
+  } finally {
+    if (!ended || failure) input.destroy();
+  }
+  if (first) throw new CatalogueFileError("The CSV's first line must name its columns, among them id and name.");
+  return read;
 }
