@@ -51,7 +51,7 @@ export async function streamCatalogueCsv(path: string, onRows: (rows: ReadRecord
   let read = 0;
   let first = true;
   let ended = false;
-  let failure: unknown = null;
+  let failure = null as Error | null; // set in the callbacks, so not narrowed to null below
   let wake: (() => void) | null = null;
   const notify = () => {
     wake?.();
@@ -69,7 +69,8 @@ export async function streamCatalogueCsv(path: string, onRows: (rows: ReadRecord
         checkCsvErrors(results.errors, first ? 0 : read);
         if (first) checkCsvColumns(results.meta.fields ?? []);
       } catch (error) {
-        failure = error;
+        // What the checks throw: a CatalogueFileError.
+        failure = error as Error;
         parser.abort();
         input.destroy();
         return notify();
@@ -95,7 +96,7 @@ export async function streamCatalogueCsv(path: string, onRows: (rows: ReadRecord
   });
   try {
     for (;;) {
-      if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+      if (failure) throw failure;
       const rows = queue.shift();
       if (rows) {
         queued -= rows.length;
