@@ -12,7 +12,8 @@
 //      drafts and filters), alternating call by call.
 // It prints figures (median and spread); it asserts nothing. docs/performance.md records a run.
 // `--only upload` measures something else instead: /api/health while a 60 MB file is uploaded to the
-// running app (scripts/lib/bench-import-upload.ts).
+// running app (scripts/lib/bench-import-upload.ts). `--only million [--rows 1000000 --floor true]`: a file
+// of a million movies through `npm run import`, its time and peak memory (scripts/lib/bench-import-million.ts).
 import fs from "node:fs";
 import { register } from "node:module";
 import os from "node:os";
@@ -39,6 +40,17 @@ if (args.get("only") === "upload") {
     rounds: Number(args.get("rounds") ?? 5),
     url: args.get("url"),
     against: args.get("against"),
+    log,
+  });
+  process.exit(0);
+}
+
+if (args.get("only") === "million") {
+  const { benchImportMillion } = await import("./lib/bench-import-million");
+  await benchImportMillion({
+    rows: Number(args.get("rows") ?? 1_000_000),
+    floor: args.get("floor") !== "false",
+    seed: Number(args.get("seed") ?? 7),
     log,
   });
   process.exit(0);

@@ -32,28 +32,46 @@ const { configuredPublicUrl } = await import("@/lib/env");
 const { stopJobQueue } = await import("@/lib/jobs/queue");
 const { db } = await import("@/lib/database/db");
 
+/** Rows between two progress lines when the output is not a terminal. */
+const STEP = 1000;
+
 let exitCode = 1;
 try {
   const dryRun = flags.has("--dry-run");
   const site = configuredPublicUrl();
   const starter = { dryRun, userId: null, siteOrigins: site ? [site.origin] : [], queue: false };
+  // On a terminal, one line redrawn; in a log, a line each time the count passes a multiple of STEP, and at the end.
+  let seen = 0;
+  let logged = -1;
+  const progress = (line: string, count: number, last: boolean) => {
+    if (process.stdout.isTTY) process.stdout.write(`\r${line}${last ? "\n" : ""}`);
+    else if (last ? count !== logged : Math.floor(count / STEP) !== Math.floor(seen / STEP)) {
+      console.log(line);
+      logged = count;
+    }
+    seen = last ? 0 : count;
+    if (last) logged = -1;
+  };
   let started;
   if (file) {
     const format = catalogueFormatOf(file);
     if (!format) throw new Error(`${file}: the file must end in .csv or .json`);
-    started = await startFileImport({ path: file, name: path.basename(file), format }, starter);
+    // A CSV streams, of any size (docs/import.md, "Files of any size"); a JSON file keeps the upload's limits.
+    let read = 0;
+    started = await startFileImport({ path: file, name: path.basename(file), format }, starter, {
+      maxRows: Number.POSITIVE_INFINITY,
+      onRead: (rows) => progress(`Reading ${file}: ${(read = rows).toLocaleString("en")} movies`, rows, false),
+    });
+    if (read) progress(`Reading ${file}: ${read.toLocaleString("en")} movies`, read, true);
   } else started = await startFolderImport(starter);
   console.log(`${dryRun ? "Dry run of" : "Importing"} ${file ?? "the films of IMPORT_DIR"} (${started.total} movies)`);
 
   const bar = (done: number, total: number) => {
     const width = 30;
     const filled = total ? Math.round((done / total) * width) : width;
-    const line = `[${"#".repeat(filled)}${".".repeat(width - filled)}] ${done}/${total}`;
-    if (process.stdout.isTTY) process.stdout.write(`\r${line}`);
-    else if (done === total || done % 1000 === 0) console.log(line);
+    progress(`[${"#".repeat(filled)}${".".repeat(width - filled)}] ${done}/${total}`, done, done === total);
   };
   await runImport(started._id, bar);
-  if (process.stdout.isTTY) process.stdout.write("\n");
 
   const summary = await getImportSummary(started._id);
   const { created, updated, skipped, failed } = summary.counts;

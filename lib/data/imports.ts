@@ -127,10 +127,14 @@ export async function finishImport(importId: string, error?: string): Promise<vo
   });
 }
 
-/** The rows the job has not come to yet, in file order: a job that was interrupted picks up here. */
-export async function pendingImportRows(importId: string, limit: number) {
+/**
+ * The next rows the job has not come to, in file order, after row `after`: a walk along the primary
+ * key (importId, row) from where the last batch ended, so each batch reads its own rows and no more
+ * however long the import (a sort of every row left had made a million-row import quadratic).
+ */
+export async function pendingImportRows(importId: string, after: number, limit: number) {
   const rows = await db.importRow.findMany({
-    where: { importId, outcome: null },
+    where: { importId, row: { gt: after }, outcome: null },
     select: { row: true, input: true },
     orderBy: { row: "asc" },
     take: limit,
@@ -138,28 +142,38 @@ export async function pendingImportRows(importId: string, limit: number) {
   return rows.map((row) => ({ row: row.row, input: row.input as unknown as ImportRowInput }));
 }
 
-export async function countPendingImportRows(importId: string): Promise<number> {
-  return db.importRow.count({ where: { importId, outcome: null } });
+/**
+ * Where a job (re)starts: the rows before its first row without an outcome are done (outcomes are
+ * recorded a batch at a time, in file order), and how many have one. Read once a run.
+ */
+export async function importResumePoint(importId: string): Promise<{ after: number; done: number }> {
+  const [first, done] = await Promise.all([
+    db.importRow.findFirst({ where: { importId, outcome: null }, select: { row: true }, orderBy: { row: "asc" } }),
+    db.importRow.count({ where: { importId, outcome: { not: null } } }),
+  ]);
+  return { after: (first?.row ?? 1) - 1, done };
 }
 
 export type RowOutcome = { row: number; outcome: ImportOutcome; errors: RowError[]; movieId: string | null };
 
-/** Writes a batch of rows' outcomes in one statement and moves the progress on. */
+/**
+ * Writes a batch of rows' outcomes in one statement and moves the progress on by the rows it gave an
+ * outcome (a running count, in the same statement: recounting every row done had grown with the import).
+ */
 export async function recordRowOutcomes(importId: string, outcomes: RowOutcome[]): Promise<void> {
   if (outcomes.length === 0) return;
-  await db.$transaction([
-    db.$executeRaw`
+  await db.$executeRaw`
+    WITH recorded AS (
       UPDATE "ImportRow" r
       SET "outcome" = v.outcome::"ImportOutcome", "errors" = v.errors::jsonb, "movieId" = v.movie::uuid
       FROM unnest(${outcomes.map((o) => o.row)}::int[], ${outcomes.map((o) => o.outcome)}::text[],
                   ${outcomes.map((o) => JSON.stringify(o.errors))}::text[], ${outcomes.map((o) => o.movieId)}::text[])
         AS v(row, outcome, errors, movie)
-      WHERE r."importId" = ${importId}::uuid AND r."row" = v.row`,
-    db.$executeRaw`
-      UPDATE "ImportJob" SET "processed" = (
-        SELECT count(*) FROM "ImportRow" WHERE "importId" = ${importId}::uuid AND "outcome" IS NOT NULL
-      ) WHERE "id" = ${importId}::uuid`,
-  ]);
+      WHERE r."importId" = ${importId}::uuid AND r."row" = v.row AND r."outcome" IS NULL
+      RETURNING 1
+    )
+    UPDATE "ImportJob" SET "processed" = "processed" + (SELECT count(*) FROM recorded)::int
+    WHERE "id" = ${importId}::uuid`;
 }
 
 const summarySelect = {

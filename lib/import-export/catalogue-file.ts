@@ -37,12 +37,17 @@ export type ReadRecord = { record: Record<string, unknown>; problems: { field: s
 export function readCatalogueFile(text: string, format: CatalogueFormat): ReadRecord[] {
   const source = text.replace(/^\uFEFF/, "");
   const records = format === "json" ? readJson(source) : readCsv(source);
-  if (records.length === 0) throw new CatalogueFileError("The file holds no movies.");
-  if (records.length > MAX_IMPORT_ROWS)
-    throw new CatalogueFileError(
-      `An import holds at most ${MAX_IMPORT_ROWS.toLocaleString("en")} movies; this file has ${records.length.toLocaleString("en")}.`,
-    );
+  checkRowCount(records.length, MAX_IMPORT_ROWS);
   return records;
+}
+
+/** Refuses a file of no movies, or of more than `most`. */
+export function checkRowCount(count: number, most: number): void {
+  if (count === 0) throw new CatalogueFileError("The file holds no movies.");
+  if (count > most)
+    throw new CatalogueFileError(
+      `An import holds at most ${most.toLocaleString("en")} movies; this file has ${count.toLocaleString("en")}.`,
+    );
 }
 
 function readJson(text: string): ReadRecord[] {
@@ -74,18 +79,31 @@ function checkJsonMovie(movie: object, number: number): void {
 
 const shown = (text: string) => (text.length > 80 ? `${text.slice(0, 80)}…` : text);
 
+/** How Papa reads a catalogue CSV, whole or streamed (lib/import-export/stream-csv.ts). */
+export const CSV_PARSE_CONFIG = {
+  header: true,
+  skipEmptyLines: "greedy",
+  transformHeader: (header: string) => header.trim(),
+} as const;
+
 function readCsv(text: string): ReadRecord[] {
-  const parsed = Papa.parse<Record<string, string>>(text, {
-    header: true,
-    skipEmptyLines: "greedy",
-    transformHeader: (header) => header.trim(),
-  });
-  const fatal = parsed.errors.find((error) => error.type === "Quotes" || error.type === "Delimiter");
+  const parsed = Papa.parse<Record<string, string>>(text, CSV_PARSE_CONFIG);
+  checkCsvErrors(parsed.errors, 0);
+  checkCsvColumns(parsed.meta.fields ?? []);
+  return csvRecords(parsed.data, parsed.errors, 0);
+}
+
+/** Refuses a file Papa could not split into cells (a quote left open, no delimiter); `before` rows came earlier. */
+export function checkCsvErrors(errors: Papa.ParseError[], before: number): void {
+  const fatal = errors.find((error) => error.type === "Quotes" || error.type === "Delimiter");
   if (fatal)
     throw new CatalogueFileError(
-      `The file is not valid CSV: ${fatal.message}${fatal.row === undefined ? "" : ` (movie ${fatal.row + 1})`}.`,
+      `The file is not valid CSV: ${fatal.message}${fatal.row === undefined ? "" : ` (movie ${before + fatal.row + 1})`}.`,
     );
-  const fields = parsed.meta.fields ?? [];
+}
+
+/** Refuses a header without id and name, or with a column whose name cannot be read (docs/import.md). */
+export function checkCsvColumns(fields: string[]): void {
   if (!fields.includes("id") || !fields.includes("name"))
     throw new CatalogueFileError("The CSV's first line must name its columns, among them id and name.");
   try {
@@ -94,10 +112,17 @@ function readCsv(text: string): ReadRecord[] {
     if (error instanceof ColumnNameError) throw new CatalogueFileError(error.message);
     throw error;
   }
+}
+
+/**
+ * Papa's rows as records, a line of the wrong length with its problem. Papa numbers the errors from
+ * the file's first row; `before` is how many rows came before `data` (a streamed file's earlier chunks).
+ */
+export function csvRecords(data: Record<string, string>[], errors: Papa.ParseError[], before: number): ReadRecord[] {
   const mismatched = new Map<number, string>();
-  for (const error of parsed.errors)
-    if (error.type === "FieldMismatch" && error.row !== undefined) mismatched.set(error.row, error.message);
-  return parsed.data.map((cells, index) => {
+  for (const error of errors)
+    if (error.type === "FieldMismatch" && error.row !== undefined) mismatched.set(error.row - before, error.message);
+  return data.map((cells, index) => {
     // Papa puts the cells past the header's columns in __parsed_extra (and reports the line above).
     const named = Object.fromEntries(Object.entries(cells).filter(([column]) => column !== "__parsed_extra"));
     const problem = mismatched.get(index);

@@ -3,9 +3,8 @@
 // serializes 60 MB of movies. Pure, without "server-only": it runs in the import's worker thread
 // (lib/import-export/read-worker.ts), and the unit tests call it directly.
 import type { ImportRowColumns, NewImportRow } from "@/lib/data/imports";
-import { CatalogueFileError, readCatalogueFile, type CatalogueFormat } from "./catalogue-file";
-
-const NOT_UTF8 = "The file must be UTF-8 text.";
+import { CatalogueFileError, readCatalogueFile, type CatalogueFormat, type ReadRecord } from "./catalogue-file";
+import { NOT_UTF8 } from "./stream-csv";
 
 /** The rows of a CSV or JSON file. Throws CatalogueFileError for a file that cannot be read at all. */
 export function catalogueRowsOf(bytes: Uint8Array, format: CatalogueFormat): ImportRowColumns {
@@ -15,8 +14,13 @@ export function catalogueRowsOf(bytes: Uint8Array, format: CatalogueFormat): Imp
   } catch {
     throw new CatalogueFileError(NOT_UTF8);
   }
+  return readRowColumns(readCatalogueFile(text, format));
+}
+
+/** Records as read from a file, as the columns the database takes. */
+export function readRowColumns(records: ReadRecord[]): ImportRowColumns {
   return importRowColumns(
-    readCatalogueFile(text, format).map((input) => ({
+    records.map((input) => ({
       externalId:
         typeof input.record.id === "string" || typeof input.record.id === "number" ? String(input.record.id) : "",
       name: typeof input.record.name === "string" ? input.record.name : "",

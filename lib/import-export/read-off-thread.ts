@@ -27,6 +27,13 @@ export type RecordedFile = {
   nice: number | null;
 };
 
+export type ReadOptions = {
+  /** The most movies a CSV may hold (MAX_IMPORT_ROWS unless said; a JSON file always has that limit). */
+  maxRows?: number;
+  /** Hears the rows of a CSV read and recorded so far, as it streams. */
+  onRead?: (rows: number) => void;
+};
+
 /** The rows of the file at `path`. Rejects with CatalogueFileError for a file that cannot be read at all. */
 export async function readCatalogueFileOffThread(path: string, format: CatalogueFormat): Promise<ReadFile> {
   const rows: ImportRowColumns = { externalIds: [], names: [], inputs: [] };
@@ -48,10 +55,12 @@ export async function recordCatalogueFileOffThread(
   path: string,
   format: CatalogueFormat,
   record: ImportRecordFields & { connectionString: string },
+  { maxRows, onRead }: ReadOptions = {},
 ): Promise<RecordedFile> {
   let recorded: { importId: string; total: number } | undefined;
-  const done = await runReadWorker({ path, format, record }, (message) => {
+  const done = await runReadWorker({ path, format, record, maxRows }, (message) => {
     if (message.kind === "recorded") recorded = { importId: message.importId, total: message.total };
+    if (message.kind === "read") onRead?.(message.rows);
   });
   if (!recorded) throw new Error("The catalogue file's reader finished without recording the import");
   return { ...recorded, ...done };

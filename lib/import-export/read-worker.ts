@@ -1,5 +1,6 @@
 // The worker thread that reads an uploaded catalogue file (lib/import-export/read-off-thread.ts starts it):
 // the UTF-8 check, the CSV or JSON parse, the 10,000-movie limit and each row's JSON text, all here
+// (a CSV that is recorded is read and written a chunk at a time, lib/import-export/stream-csv.ts),
 // so that the server's main thread goes on answering requests meanwhile. Asked to record the import
 // (the server's upload, the command line), it also writes the import and its rows to the database on
 // a connection of its own (lib/import-export/record-rows.ts) and sends back only the import's id: the main
@@ -13,27 +14,43 @@ import { parentPort, threadId, workerData } from "node:worker_threads";
 import { runThisThreadInBackground } from "@/lib/background-priority";
 import { CatalogueFileError, type CatalogueFormat } from "./catalogue-file";
 import { catalogueRowsOf } from "./catalogue-rows";
-import { recordFileImport, type ImportRecordFields } from "./record-rows";
+import { recordFileImport, recordStreamedCsv, type ImportRecordFields } from "./record-rows";
+import { MAX_IMPORT_ROWS } from "@/lib/validation/catalogue";
 
 export type ReadRequest = {
   path: string;
   format: CatalogueFormat;
   /** Record the import here (on this database) instead of sending the rows back. */
   record?: ImportRecordFields & { connectionString: string };
+  /** The most movies a CSV that is recorded may hold (the upload's MAX_IMPORT_ROWS; the command line's none). */
+  maxRows?: number;
 };
 export type ReadMessage =
   | { kind: "rows"; externalIds: string[]; names: string[]; inputs: string[] }
+  | { kind: "read"; rows: number }
   | { kind: "recorded"; importId: string; total: number }
   | { kind: "done"; threadId: number; nice: number | null }
   | { kind: "refused"; message: string };
 
 const ROWS_PER_MESSAGE = 500;
 
-const { path, format, record } = workerData as ReadRequest;
+const { path, format, record, maxRows = MAX_IMPORT_ROWS } = workerData as ReadRequest;
 const post = (message: ReadMessage) => parentPort!.postMessage(message);
 async function main(): Promise<void> {
   const nice = runThisThreadInBackground();
   try {
+    if (record && format === "csv") {
+      // A CSV is recorded as it is read, a chunk at a time, so its size is bounded only by `maxRows`.
+      const { connectionString, ...fields } = record;
+      let total = 0;
+      const importId = await recordStreamedCsv(connectionString, fields, path, {
+        maxRows,
+        onRead: (rows) => post({ kind: "read", rows: (total = rows) }),
+      });
+      post({ kind: "recorded", importId, total });
+      post({ kind: "done", threadId, nice });
+      return;
+    }
     const rows = catalogueRowsOf(fs.readFileSync(path), format);
     if (record) {
       const { connectionString, ...fields } = record;

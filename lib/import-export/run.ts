@@ -9,9 +9,9 @@ import "server-only";
 // written are matched by their external id, so nothing is imported twice.
 import {
   addImportRows,
-  countPendingImportRows,
   finishImport,
   getImportJob,
+  importResumePoint,
   markImportRunning,
   pendingImportRows,
   recordRowOutcomes,
@@ -108,10 +108,11 @@ export async function runImport(importId: string, onProgress?: ImportProgress): 
     const total = (await getImportJob(importId))?.total ?? 0;
     const media = new MediaSources(job.siteOrigins, job.createdById);
     const categories = new Map<string, string>();
-    let done = total - (await countPendingImportRows(importId));
+    let { after, done } = await importResumePoint(importId);
     for (;;) {
-      const rows = await pendingImportRows(importId, BATCH);
+      const rows = await pendingImportRows(importId, after, BATCH);
       if (rows.length === 0) break;
+      after = rows.at(-1)!.row;
       const checked = rows.map((row) => ({ number: row.row, record: row.input.record, ...checkRow(row.input) }));
       const existing = await findImportedMovies(checked.flatMap((row) => (row.row ? [row.row.id] : [])));
       const outcomes: RowOutcome[] = [];

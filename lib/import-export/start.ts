@@ -11,7 +11,7 @@ import { isUuid } from "@/lib/validation/ids";
 import { queueImport } from "@/lib/jobs/imports";
 import { IMPORT_DIR_UNSET } from "@/lib/media/ingest";
 import { CatalogueFileError, type CatalogueFormat } from "./catalogue-file";
-import { recordCatalogueFileOffThread } from "./read-off-thread";
+import { recordCatalogueFileOffThread, type ReadOptions } from "./read-off-thread";
 
 type Starter = {
   dryRun: boolean;
@@ -32,19 +32,25 @@ async function started(importId: string, queue: boolean): Promise<ImportSummary>
 export async function startFileImport(
   file: { path: string; name: string; format: CatalogueFormat },
   { dryRun, userId, siteOrigins, queue = true }: Starter,
+  read?: ReadOptions,
 ): Promise<ImportSummary> {
   // The worker writes on a connection of its own to the database the app's pool uses (lib/database/db.ts).
   const connectionString = env.DATABASE_URL;
   if (!connectionString) throw new Error("DATABASE_URL is not set: the import has no database to be recorded in.");
   let importId;
   try {
-    ({ importId } = await recordCatalogueFileOffThread(file.path, file.format, {
-      connectionString,
-      dryRun,
-      fileName: file.name,
-      siteOrigins,
-      createdById: userId,
-    }));
+    ({ importId } = await recordCatalogueFileOffThread(
+      file.path,
+      file.format,
+      {
+        connectionString,
+        dryRun,
+        fileName: file.name,
+        siteOrigins,
+        createdById: userId,
+      },
+      read,
+    ));
   } catch (error) {
     if (error instanceof CatalogueFileError) throw invalid(error.message, { file: [error.message] });
     throw error;
