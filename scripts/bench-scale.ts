@@ -31,6 +31,8 @@ for (let i = 2; i < process.argv.length; i += 2)
 const SIZES = (args.get("sizes") ?? "1000,100000,1000000").split(",").map(Number);
 const RUNS = Number(args.get("runs") ?? 100);
 const SEED = Number(args.get("seed") ?? 5);
+/** `--only statistics,admin list`: measure only the endpoints whose names contain one of these. */
+const ONLY = args.get("only")?.split(",").filter(Boolean);
 const WARM_UP = 5;
 /** Members signed in to measure "Because you watched": their rows reuse the similar lists cached for a minute. */
 const RECOMMENDATION_MEMBERS = 20;
@@ -369,7 +371,9 @@ try {
         ),
       ),
     };
-    endpoints = await endpointsAt(client, counted.published!, counted.movies!);
+    endpoints = (await endpointsAt(client, counted.published!, counted.movies!)).filter(
+      (endpoint) => !ONLY || ONLY.some((part) => endpoint.name.includes(part)),
+    );
     log(`Measuring at ${label(size)} movies (${load()})`);
     const timings = new Map<string, Timing>();
     for (const endpoint of endpoints) {

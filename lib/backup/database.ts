@@ -11,8 +11,8 @@ import "server-only";
 import type pg from "pg";
 
 const MIGRATIONS_TABLE = "_prisma_migrations";
-/** Tables a migration writes a row into (the catalogue counter): a fresh database has rows there. */
-export const TABLES_FILLED_BY_MIGRATIONS = new Set(["CatalogueCount"]);
+/** Tables a migration writes rows into (the catalogue's and the site's counters): a fresh database has rows there. */
+export const TABLES_FILLED_BY_MIGRATIONS = new Set(["CatalogueCount", "SiteCount"]);
 
 export type TableInfo = { name: string; columns: string[] };
 export type AppliedMigration = { name: string; checksum: string };

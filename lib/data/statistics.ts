@@ -5,10 +5,23 @@ import { storage } from "@/lib/storage";
 
 export type SiteTotals = { movies: number; categories: number; users: number };
 
+/**
+ * The totals the page shows, as triggers keep them in SiteCount (migration 20261128230000_statistics_counts,
+ * docs/architecture.md "Totals kept by triggers"): exact after every write, read without counting a table.
+ */
+async function siteCounts(names: string[]): Promise<Map<string, number>> {
+  const rows = await db.siteCount.findMany({ where: { name: { in: names } } });
+  return new Map(rows.map((row) => [row.name, Number(row.count)]));
+}
+
 /** The admin Statistics cards: real totals (docs/product.md "Admin: statistics"), not fixed 90s. */
 export async function siteTotals(): Promise<SiteTotals> {
-  const [movies, categories, users] = await Promise.all([db.movie.count(), db.category.count(), db.user.count()]);
-  return { movies, categories, users };
+  const counts = await siteCounts(["movies", "categories", "users"]);
+  return {
+    movies: counts.get("movies") ?? 0,
+    categories: counts.get("categories") ?? 0,
+    users: counts.get("users") ?? 0,
+  };
 }
 
 // The charts below them. Each returns the rows its chart draws and its table lists, every period
@@ -62,13 +75,19 @@ export async function signUpsPerWeek(now = Date.now()): Promise<ChartPoint[]> {
   });
 }
 
-/** The movies most members have watched (any part of), most first; ties by title. */
+/**
+ * The movies most members have watched (any part of), most first; ties by title. Viewers are kept per
+ * movie by triggers (MovieViewers): the top of its index gives the tenth movie's count, and only the
+ * movies with at least that many are read and sorted.
+ */
 export async function mostWatchedMovies(): Promise<ChartPoint[]> {
-  const rows = await db.$queryRaw<{ name: string; viewers: bigint }[]>`
-    SELECT m."name", count(*) AS viewers
-      FROM "WatchProgress" w JOIN "Movie" m ON m."id" = w."movieId"
-     GROUP BY m."id", m."name"
-     ORDER BY viewers DESC, m."name", m."id"
+  const rows = await db.$queryRaw<{ name: string; viewers: number }[]>`
+    SELECT m."name", v."viewers"
+      FROM "MovieViewers" v JOIN "Movie" m ON m."id" = v."movieId"
+     WHERE v."viewers" > 0
+       AND v."viewers" >= coalesce((SELECT "viewers" FROM "MovieViewers" ORDER BY "viewers" DESC
+                                     OFFSET ${MOST_WATCHED_COUNT - 1} LIMIT 1), 0)
+     ORDER BY v."viewers" DESC, m."name", m."id"
      LIMIT ${MOST_WATCHED_COUNT}`;
   return rows.map((row) => ({ label: row.name, value: Number(row.viewers) }));
 }
@@ -83,9 +102,9 @@ const MEDIA_STATE_LABELS = {
 
 /** Movies by the state of their video's transcode; "Not transcoded": never queued (no ffmpeg, a video elsewhere). */
 export async function transcodeQueue(): Promise<ChartPoint[]> {
-  const groups = await db.movie.groupBy({ by: ["mediaState"], _count: { _all: true } });
-  const count = (state: keyof typeof MEDIA_STATE_LABELS | null) =>
-    groups.find((group) => group.mediaState === state)?._count._all ?? 0;
+  const states = [...Object.keys(MEDIA_STATE_LABELS), "none"];
+  const counts = await siteCounts(states.map((state) => `media:${state}`));
+  const count = (state: keyof typeof MEDIA_STATE_LABELS | null) => counts.get(`media:${state ?? "none"}`) ?? 0;
   return [
     ...Object.entries(MEDIA_STATE_LABELS).map(([state, label]) => ({
       label,

@@ -1,0 +1,121 @@
+// The admin Statistics page's totals are kept by triggers (migration 20261128230000_statistics_counts,
+// docs/architecture.md "Totals kept by triggers"), not counted on each visit. Each write below goes
+// through the API (or, for what only jobs and cascades do, through SQL as they do it), and after each
+// the kept totals must equal a count of the tables, read in one snapshot.
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createTestCategory, createTestMovie } from "../support/catalogue";
+import { api } from "../support/http";
+import { adminToken, freshUser } from "../support/users";
+
+let db: pg.Client;
+beforeAll(async () => {
+  db = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await db.connect();
+});
+afterAll(() => db.end());
+
+type Totals = Record<string, number>;
+
+/** The kept totals and the counts they stand for, in one snapshot (other writes may come between two reads). */
+async function keptAndCounted(): Promise<{ kept: Totals; counted: Totals; viewersOff: number }> {
+  await db.query("BEGIN ISOLATION LEVEL REPEATABLE READ");
+  try {
+    const kept = await db.query<{ name: string; count: string }>(`SELECT "name", "count"::text FROM "SiteCount"`);
+    const counted = await db.query<{ name: string; count: string }>(
+      `SELECT 'movies' AS name, count(*)::text AS count FROM "Movie"
+       UNION ALL SELECT 'categories', count(*)::text FROM "Category"
+       UNION ALL SELECT 'users', count(*)::text FROM "User"
+       UNION ALL SELECT 'media:' || s.state, count(m."id")::text
+         FROM unnest(ARRAY['none', 'queued', 'transcoding', 'ready', 'failed', 'cancelled']) AS s(state)
+         LEFT JOIN "Movie" m ON coalesce(m."mediaState"::text, 'none') = s.state
+        GROUP BY s.state`,
+    );
+    // Movies whose kept viewers differ from their WatchProgress rows.
+    const off = await db.query<{ off: string }>(
+      `SELECT count(*)::text AS off
+         FROM (SELECT "movieId", count(*)::int AS n FROM "WatchProgress" GROUP BY 1) w
+         FULL JOIN (SELECT "movieId", "viewers" AS n FROM "MovieViewers" WHERE "viewers" > 0) v USING ("movieId")
+        WHERE w.n IS DISTINCT FROM v.n`,
+    );
+    const totals = (rows: { name: string; count: string }[]) =>
+      Object.fromEntries(rows.map((row) => [row.name, Number(row.count)]));
+    return { kept: totals(kept.rows), counted: totals(counted.rows), viewersOff: Number(off.rows[0]!.off) };
+  } finally {
+    await db.query("COMMIT");
+  }
+}
+
+async function expectExact(): Promise<Totals> {
+  const { kept, counted, viewersOff } = await keptAndCounted();
+  expect(kept).toEqual(counted);
+  expect(viewersOff).toBe(0);
+  return kept;
+}
+
+async function viewersOf(movieId: string): Promise<number | null> {
+  const { rows } = await db.query<{ viewers: number }>(`SELECT "viewers" FROM "MovieViewers" WHERE "movieId" = $1`, [
+    movieId,
+  ]);
+  return rows[0]?.viewers ?? null;
+}
+
+describe("the Statistics page's kept totals", () => {
+  test("stay exact through movies, categories and members created and deleted", async () => {
+    const before = await expectExact();
+    const category = await createTestCategory();
+    const movie = await createTestMovie({}, category._id);
+    const member = await freshUser("statistics");
+    const during = await expectExact();
+    expect([during.movies, during.categories, during.users]).toEqual([
+      before.movies! + 1,
+      before.categories! + 1,
+      before.users! + 1,
+    ]);
+
+    const token = await adminToken();
+    expect((await api("DELETE", `/api/movie/${movie._id}`, { token })).status).toBe(200);
+    expect((await api("DELETE", `/api/category/${category._id}`, { token })).status).toBe(200);
+    await db.query(`DELETE FROM "User" WHERE "id" = $1`, [member._id]);
+    const after = await expectExact();
+    expect([after.movies, after.categories, after.users]).toEqual([before.movies, before.categories, before.users]);
+  });
+
+  test("count a movie's viewers once each, however often they save their place, and forget a member deleted", async () => {
+    const movie = await createTestMovie();
+    const [first, second] = [await freshUser("viewer"), await freshUser("viewer")];
+    const save = (token: string, position: number) =>
+      api("PUT", `/api/user/progress/${movie._id}`, { token, body: { position, duration: 600 } });
+    expect((await save(first.token, 10)).status).toBe(200);
+    expect((await save(first.token, 20)).status).toBe(200);
+    expect(await viewersOf(movie._id)).toBe(1);
+    expect((await save(second.token, 30)).status).toBe(200);
+    expect(await viewersOf(movie._id)).toBe(2);
+    await expectExact();
+
+    // Deleting a member deletes their progress (a cascade), and their view with it.
+    await db.query(`DELETE FROM "User" WHERE "id" = $1`, [first._id]);
+    expect(await viewersOf(movie._id)).toBe(1);
+    await expectExact();
+
+    // A deleted movie takes its count with it.
+    expect((await api("DELETE", `/api/movie/${movie._id}`, { token: await adminToken() })).status).toBe(200);
+    expect(await viewersOf(movie._id)).toBeNull();
+    await expectExact();
+  });
+
+  test("follow a movie's transcode state as the jobs change it", async () => {
+    // A video on another site: nothing is queued, so only this test moves the movie's state.
+    const movie = await createTestMovie({ video: "https://videos.example.com/statistics.mp4" });
+    const before = await expectExact();
+    for (const state of ["queued", "transcoding", "failed", "queued", "ready"])
+      await db.query(`UPDATE "Movie" SET "mediaState" = $2::"MediaState" WHERE "id" = $1`, [movie._id, state]);
+    // A progress update without a change of state moves nothing.
+    await db.query(`UPDATE "Movie" SET "mediaProgress" = 1 WHERE "id" = $1`, [movie._id]);
+    const after = await expectExact();
+    expect([after["media:ready"], after["media:none"]]).toEqual([
+      before["media:ready"]! + 1,
+      before["media:none"]! - 1,
+    ]);
+  });
+});
