@@ -21,6 +21,7 @@ import path from "node:path";
 import pg from "pg";
 import { demoCategories } from "@/prisma/seed/catalogue";
 import { generator, insertMovies, makeGenerated, type MovieRow } from "./lib/bench-catalogue";
+import { benchImportFile } from "./lib/bench-import-file";
 import { migrate, openDatabase } from "./lib/database";
 
 const args = new Map<string, string>();
@@ -88,59 +89,20 @@ try {
   });
   // Before lib/ is imported: its cacheLife()/cacheTag() only work inside Next.
   register("./lib/next-cache-outside-next.mjs", import.meta.url);
-  const { storage, urlOf } = await import("@/lib/storage");
-  const { csvColumns, csvHeader, csvLine } = await import("@/lib/import-export/catalogue-file");
   const { startFileImport } = await import("@/lib/import-export/start");
   const { runImport } = await import("@/lib/import-export/run");
   const { getImportSummary } = await import("@/lib/data/imports");
   const { listMoviesForAdmin } = await import("@/lib/data/admin-movies");
   const { listMovies } = await import("@/lib/data/movies");
   const { db } = await import("@/lib/database/db");
-  const { imageOf } = await import("@/tests/support/media");
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
 
-  // Media already in storage, as an import that names this site's files (or a re-run) has them.
-  const stored: Record<"poster" | "still" | "face" | "video", string> = { poster: "", still: "", face: "", video: "" };
-  for (const [name, format] of [
-    ["poster", "jpeg"],
-    ["still", "webp"],
-    ["face", "png"],
-  ] as const) {
-    const key = `image/bench-${name}.${format === "jpeg" ? "jpg" : format}` as const;
-    await storage().put(key, await imageOf(format), { contentType: `image/${format}` });
-    stored[name] = urlOf(key);
-  }
-  await storage().put("movie/bench-clip.mp4", fs.readFileSync("prisma/seed/media/colour-bars.mp4"), {
-    contentType: "video/mp4",
-  });
-  stored.video = urlOf("movie/bench-clip.mp4");
+  const file = await benchImportFile();
 
   // 1. Import.
   const movies: MovieRow[] = makeGenerated(random, ROWS).map((movie) => ({ ...movie, casts: movie.casts.slice(0, 3) }));
-  const columns = csvColumns(3, 0);
-  const csv =
-    csvHeader(columns) +
-    movies
-      .map((movie, index) =>
-        csvLine(
-          {
-            id: `bench-${index}`,
-            name: movie.name,
-            desc: `${movie.name}: a generated movie for the import benchmark.`,
-            year: movie.year,
-            hour: movie.hour,
-            language: movie.language,
-            category: movie.category,
-            image: stored.poster,
-            titleImage: stored.still,
-            video: stored.video,
-            casts: movie.casts.map((name) => ({ name, image: stored.face })),
-          },
-          columns,
-        ),
-      )
-      .join("");
+  const csv = file.header + movies.map(file.line).join("");
   const csvPath = path.join(work, "bench.csv");
   fs.writeFileSync(csvPath, csv);
   log(

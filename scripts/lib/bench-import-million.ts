@@ -14,6 +14,7 @@ import path from "node:path";
 import pg from "pg";
 import { demoCategories } from "@/prisma/seed/catalogue";
 import { generator, insertMovies, makeGenerated, type MovieRow } from "./bench-catalogue";
+import { benchImportFile } from "./bench-import-file";
 import { migrate, openDatabase, projectRoot } from "./database";
 
 type Options = { rows: number; floor: boolean; seed: number; log: (line: string) => void };
@@ -69,9 +70,6 @@ export async function benchImportMillion({ rows, floor, seed, log }: Options): P
     };
     Object.assign(process.env, env);
     register("./next-cache-outside-next.mjs", import.meta.url);
-    const { storage, urlOf } = await import("@/lib/storage");
-    const { csvColumns, csvHeader, csvLine } = await import("@/lib/import-export/catalogue-file");
-    const { imageOf } = await import("@/tests/support/media");
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     await client.query(
@@ -79,47 +77,15 @@ export async function benchImportMillion({ rows, floor, seed, log }: Options): P
       [demoCategories],
     );
 
-    // Media already in storage, as an import that names this site's files has them.
-    const stored = { poster: "", still: "", face: "", video: "" };
-    for (const [name, format] of [
-      ["poster", "jpeg"],
-      ["still", "webp"],
-      ["face", "png"],
-    ] as const) {
-      const key = `image/bench-${name}.${format === "jpeg" ? "jpg" : format}` as const;
-      await storage().put(key, await imageOf(format), { contentType: `image/${format}` });
-      stored[name] = urlOf(key);
-    }
-    await storage().put("movie/bench-clip.mp4", fs.readFileSync("prisma/seed/media/colour-bars.mp4"), {
-      contentType: "video/mp4",
-    });
-    stored.video = urlOf("movie/bench-clip.mp4");
+    const csv = await benchImportFile();
 
     // The file, a chunk of lines at a time.
     const file = path.join(work, "million.csv");
-    const columns = csvColumns(3, 0);
     const out = fs.openSync(file, "w");
-    fs.writeSync(out, csvHeader(columns));
+    fs.writeSync(out, csv.header);
     let index = 0;
     for (const chunk of chunksOf(rows, seed)) {
-      const lines = chunk.map((movie) =>
-        csvLine(
-          {
-            id: `bench-${index++}`,
-            name: movie.name,
-            desc: `${movie.name}: a generated movie for the import benchmark.`,
-            year: movie.year,
-            hour: movie.hour,
-            language: movie.language,
-            category: movie.category,
-            image: stored.poster,
-            titleImage: stored.still,
-            video: stored.video,
-            casts: movie.casts.map((name) => ({ name, image: stored.face })),
-          },
-          columns,
-        ),
-      );
+      const lines = chunk.map((movie) => csv.line(movie, index++));
       fs.writeSync(out, lines.join(""));
     }
     fs.closeSync(out);
