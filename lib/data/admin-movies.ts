@@ -11,6 +11,7 @@ import { transcodingStatus } from "@/lib/media/ffmpeg";
 import {
   ADMIN_MOVIES_DEFAULT_PAGE_SIZE,
   defaultOrder,
+  type AdminMediaFilter,
   type AdminMovieSort,
   type AdminMoviesQuery,
 } from "@/lib/validation/admin-movie";
@@ -110,8 +111,17 @@ function adminMovieCountSql(query: AdminMoviesQuery): Prisma.Sql {
     const drafts = query.status ? Prisma.sql`0` : Prisma.sql`(SELECT count(*) FROM "Movie" WHERE "draft")`;
     return Prisma.sql`SELECT ("movies" + ${drafts})::int AS total, false AS capped FROM "CatalogueCount" WHERE "id" = 1`;
   }
+  if (query.media && !query.category && !query.status) {
+    // A video filter alone: its total as triggers keep it in SiteCount (docs/architecture.md "Totals
+    // kept by triggers"), not a count of the movies it matches, which can be nearly all of them.
+    return Prisma.sql`SELECT "count"::int AS total, false AS capped FROM "SiteCount" WHERE "name" = ${mediaFigure(query.media)}`;
+  }
   return Prisma.sql`SELECT count(*)::int AS total, false AS capped FROM "Movie" mv ${whereClause(conditions(query))}`;
 }
+
+/** The SiteCount figure holding a video filter's total: a transcode state's, or one of the two that are not a state. */
+const mediaFigure = (media: AdminMediaFilter) =>
+  media === "none" || media === "original" ? `video:${media}` : `media:${media}`;
 
 const adminMovieSelect = {
   id: true,

@@ -1,5 +1,6 @@
-// The admin Statistics page's totals are kept by triggers (migration 20261128230000_statistics_counts,
-// docs/architecture.md "Totals kept by triggers"), not counted on each visit. Each write below goes
+// The admin Statistics page's totals, and the admin list's video filters' totals, are kept by triggers
+// (migrations 20261128230000_statistics_counts and 20261129010000_admin_media_counts, docs/architecture.md
+// "Totals kept by triggers"), not counted on each visit. Each write below goes
 // through the API (or, for what only jobs and cascades do, through SQL as they do it), and after each
 // the kept totals must equal a count of the tables, read in one snapshot.
 import pg from "pg";
@@ -29,7 +30,9 @@ async function keptAndCounted(): Promise<{ kept: Totals; counted: Totals; viewer
        UNION ALL SELECT 'media:' || s.state, count(m."id")::text
          FROM unnest(ARRAY['none', 'queued', 'transcoding', 'ready', 'failed', 'cancelled']) AS s(state)
          LEFT JOIN "Movie" m ON coalesce(m."mediaState"::text, 'none') = s.state
-        GROUP BY s.state`,
+        GROUP BY s.state
+       UNION ALL SELECT 'video:none', count(*)::text FROM "Movie" WHERE "video" = ''
+       UNION ALL SELECT 'video:original', count(*)::text FROM "Movie" WHERE "video" <> '' AND "mediaState" IS NULL`,
     );
     // Movies whose kept viewers differ from their WatchProgress rows.
     const off = await db.query<{ off: string }>(
@@ -113,9 +116,44 @@ describe("the Statistics page's kept totals", () => {
     // A progress update without a change of state moves nothing.
     await db.query(`UPDATE "Movie" SET "mediaProgress" = 1 WHERE "id" = $1`, [movie._id]);
     const after = await expectExact();
-    expect([after["media:ready"], after["media:none"]]).toEqual([
+    expect([after["media:ready"], after["media:none"], after["video:original"]]).toEqual([
       before["media:ready"]! + 1,
       before["media:none"]! - 1,
+      before["video:original"]! - 1,
     ]);
+  });
+
+  test("count the movies with no video and those served untranscoded, as the admin list's filters find them", async () => {
+    const movie = await createTestMovie({ video: "https://videos.example.com/untranscoded.mp4" });
+    const before = await expectExact();
+    const moves: [string, string | null, number, number][] = [
+      // video, transcode state, then the change to "no video" and to "served as uploaded"
+      ["", null, +1, -1], // the video removed (as an import's draft has none)
+      ["", "failed", +1, -1], // a state kept from before: still no video
+      ["https://videos.example.com/again.mp4", "failed", 0, -1], // a video, transcoded once: in neither
+      ["https://videos.example.com/again.mp4", null, 0, 0], // back to where it started
+    ];
+    for (const [video, state, none, original] of moves) {
+      await db.query(`UPDATE "Movie" SET "video" = $2, "mediaState" = $3::"MediaState" WHERE "id" = $1`, [
+        movie._id,
+        video,
+        state,
+      ]);
+      const now = await expectExact();
+      expect([now["video:none"]! - before["video:none"]!, now["video:original"]! - before["video:original"]!]).toEqual(
+        [none, original],
+      );
+    }
+    const token = await adminToken();
+    const total = async (media: string) =>
+      (await api<{ moviesCount: number }>("GET", `/api/admin/movies?media=${media}`, { token })).body.moviesCount;
+    const counted = (await expectExact())!;
+    expect([await total("none"), await total("original"), await total("ready")]).toEqual([
+      counted["video:none"],
+      counted["video:original"],
+      counted["media:ready"],
+    ]);
+    expect((await api("DELETE", `/api/movie/${movie._id}`, { token })).status).toBe(200);
+    await expectExact();
   });
 });
