@@ -22,11 +22,17 @@ async function expireAfter(tag: string, keptAt: number) {
   nextTagsManifest.set(tag, { expired: now() });
 }
 
-afterEach(() => nextTagsManifest.clear());
+/** The folders the caches below were given (they write nothing to them: flushToDisk is off). */
+const distDirs: string[] = [];
+afterEach(() => {
+  nextTagsManifest.clear();
+  for (const dir of distDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
 
 /** Next's page cache in memory only, as the page handler extends it. */
 function pageCache() {
   const serverDistDir = fs.mkdtempSync(path.join(os.tmpdir(), "marquee-next-internals-"));
+  distDirs.push(serverDistDir);
   return new FileSystemCache({
     fs: undefined as never,
     flushToDisk: false,
