@@ -42,16 +42,14 @@ const startOfUtcDay = (time: number) => time - (time % DAY_MS);
 /**
  * Plays per day over the last PLAY_DAYS days, from watch progress: a play is a member's viewing of
  * a movie on the day of its last saved position (WatchProgress keeps one row per member and movie,
- * so a film watched again on a later day counts on that day only).
+ * so a film watched again on a later day counts on that day only). Triggers keep the rows per day
+ * in PlaysPerDay (migration 20261129020000_plays_per_day): 30 rows read, not a month of viewing.
  */
 export async function playsPerDay(now = Date.now()): Promise<ChartPoint[]> {
   const today = startOfUtcDay(now);
   const first = today - (PLAY_DAYS - 1) * DAY_MS;
-  const rows = await db.$queryRaw<{ day: string; plays: bigint }[]>`
-    SELECT to_char("updatedAt", 'YYYY-MM-DD') AS day, count(*) AS plays
-      FROM "WatchProgress" WHERE "updatedAt" >= ${isoDay(first)}::timestamp
-     GROUP BY 1`;
-  const byDay = new Map(rows.map((row) => [row.day, Number(row.plays)]));
+  const rows = await db.playsPerDay.findMany({ where: { day: { gte: new Date(first) } } });
+  const byDay = new Map(rows.map((row) => [isoDay(row.day.getTime()), row.plays]));
   return Array.from({ length: PLAY_DAYS }, (_, index) => {
     const day = isoDay(first + index * DAY_MS);
     return { label: day, value: byDay.get(day) ?? 0 };

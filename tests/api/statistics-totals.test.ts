@@ -1,6 +1,6 @@
-// The admin Statistics page's totals, and the admin list's video filters' totals, are kept by triggers
-// (migrations 20261128230000_statistics_counts and 20261129010000_admin_media_counts, docs/architecture.md
-// "Totals kept by triggers"), not counted on each visit. Each write below goes
+// The admin Statistics page's totals and plays per day, and the admin list's video filters' totals, are
+// kept by triggers (migrations 20261128230000_statistics_counts, 20261129010000_admin_media_counts and
+// 20261129020000_plays_per_day, docs/architecture.md "Totals kept by triggers"), not counted on each visit. Each write below goes
 // through the API (or, for what only jobs and cascades do, through SQL as they do it), and after each
 // the kept totals must equal a count of the tables, read in one snapshot.
 import pg from "pg";
@@ -19,7 +19,7 @@ afterAll(() => db.end());
 type Totals = Record<string, number>;
 
 /** The kept totals and the counts they stand for, in one snapshot (other writes may come between two reads). */
-async function keptAndCounted(): Promise<{ kept: Totals; counted: Totals; viewersOff: number }> {
+async function keptAndCounted(): Promise<{ kept: Totals; counted: Totals; viewersOff: number; playsOff: number }> {
   await db.query("BEGIN ISOLATION LEVEL REPEATABLE READ");
   try {
     const kept = await db.query<{ name: string; count: string }>(`SELECT "name", "count"::text FROM "SiteCount"`);
@@ -41,18 +41,31 @@ async function keptAndCounted(): Promise<{ kept: Totals; counted: Totals; viewer
          FULL JOIN (SELECT "movieId", "viewers" AS n FROM "MovieViewers" WHERE "viewers" > 0) v USING ("movieId")
         WHERE w.n IS DISTINCT FROM v.n`,
     );
+    // Days whose kept plays differ from the WatchProgress rows last saved that day.
+    const playsOff = await db.query<{ off: string }>(
+      `SELECT count(*)::text AS off
+         FROM (SELECT "updatedAt"::date AS day, count(*)::int AS n FROM "WatchProgress" GROUP BY 1) w
+         FULL JOIN (SELECT "day", "plays" AS n FROM "PlaysPerDay" WHERE "plays" > 0) p USING ("day")
+        WHERE w.n IS DISTINCT FROM p.n`,
+    );
     const totals = (rows: { name: string; count: string }[]) =>
       Object.fromEntries(rows.map((row) => [row.name, Number(row.count)]));
-    return { kept: totals(kept.rows), counted: totals(counted.rows), viewersOff: Number(off.rows[0]!.off) };
+    return {
+      kept: totals(kept.rows),
+      counted: totals(counted.rows),
+      viewersOff: Number(off.rows[0]!.off),
+      playsOff: Number(playsOff.rows[0]!.off),
+    };
   } finally {
     await db.query("COMMIT");
   }
 }
 
 async function expectExact(): Promise<Totals> {
-  const { kept, counted, viewersOff } = await keptAndCounted();
+  const { kept, counted, viewersOff, playsOff } = await keptAndCounted();
   expect(kept).toEqual(counted);
   expect(viewersOff).toBe(0);
+  expect(playsOff).toBe(0);
   return kept;
 }
 
@@ -104,6 +117,41 @@ describe("the Statistics page's kept totals", () => {
     // A deleted movie takes its count with it.
     expect((await api("DELETE", `/api/movie/${movie._id}`, { token: await adminToken() })).status).toBe(200);
     expect(await viewersOf(movie._id)).toBeNull();
+    await expectExact();
+  });
+
+  test("count a play on the day of its last saved position, moving it when the member watches again", async () => {
+    const movie = await createTestMovie();
+    const member = await freshUser("plays");
+    const playsOn = async (day: string) =>
+      (await db.query<{ plays: number }>(`SELECT "plays" FROM "PlaysPerDay" WHERE "day" = $1::date`, [day])).rows[0]
+        ?.plays ?? 0;
+    const save = (position: number) =>
+      api("PUT", `/api/user/progress/${movie._id}`, { token: member.token, body: { position, duration: 600 } });
+    const today = new Date().toISOString().slice(0, 10);
+    const before = await playsOn(today);
+    expect((await save(10)).status).toBe(200);
+    expect((await save(20)).status).toBe(200);
+    expect(await playsOn(today)).toBe(before + 1);
+    await expectExact();
+
+    // Last watched on an earlier day, as the row would be had the member stopped then; watching again
+    // today moves the play back to today.
+    const earlier = "2026-01-10";
+    const earlierBefore = await playsOn(earlier);
+    await db.query(`UPDATE "WatchProgress" SET "updatedAt" = $3::date + time '21:30' WHERE "userId" = $1 AND "movieId" = $2`, [
+      member._id,
+      movie._id,
+      earlier,
+    ]);
+    expect([await playsOn(today), await playsOn(earlier)]).toEqual([before, earlierBefore + 1]);
+    expect((await save(30)).status).toBe(200);
+    expect([await playsOn(today), await playsOn(earlier)]).toEqual([before + 1, earlierBefore]);
+    await expectExact();
+
+    // A member deleted takes their plays with them.
+    await db.query(`DELETE FROM "User" WHERE "id" = $1`, [member._id]);
+    expect(await playsOn(today)).toBe(before);
     await expectExact();
   });
 

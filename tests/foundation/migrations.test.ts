@@ -56,6 +56,7 @@ test("migrations create every table on an empty database", async () => {
     "MyListEntry",
     "Passkey",
     "PasskeyChallenge",
+    "PlaysPerDay",
     "RateLimit",
     "ReplicaHeartbeat",
     "Review",
