@@ -1,6 +1,6 @@
--- The admin movie list's video filters counted without reading the table (docs/api.md "Listing at
--- scale"): at 1,000,000 movies counting "no video" or "not transcoded" for a page's total took half
--- a second. The transcode states are counted already ('media:<state>' in SiteCount, migration
+-- The admin movie list's video filters counted without reading the table
+-- (docs/api.md "Listing at scale"): at 1,000,000 movies counting "no video" or "not transcoded" for
+-- a page's total took half a second. The transcode states are counted already ('media:<state>' in SiteCount, migration
 -- 20261128230000_statistics_counts); this adds the two filters that are not a state:
 --   'video:none'      movies with no video ("video" = '');
 --   'video:original'  movies with a video never queued for transcoding (served as uploaded).

@@ -1,5 +1,5 @@
--- The Statistics page's plays per day kept by triggers (docs/architecture.md "Totals kept by
--- triggers"): the chart grouped a month of WatchProgress on every visit, half a million rows for a
+-- The Statistics page's plays per day kept by triggers
+-- (docs/architecture.md "Totals kept by triggers"): the chart grouped a month of WatchProgress on every visit, half a million rows for a
 -- site of 50,000 members. A play is a member's viewing of a movie on the day of its last saved
 -- position (WatchProgress keeps one row per member and movie), so a row counts on the UTC day of its
 -- "updatedAt" and moves to a later day when the member watches it again then.
