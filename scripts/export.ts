@@ -5,6 +5,7 @@ import "./lib/load-env";
 import fs from "node:fs";
 import { once } from "node:events";
 import { openAppDatabase } from "./lib/app-database";
+import { exitWhenPrinted } from "./lib/exit";
 
 const args = process.argv.slice(2);
 const file = args.find((arg, index) => !arg.startsWith("--") && !args[index - 1]?.startsWith("--"));
@@ -53,4 +54,4 @@ try {
   await db.$disconnect();
   await database.stop();
 }
-process.exit(exitCode);
+await exitWhenPrinted(exitCode);

@@ -13,6 +13,7 @@ import { dataDir, env } from "@/lib/env";
 import { formatBytes } from "@/lib/media/format-bytes";
 import { storage } from "@/lib/storage";
 import { migrate, migrateTo, openDatabase, projectRoot } from "./lib/database";
+import { exitWhenPrinted } from "./lib/exit";
 
 const archive = process.argv[2];
 if (!archive) {
@@ -71,6 +72,5 @@ try {
     console.error(`Stopping the database failed: ${error instanceof Error ? error.message : String(error)}`);
   });
 }
-// Exits now rather than when the last handle lets go: a storage client's or a pool's idle
-// connections must not keep a finished (or failed) restore waiting.
-process.exit(failed ? 1 : 0);
+// Exits now rather than when the last handle lets go (scripts/lib/exit.ts).
+await exitWhenPrinted(failed ? 1 : 0);
