@@ -7,6 +7,7 @@
 import "./lib/load-env";
 import path from "node:path";
 import { openAppDatabase } from "./lib/app-database";
+import { exitWhenPrinted } from "./lib/exit";
 
 const args = process.argv.slice(2);
 const flags = new Set(args.filter((arg) => arg.startsWith("--")));
@@ -27,7 +28,7 @@ const database = await openAppDatabase();
 const { catalogueFormatOf } = await import("@/lib/import-export/catalogue-file");
 const { startFileImport, startFolderImport } = await import("@/lib/import-export/start");
 const { runImport } = await import("@/lib/import-export/run");
-const { getImportSummary, listImportRows } = await import("@/lib/data/imports");
+const { getImportSummary, importRowsInOrder } = await import("@/lib/data/imports");
 const { configuredPublicUrl } = await import("@/lib/env");
 const { stopJobQueue } = await import("@/lib/jobs/queue");
 const { db } = await import("@/lib/database/db");
@@ -79,13 +80,9 @@ try {
     `${dryRun ? "Would create" : "Created"} ${created}, ${dryRun ? "would update" : "updated"} ${updated}, skipped ${skipped}, failed ${failed}`,
   );
   const outcome = flags.has("--all") ? undefined : ("failed" as const);
-  for (let page = 1; ; page++) {
-    const { rows, totalPage } = await listImportRows(started._id, { page, outcome });
-    for (const row of rows) {
-      const errors = row.errors.map((error) => `${error.field}: ${error.message}`).join("; ");
-      console.log(`  row ${row.row} ${row.externalId || "(no id)"} ${row.outcome}${errors ? ` - ${errors}` : ""}`);
-    }
-    if (page >= totalPage) break;
+  for await (const row of importRowsInOrder(started._id, outcome)) {
+    const errors = row.errors.map((error) => `${error.field}: ${error.message}`).join("; ");
+    console.log(`  row ${row.row} ${row.externalId || "(no id)"} ${row.outcome}${errors ? ` - ${errors}` : ""}`);
   }
   exitCode = failed === 0 ? 0 : 1;
 } catch (error) {
@@ -95,4 +92,4 @@ try {
   await db.$disconnect();
   await database.stop();
 }
-process.exit(exitCode);
+await exitWhenPrinted(exitCode);

@@ -37,9 +37,13 @@ afterAll(async () => {
   fs.rmSync(work, { recursive: true, force: true });
 });
 
-/** `npm run import -- FILE` against this test's database; resolves with its exit code and output. */
-function importCommand(file: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/import.ts", file], {
+/** `npm run import -- FILE [FLAGS]` against this test's database; resolves with its exit code and output. */
+function importCommand(
+  file: string,
+  ...flags: string[]
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const args = ["--conditions=react-server", "--import", "tsx", "scripts/import.ts", file, ...flags];
+  const child = spawn(process.execPath, args, {
     cwd: projectRoot,
     env: {
       ...process.env,
@@ -59,10 +63,10 @@ function importCommand(file: string): Promise<{ status: number | null; stdout: s
 }
 
 /** A CSV of `count` drafts (id, name and year are all a draft needs), with `line` changing any line. */
-function writeCsv(file: string, count: number, line = (number: number, text: string) => text): string {
+function writeCsv(file: string, count: number, line = (number: number, text: string) => text, id = "big"): string {
   const lines = ["id,name,year,draft"];
   for (let number = 1; number <= count; number++)
-    lines.push(line(number, `big-${number},"Big Movie ${number}, the sequel",${1900 + (number % 120)},true`));
+    lines.push(line(number, `${id}-${number},"Big Movie ${number}, the sequel",${1900 + (number % 120)},true`));
   const target = path.join(work, file);
   fs.writeFileSync(target, `${lines.join("\n")}\n`);
   return target;
@@ -125,3 +129,31 @@ test.each([
   },
   300_000,
 );
+
+test("the report lists every row's outcome in order with --all, and only the failed ones without", async () => {
+  // More rows than the report reads at a time (1,000), one in 700 with a year no movie can have.
+  const rows = 2_500;
+  const broken = (number: number, text: string) =>
+    number % 700 === 0 ? text.replace(/,\d{4},true$/, ",1800,true") : text;
+  const file = writeCsv("report.csv", rows, broken, "report");
+  const reported = (stdout: string) => stdout.split("\n").filter((line) => line.startsWith("  row "));
+  const yearError = /^year: Year must be between 1888 and \d{4}$/;
+
+  const failedOnly = await importCommand(file, "--dry-run");
+  expect(failedOnly.status).toBe(1);
+  expect(failedOnly.stdout).toContain("Would create 2497, would update 0, skipped 0, failed 3\n");
+  const failed = reported(failedOnly.stdout).map((line) => line.split(" - "));
+  expect(failed.map(([row]) => row)).toEqual([700, 1400, 2100].map((n) => `  row ${n} report-${n} failed`));
+  for (const [, error] of failed) expect(error).toMatch(yearError);
+
+  const all = await importCommand(file, "--dry-run", "--all");
+  expect(all.status).toBe(1);
+  const every = reported(all.stdout);
+  expect(every.map((line) => line.split(" ").slice(0, 6).join(" "))).toEqual(
+    Array.from({ length: rows }, (_, index) => {
+      const n = index + 1;
+      return `  row ${n} report-${n} ${n % 700 === 0 ? "failed" : "created"}`;
+    }),
+  );
+  expect(every.filter((line) => line.includes(" failed - "))).toEqual(reported(failedOnly.stdout));
+}, 300_000);
