@@ -40,15 +40,36 @@ async function* utf8Text(path: string): AsyncGenerator<string> {
 const MOST_QUEUED = 2000;
 
 /**
+ * The most text read without a movie's row ending (its quoted line breaks included), far beyond any
+ * real movie's: past it the file is refused rather than held, as a quote left open would carry the
+ * rest of a file of any size into one cell before Papa could report it.
+ */
+export const LONGEST_ROW_MB = 8;
+
+/**
  * Streams the CSV at `path` to `onRows`, in file order; resolves with the number of rows read.
  * Rejects with CatalogueFileError for a file that cannot be read (rows already passed to `onRows`
  * are then the caller's to discard: lib/import-export/record-rows.ts rolls them back).
  */
 export async function streamCatalogueCsv(path: string, onRows: (rows: ReadRecord[]) => Promise<void>): Promise<number> {
-  const input = Readable.from(utf8Text(path));
   const queue: ReadRecord[][] = [];
   let queued = 0;
   let read = 0;
+  // Characters handed to Papa, and how many had been when it last ended a row.
+  let fed = 0;
+  let fedAtLastRow = 0;
+  const input = Readable.from(
+    (async function* () {
+      for await (const text of utf8Text(path)) {
+        fed += text.length;
+        if (fed - fedAtLastRow > LONGEST_ROW_MB * 1024 * 1024)
+          throw new CatalogueFileError(
+            `The file is not valid CSV: movie ${read + 1} runs on for more than ${LONGEST_ROW_MB} MB (a quote left open?).`,
+          );
+        yield text;
+      }
+    })(),
+  );
   let first = true;
   let ended = false;
   let failure = null as Error | null; // set in the callbacks, so not narrowed to null below
@@ -78,6 +99,7 @@ export async function streamCatalogueCsv(path: string, onRows: (rows: ReadRecord
       first = false;
       const records = csvRecords(results.data, results.errors, read);
       read += records.length;
+      if (records.length) fedAtLastRow = fed;
       if (records.length) {
         queue.push(records);
         queued += records.length;
