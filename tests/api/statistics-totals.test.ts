@@ -170,6 +170,36 @@ describe("the Statistics page's kept totals", () => {
     ]);
   });
 
+  test("follow many movies' states changed in one statement, as a cancelled backlog changes them", async () => {
+    const movies = [
+      await createTestMovie({ video: "https://videos.example.com/one.mp4" }),
+      await createTestMovie({ video: "https://videos.example.com/two.mp4" }),
+      await createTestMovie({ video: "https://videos.example.com/three.mp4" }),
+    ];
+    const ids = movies.map((movie) => movie._id);
+    const before = await expectExact();
+    await db.query(
+      `UPDATE "Movie" m SET "mediaState" = s.state::"MediaState"
+         FROM unnest($1::uuid[], $2::text[]) AS s(id, state) WHERE m."id" = s.id`,
+      [ids, ["queued", "queued", "ready"]],
+    );
+    const queued = await expectExact();
+    expect([queued["media:queued"], queued["media:ready"], queued["video:original"]]).toEqual([
+      before["media:queued"]! + 2,
+      before["media:ready"]! + 1,
+      before["video:original"]! - 3,
+    ]);
+    // Every one of them cancelled at once; an update that moves no figure moves nothing.
+    await db.query(`UPDATE "Movie" SET "mediaState" = 'cancelled' WHERE "id" = ANY($1::uuid[])`, [ids]);
+    await db.query(`UPDATE "Movie" SET "mediaProgress" = 0.5 WHERE "id" = ANY($1::uuid[])`, [ids]);
+    const cancelled = await expectExact();
+    expect([cancelled["media:queued"], cancelled["media:ready"], cancelled["media:cancelled"]]).toEqual([
+      before["media:queued"],
+      before["media:ready"],
+      before["media:cancelled"]! + 3,
+    ]);
+  });
+
   test("count the movies with no video and those served untranscoded, as the admin list's filters find them", async () => {
     const movie = await createTestMovie({ video: "https://videos.example.com/untranscoded.mp4" });
     const before = await expectExact();

@@ -1,11 +1,22 @@
--- The admin movie list's video filters counted without reading the table
--- (docs/api.md "Listing at scale"): at 1,000,000 movies counting "no video" or "not transcoded" for
--- a page's total took half a second. The transcode states are counted already ('media:<state>' in SiteCount, migration
--- 20261128230000_statistics_counts); this adds the two filters that are not a state:
---   'video:none'      movies with no video ("video" = '');
---   'video:original'  movies with a video never queued for transcoding (served as uploaded).
+-- Two changes to the movie figures of SiteCount (migration 20261128230000_statistics_counts,
+-- docs/architecture.md "Totals kept by triggers"):
+--
+-- 1. The admin movie list's video filters counted without reading the table
+--    (docs/api.md "Listing at scale"): at 1,000,000 movies counting "no video" or "not transcoded"
+--    for a page's total took half a second. The transcode states are counted already
+--    ('media:<state>'); two figures are added for the filters that are not a state:
+--      'video:none'      movies with no video ("video" = '');
+--      'video:original'  movies with a video never queued for transcoding (served as uploaded).
+--
+-- 2. A change of state is counted once per statement, not once per row. The row trigger updated the
+--    same SiteCount rows once per movie: within one transaction each update leaves a version of the
+--    row that the next must step over, so one UPDATE of 250,000 movies' states (cancelling a
+--    backlog, queueing one) ran for more than 20 minutes. The statement trigger below compares the
+--    rows before and after (transition tables) and moves each figure once. PostgreSQL allows no
+--    column list on a trigger with transition tables, so it fires on every update of Movie; when no
+--    figure moves (an edit, a transcode's progress) it writes nothing.
 
--- Which of the two figures a movie counts in, if any.
+-- Which of the two video figures a movie counts in, if any.
 CREATE FUNCTION marquee_video_figure(video TEXT, state "MediaState") RETURNS TEXT
   LANGUAGE sql IMMUTABLE AS $$
   SELECT CASE WHEN video = '' THEN 'video:none' WHEN state IS NULL THEN 'video:original' END
@@ -17,37 +28,48 @@ INSERT INTO "SiteCount" ("name", "count")
     LEFT JOIN "Movie" m ON marquee_video_figure(m."video", m."mediaState") = f.name
    GROUP BY f.name;
 
--- Inserted and deleted movies, a statement at a time (an import's batch moves each figure once).
-CREATE FUNCTION marquee_site_count_video() RETURNS trigger
+-- Movies inserted or deleted: their transcode state's figure and their video figure.
+CREATE OR REPLACE FUNCTION marquee_site_count_media() RETURNS trigger
   LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE "SiteCount" s SET "count" = s."count" + CASE WHEN TG_OP = 'INSERT' THEN c.n ELSE -c.n END
-    FROM (SELECT marquee_video_figure("video", "mediaState") AS name, count(*) AS n FROM changed_rows GROUP BY 1) c
+    FROM (SELECT f.name, count(*) AS n
+            FROM changed_rows r,
+                 LATERAL (VALUES ('media:' || coalesce(r."mediaState"::text, 'none')),
+                                 (marquee_video_figure(r."video", r."mediaState"))) AS f(name)
+           WHERE f.name IS NOT NULL
+           GROUP BY f.name) c
    WHERE s."name" = c.name;
   RETURN NULL;
 END;
 $$;
 
--- A movie moving from one figure to another: its video removed or added, or its first transcode
--- queued. Only real moves fire it (saving a movie, or a transcode's progress, does not).
-CREATE FUNCTION marquee_site_count_video_change() RETURNS trigger
+-- Movies updated: each figure moves by the rows that entered it less the rows that left it.
+CREATE FUNCTION marquee_site_count_media_moved() RETURNS trigger
   LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE "SiteCount" SET "count" = "count" - 1 WHERE "name" = marquee_video_figure(OLD."video", OLD."mediaState");
-  UPDATE "SiteCount" SET "count" = "count" + 1 WHERE "name" = marquee_video_figure(NEW."video", NEW."mediaState");
+  UPDATE "SiteCount" s SET "count" = s."count" + d.n
+    FROM (SELECT f.name, sum(r.n) AS n
+            FROM (SELECT "mediaState", "video", 1 AS n FROM new_rows
+                  UNION ALL
+                  SELECT "mediaState", "video", -1 FROM old_rows) r,
+                 LATERAL (VALUES ('media:' || coalesce(r."mediaState"::text, 'none')),
+                                 (marquee_video_figure(r."video", r."mediaState"))) AS f(name)
+           WHERE f.name IS NOT NULL
+           GROUP BY f.name
+          HAVING sum(r.n) <> 0) d
+   WHERE s."name" = d.name;
   RETURN NULL;
 END;
 $$;
 
-CREATE TRIGGER "Movie_video_count_insert" AFTER INSERT ON "Movie"
-  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION marquee_site_count_video();
-CREATE TRIGGER "Movie_video_count_delete" AFTER DELETE ON "Movie"
-  REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION marquee_site_count_video();
-CREATE TRIGGER "Movie_video_count_change" AFTER UPDATE OF "video", "mediaState" ON "Movie"
-  FOR EACH ROW WHEN (marquee_video_figure(OLD."video", OLD."mediaState") IS DISTINCT FROM marquee_video_figure(NEW."video", NEW."mediaState"))
-  EXECUTE FUNCTION marquee_site_count_video_change();
+DROP TRIGGER "Movie_media_count_state" ON "Movie";
+DROP FUNCTION marquee_site_count_media_state();
+CREATE TRIGGER "Movie_media_count_update" AFTER UPDATE ON "Movie"
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION marquee_site_count_media_moved();
 
--- Emptying the movies empties these figures with the others (the truncate trigger of 20261128230000).
+-- Emptying the movies empties the video figures with the others.
 CREATE OR REPLACE FUNCTION marquee_site_count_rows() RETURNS trigger
   LANGUAGE plpgsql AS $$
 BEGIN
@@ -64,9 +86,9 @@ BEGIN
 END;
 $$;
 
--- The pages of these two filters, newest first (the list's default order): on a site where nearly
--- every movie has a video, or nearly none, the index in that order would otherwise be walked past
--- most of the catalogue to fill a page of the rare kind.
+-- The pages of the two video filters, newest first (the list's default order): on a site where
+-- nearly every movie has a video, or nearly none, the index in that order would otherwise be walked
+-- past most of the catalogue to fill a page of the rare kind.
 CREATE INDEX "Movie_no_video_createdAt_id_idx" ON "Movie"("createdAt" DESC, "id") WHERE "video" = '';
 CREATE INDEX "Movie_original_video_createdAt_id_idx" ON "Movie"("createdAt" DESC, "id")
   WHERE "video" <> '' AND "mediaState" IS NULL;
