@@ -292,7 +292,7 @@ const ROWS_PER_READ = 1000;
  * would take time growing with the square of the rows (hours for a million).
  */
 export async function* importRowsInOrder(importId: string, outcome?: ImportOutcome): AsyncGenerator<ImportRowItem> {
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const rows = await db.importRow.findMany({
       where: { importId, row: { gt: after }, ...(outcome && { outcome }) },
       select: importRowSelect,
