@@ -48,40 +48,57 @@ function conditions(query: AdminMoviesQuery): Prisma.Sql[] {
 const whereClause = (where: Prisma.Sql[]) =>
   where.length ? Prisma.sql`WHERE ${Prisma.join(where, " AND ")}` : Prisma.empty;
 
-/** ORDER BY for a column; ties go newest first, then by id, so pages never overlap. */
-function sortOrder(sort: AdminMovieSort, order: "asc" | "desc"): Prisma.Sql {
-  const dir = Prisma.raw(order === "asc" ? "ASC" : "DESC");
-  const tail = Prisma.sql`mv."createdAt" DESC, mv."id" ASC`;
+/** One key of the list's order; `nullsLast` on the columns that may be empty (last either way). */
+type OrderKey = { column: Prisma.Sql; direction: "ASC" | "DESC"; nullsLast?: true };
+
+/** The order of a column; ties go newest first, then by id, so pages never overlap. */
+function sortKeys(sort: AdminMovieSort, order: "asc" | "desc"): OrderKey[] {
+  const direction = order === "asc" ? "ASC" : "DESC";
+  const id: OrderKey = { column: Prisma.sql`mv."id"`, direction: "ASC" };
+  const tail: OrderKey[] = [{ column: Prisma.sql`mv."createdAt"`, direction: "DESC" }, id];
   switch (sort) {
     case "created":
-      return Prisma.sql`mv."createdAt" ${dir}, mv."id" ASC`;
+      return [{ column: Prisma.sql`mv."createdAt"`, direction }, id];
     case "name":
       // The folded name, as the public A-Z sort: "Éclair" with the E's.
-      return Prisma.sql`mv."searchName" ${dir}, mv."id" ASC`;
+      return [{ column: Prisma.sql`mv."searchName"`, direction }, id];
     case "category":
       // The name copied onto the movie (kept by triggers), so an index in this order serves the page.
-      return Prisma.sql`mv."categoryName" ${dir} NULLS LAST, ${tail}`;
+      return [{ column: Prisma.sql`mv."categoryName"`, direction, nullsLast: true }, ...tail];
     case "language":
-      return Prisma.sql`mv."language" ${dir}, ${tail}`;
+      return [{ column: Prisma.sql`mv."language"`, direction }, ...tail];
     case "year":
-      return Prisma.sql`mv."year" ${dir}, ${tail}`;
+      return [{ column: Prisma.sql`mv."year"`, direction }, ...tail];
     case "hour":
-      return Prisma.sql`mv."hour" ${dir} NULLS LAST, ${tail}`;
+      return [{ column: Prisma.sql`mv."hour"`, direction, nullsLast: true }, ...tail];
     case "media":
       // The enum's order: queued, transcoding, ready, failed; then no transcode at all.
-      return Prisma.sql`mv."mediaState" ${dir} NULLS LAST, ${tail}`;
+      return [{ column: Prisma.sql`mv."mediaState"`, direction, nullsLast: true }, ...tail];
   }
 }
 
-type Paging = { limit: number; offset: number };
+/** ORDER BY the keys, or `backwards`: exactly the reverse, the same index read from its other end. */
+function orderBy(keys: OrderKey[], backwards: boolean): Prisma.Sql {
+  return Prisma.join(
+    keys.map(({ column, direction, nullsLast }) => {
+      const flipped = backwards ? (direction === "ASC" ? "DESC" : "ASC") : direction;
+      const nulls = nullsLast ? (backwards ? " NULLS FIRST" : " NULLS LAST") : "";
+      return Prisma.sql`${column} ${Prisma.raw(flipped + nulls)}`;
+    }),
+    ", ",
+  );
+}
+
+/** `backwards`: the page counted from the end of the list (not for a search, ranked by relevance). */
+type Paging = { limit: number; offset: number; backwards?: boolean };
 
 /** A page of ids in order, and the matches counted (an exact count; a search's is up to SEARCH_POOL). */
-function adminMoviePageSql(query: AdminMoviesQuery, { limit, offset }: Paging): Prisma.Sql {
+function adminMoviePageSql(query: AdminMoviesQuery, { limit, offset, backwards = false }: Paging): Prisma.Sql {
   const order = query.sort
-    ? sortOrder(query.sort, query.order ?? defaultOrder(query.sort))
+    ? orderBy(sortKeys(query.sort, query.order ?? defaultOrder(query.sort)), backwards)
     : query.search
       ? relevanceOrder(query.search)
-      : sortOrder("created", query.order ?? "desc");
+      : orderBy(sortKeys("created", query.order ?? "desc"), backwards);
   if (query.search) {
     return Prisma.sql`
       SELECT mv."id", count(*) OVER ()::int AS total, s.capped
@@ -173,13 +190,27 @@ export async function listMoviesForAdmin(query: AdminMoviesQuery): Promise<Admin
     const rows = await db.$queryRaw<({ id: string } & Counted)[]>(adminMoviePageSql(query, paging));
     ids = rows.map((row) => row.id);
     counted = rows[0] ?? (await countRows(query, page));
-  } else {
+  } else if (page === 1) {
     const [rows, total] = await Promise.all([
       db.$queryRaw<{ id: string }[]>(adminMoviePageSql(query, paging)),
       countRows(query, 2),
     ]);
     ids = rows.map((row) => row.id);
     counted = total;
+  } else {
+    // Counted first: a page past the middle is read from the other end of the same index, so the
+    // last page of a million movies skips none rather than all (as the public list does, docs/api.md
+    // "Listing at scale").
+    counted = await countRows(query, page);
+    const remaining = counted.total - paging.offset;
+    const pageIds = async (sql: Prisma.Sql) => (await db.$queryRaw<{ id: string }[]>(sql)).map((row) => row.id);
+    if (remaining <= 0) ids = [];
+    else if (paging.offset * 2 <= counted.total) ids = await pageIds(adminMoviePageSql(query, paging));
+    else {
+      const size = Math.min(limit, remaining);
+      const fromEnd = { limit: size, offset: remaining - size, backwards: true };
+      ids = (await pageIds(adminMoviePageSql(query, fromEnd))).reverse();
+    }
   }
   const rows = ids.length ? await db.movie.findMany({ where: { id: { in: ids } }, select: adminMovieSelect }) : [];
   const byId = new Map(rows.map((row) => [row.id, row]));

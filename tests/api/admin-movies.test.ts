@@ -3,6 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, test } from "vitest";
 import { createPrismaClient } from "@/lib/database/prisma";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { api } from "../support/http";
 import { IMAGE, createTestCategory, createTestMovie } from "../support/catalogue";
 import { adminToken, freshUser, memberToken } from "../support/users";
@@ -151,6 +152,35 @@ describe("GET /api/admin/movies", () => {
       status: 400,
       body: { message: "media must be one of queued, transcoding, failed, cancelled, ready, original, none" },
     });
+  });
+
+  test("every page follows the order, without a gap or a repeat, the later ones read from the list's other end", async () => {
+    const cases: [string, Prisma.MovieOrderByWithRelationInput[]][] = [
+      ["sort=hour&order=asc", [{ hour: { sort: "asc", nulls: "last" } }, { createdAt: "desc" }, { id: "asc" }]],
+      [
+        "sort=media&order=desc",
+        [{ mediaState: { sort: "desc", nulls: "last" } }, { createdAt: "desc" }, { id: "asc" }],
+      ],
+      [
+        "sort=category&order=asc",
+        [{ categoryName: { sort: "asc", nulls: "last" } }, { createdAt: "desc" }, { id: "asc" }],
+      ],
+      [`category=${category._id}&order=asc`, [{ createdAt: "asc" }, { id: "asc" }]],
+      ["", [{ createdAt: "desc" }, { id: "asc" }]],
+    ];
+    for (const [query, orderBy] of cases) {
+      const first = await list(`${query}&limit=20&page=1`);
+      const pages = [first.movies];
+      for (let page = 2; page <= first.totalPage + 1; page++)
+        pages.push((await list(`${query}&limit=20&page=${page}`)).movies);
+      expect(pages.at(-1), `${query}: the page after the last`).toEqual([]);
+      const where = query.startsWith("category=") ? { categoryId: category._id } : {};
+      const expected = (await db.movie.findMany({ where, orderBy, select: { id: true } })).map((movie) => movie.id);
+      expect(
+        pages.flat().map((movie) => movie._id),
+        query,
+      ).toEqual(expected);
+    }
   });
 
   test("filters by video state and by draft", async () => {
