@@ -18,7 +18,7 @@ import {
 import type { AdminMovieBulkResult, AdminMovieDetail, AdminMovieItem, AdminMoviePage } from "@/lib/api-shapes";
 import { cacheTags } from "@/lib/cache/tags";
 import { isUuid } from "@/lib/validation/ids";
-import { SEARCH_POOL, relevanceOrder, searchMatches } from "./movie-search-sql";
+import { SEARCH_POOL, orderByKeys, relevanceOrder, searchMatches, type OrderKey } from "./movie-search-sql";
 import { movieDetailSelect, toMovieDetail } from "./movie-shapes";
 import { MOVIE_NOT_FOUND } from "./movies";
 import { writeEffects, type WriteEffects } from "./write-effects";
@@ -48,45 +48,30 @@ function conditions(query: AdminMoviesQuery): Prisma.Sql[] {
 const whereClause = (where: Prisma.Sql[]) =>
   where.length ? Prisma.sql`WHERE ${Prisma.join(where, " AND ")}` : Prisma.empty;
 
-/** One key of the list's order; `nullsLast` on the columns that may be empty (last either way). */
-type OrderKey = { column: Prisma.Sql; direction: "ASC" | "DESC"; nullsLast?: true };
-
 /** The order of a column; ties go newest first, then by id, so pages never overlap. */
 function sortKeys(sort: AdminMovieSort, order: "asc" | "desc"): OrderKey[] {
   const direction = order === "asc" ? "ASC" : "DESC";
-  const id: OrderKey = { column: Prisma.sql`mv."id"`, direction: "ASC" };
-  const tail: OrderKey[] = [{ column: Prisma.sql`mv."createdAt"`, direction: "DESC" }, id];
+  const id: OrderKey = [Prisma.sql`mv."id"`, "ASC"];
+  const tail: OrderKey[] = [[Prisma.sql`mv."createdAt"`, "DESC"], id];
   switch (sort) {
     case "created":
-      return [{ column: Prisma.sql`mv."createdAt"`, direction }, id];
+      return [[Prisma.sql`mv."createdAt"`, direction], id];
     case "name":
       // The folded name, as the public A-Z sort: "Éclair" with the E's.
-      return [{ column: Prisma.sql`mv."searchName"`, direction }, id];
+      return [[Prisma.sql`mv."searchName"`, direction], id];
     case "category":
       // The name copied onto the movie (kept by triggers), so an index in this order serves the page.
-      return [{ column: Prisma.sql`mv."categoryName"`, direction, nullsLast: true }, ...tail];
+      return [[Prisma.sql`mv."categoryName"`, direction, "NULLS LAST"], ...tail];
     case "language":
-      return [{ column: Prisma.sql`mv."language"`, direction }, ...tail];
+      return [[Prisma.sql`mv."language"`, direction], ...tail];
     case "year":
-      return [{ column: Prisma.sql`mv."year"`, direction }, ...tail];
+      return [[Prisma.sql`mv."year"`, direction], ...tail];
     case "hour":
-      return [{ column: Prisma.sql`mv."hour"`, direction, nullsLast: true }, ...tail];
+      return [[Prisma.sql`mv."hour"`, direction, "NULLS LAST"], ...tail];
     case "media":
       // The enum's order: queued, transcoding, ready, failed; then no transcode at all.
-      return [{ column: Prisma.sql`mv."mediaState"`, direction, nullsLast: true }, ...tail];
+      return [[Prisma.sql`mv."mediaState"`, direction, "NULLS LAST"], ...tail];
   }
-}
-
-/** ORDER BY the keys, or `backwards`: exactly the reverse, the same index read from its other end. */
-function orderBy(keys: OrderKey[], backwards: boolean): Prisma.Sql {
-  return Prisma.join(
-    keys.map(({ column, direction, nullsLast }) => {
-      const flipped = backwards ? (direction === "ASC" ? "DESC" : "ASC") : direction;
-      const nulls = nullsLast ? (backwards ? " NULLS FIRST" : " NULLS LAST") : "";
-      return Prisma.sql`${column} ${Prisma.raw(flipped + nulls)}`;
-    }),
-    ", ",
-  );
 }
 
 /** `backwards`: the page counted from the end of the list (not for a search, ranked by relevance). */
@@ -95,10 +80,10 @@ type Paging = { limit: number; offset: number; backwards?: boolean };
 /** A page of ids in order, and the matches counted (an exact count; a search's is up to SEARCH_POOL). */
 function adminMoviePageSql(query: AdminMoviesQuery, { limit, offset, backwards = false }: Paging): Prisma.Sql {
   const order = query.sort
-    ? orderBy(sortKeys(query.sort, query.order ?? defaultOrder(query.sort)), backwards)
+    ? orderByKeys(sortKeys(query.sort, query.order ?? defaultOrder(query.sort)), backwards)
     : query.search
       ? relevanceOrder(query.search)
-      : orderBy(sortKeys("created", query.order ?? "desc"), backwards);
+      : orderByKeys(sortKeys("created", query.order ?? "desc"), backwards);
   if (query.search) {
     return Prisma.sql`
       SELECT mv."id", count(*) OVER ()::int AS total, s.capped

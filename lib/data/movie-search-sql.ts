@@ -31,7 +31,8 @@ function movieFilterConditions(filters: MovieFilters): Prisma.Sql[] {
 const whereClause = (conditions: Prisma.Sql[]) =>
   conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
 
-type OrderKey = [column: Prisma.Sql, direction: "ASC" | "DESC"];
+/** One key of an order; `nullsLast` for a column that may be empty and sorts those last either way. */
+export type OrderKey = [column: Prisma.Sql, direction: "ASC" | "DESC", nullsLast?: "NULLS LAST"];
 
 /** The keys of an explicit sort; each sort has an index that yields rows in that order. */
 function sortKeys(sort: MovieSort): OrderKey[] {
@@ -63,16 +64,20 @@ function sortKeys(sort: MovieSort): OrderKey[] {
   }
 }
 
-/** ORDER BY for a sort, or its exact reverse (the same index, read backwards). */
-function sortOrder(sort: MovieSort, reversed = false): Prisma.Sql {
+/** ORDER BY the keys, or their exact reverse (the same index, read backwards: NULLS LAST becomes FIRST). */
+export function orderByKeys(keys: OrderKey[], reversed = false): Prisma.Sql {
   const flip = { ASC: "DESC", DESC: "ASC" } as const;
   return Prisma.join(
-    sortKeys(sort).map(
-      ([column, direction]) => Prisma.sql`${column} ${Prisma.raw(reversed ? flip[direction] : direction)}`,
-    ),
+    keys.map(([column, direction, nullsLast]) => {
+      const nulls = nullsLast ? (reversed ? " NULLS FIRST" : " NULLS LAST") : "";
+      return Prisma.sql`${column} ${Prisma.raw((reversed ? flip[direction] : direction) + nulls)}`;
+    }),
     ", ",
   );
 }
+
+/** ORDER BY for a sort, or its exact reverse. */
+const sortOrder = (sort: MovieSort, reversed = false) => orderByKeys(sortKeys(sort), reversed);
 
 /**
  * How many candidate movies a search ranks at most (docs/api.md, "Search"): the page and its count
