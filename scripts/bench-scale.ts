@@ -1,4 +1,4 @@
-// `npm run bench:scale [-- --sizes 1000,100000,1000000 --runs 100 --seed 5]`: how every read of the site
+// `npm run bench:scale [-- --sizes 1000,100000,1000000 --runs 100 --seed 5 --keep]`: how every read of the site
 // grows with the catalogue, over HTTP against the production build (issue 40).
 //   1. Starts the demo app (scripts/lib/demo-app.ts: the production build behind server.ts, an
 //      embedded PostgreSQL seeded with the demo catalogue and accounts), then grows that same database
@@ -17,6 +17,9 @@
 //   3. Prints one table: p50/p95/p99 per endpoint at each size, the growth of p95 per step, and marks
 //      the rows that miss the goals at the largest size (public read p95 <= 50 ms, suggest <= 20 ms,
 //      admin read <= 150 ms, p95 growth from one size to the next (x10) <= 2x).
+//   4. With --keep, leaves the app and its database running after the table (their addresses printed)
+//      until Ctrl-C: a million movies take half an hour to grow, and a slow read is best studied on them
+//      (EXPLAIN ANALYZE in psql on the printed database address).
 // It prints figures; it asserts nothing. docs/performance.md records a run.
 import os from "node:os";
 import pg from "pg";
@@ -25,9 +28,11 @@ import { ADMIN_MOVIE_SORTS } from "@/lib/validation/admin-movie";
 import { generator, insertMovies, makeGenerated } from "./lib/bench-catalogue";
 import { startDemoApp } from "./lib/demo-app";
 
+/** --keep is the one flag without a value; every other option is `--name value`. */
+const KEEP = process.argv.includes("--keep");
+const options = process.argv.slice(2).filter((arg) => arg !== "--keep");
 const args = new Map<string, string>();
-for (let i = 2; i < process.argv.length; i += 2)
-  args.set(process.argv[i]!.replace(/^--/, ""), process.argv[i + 1] ?? "");
+for (let i = 0; i < options.length; i += 2) args.set(options[i]!.replace(/^--/, ""), options[i + 1] ?? "");
 const SIZES = (args.get("sizes") ?? "1000,100000,1000000").split(",").map(Number);
 const RUNS = Number(args.get("runs") ?? 100);
 const SEED = Number(args.get("seed") ?? 5);
@@ -408,6 +413,10 @@ try {
         misses.length ? `✗ ${misses.join(", ")}` : "ok",
       ]),
     );
+  }
+  if (KEEP) {
+    log(`Kept until Ctrl-C: the app at ${app.url}, its database at ${app.databaseUrl}`);
+    await new Promise((resolve) => process.once("SIGINT", resolve));
   }
 } finally {
   await client.end();
