@@ -38,13 +38,17 @@ const toAdminUserItem = ({ id, createdAt, ...rest }: AdminUserRow): AdminUserIte
   createdAt: createdAt.toISOString(),
 });
 
-/** The list's conditions: part of the name or email (a plain substring, no wildcards), the role. */
+/**
+ * The list's conditions: part of the name or email (a plain substring: the search's own % and _ are
+ * escaped), the role. LIKE on lower(...) reads the trigram indexes of migration
+ * 20261129040000_admin_users_at_scale rather than every account.
+ */
 function userConditions(query: AdminUsersQuery): Prisma.Sql {
   const where: Prisma.Sql[] = [];
-  if (query.search)
-    where.push(
-      Prisma.sql`(strpos(lower(u."fullName"), lower(${query.search})) > 0 OR strpos(lower(u."email"::text), lower(${query.search})) > 0)`,
-    );
+  if (query.search) {
+    const substring = Prisma.sql`'%' || replace(replace(replace(lower(${query.search}::text), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
+    where.push(Prisma.sql`(lower(u."fullName") LIKE ${substring} OR lower(u."email"::text) LIKE ${substring})`);
+  }
   if (query.role) where.push(query.role === "admin" ? Prisma.sql`u."isAdmin"` : Prisma.sql`NOT u."isAdmin"`);
   return where.length ? Prisma.sql`WHERE ${Prisma.join(where, " AND ")}` : Prisma.empty;
 }
@@ -61,6 +65,19 @@ function userOrder(query: AdminUsersQuery): Prisma.Sql {
   }
 }
 
+/**
+ * The accounts the list holds. Unsearched, from the totals kept: the 'users' figure in SiteCount
+ * (docs/architecture.md "Totals kept by triggers") and the admins, few, from their partial index,
+ * rather than counting every account for every page.
+ */
+function userCountSql(query: AdminUsersQuery, where: Prisma.Sql): Prisma.Sql {
+  if (query.search) return Prisma.sql`SELECT count(*)::int AS total FROM "User" u ${where}`;
+  const users = Prisma.sql`(SELECT "count" FROM "SiteCount" WHERE "name" = 'users')`;
+  const admins = Prisma.sql`(SELECT count(*) FROM "User" WHERE "isAdmin")`;
+  const total = !query.role ? users : query.role === "admin" ? admins : Prisma.sql`${users} - ${admins}`;
+  return Prisma.sql`SELECT (${total})::int AS total`;
+}
+
 /** GET /api/admin/users: newest accounts first unless sorted otherwise; searched and filtered. */
 export async function listUsersForAdmin(query: AdminUsersQuery): Promise<AdminUserPage> {
   const limit = query.limit ?? ADMIN_USERS_PAGE_SIZE;
@@ -69,7 +86,7 @@ export async function listUsersForAdmin(query: AdminUsersQuery): Promise<AdminUs
   const [idRows, [counted]] = await Promise.all([
     db.$queryRaw<{ id: string }[]>`SELECT u."id" FROM "User" u ${where} ORDER BY ${userOrder(query)}
       LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
-    db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM "User" u ${where}`,
+    db.$queryRaw<{ total: number }[]>(userCountSql(query, where)),
   ]);
   const ids = idRows.map((row) => row.id);
   const rows = ids.length ? await db.user.findMany({ where: { id: { in: ids } }, select: adminUserSelect }) : [];

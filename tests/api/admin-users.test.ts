@@ -1,6 +1,8 @@
+import pg from "pg";
 import { describe, expect, test } from "vitest";
 import { api } from "../support/http";
-import { ADMIN, adminToken, freshIp, freshUser, login, memberToken } from "../support/users";
+import { TEST_PASSWORD } from "../support/test-accounts";
+import { ADMIN, adminToken, freshIp, freshUser, login, memberToken, uniqueEmail } from "../support/users";
 
 /** A fresh user raised to admin by the seeded admin, so a test can act as a second admin. */
 async function freshAdmin(label: string) {
@@ -194,6 +196,48 @@ describe("GET /api/admin/users: search, role, sort", () => {
     // % and _ are letters here, not LIKE wildcards.
     expect((await page("search=%25")).usersCount).toBe(0);
     expect((await page("search=_")).usersCount).toBe(0);
+  });
+
+  test("finds a name holding %, _ and \\ by those very characters, and nothing else by them", async () => {
+    const label = `odd${Date.now().toString(36)}`;
+    const fullName = `Ann 50%_off\\ ${label}`;
+    const registered = await api("POST", "/api/user/register", {
+      body: { fullName, email: uniqueEmail(label), password: TEST_PASSWORD },
+      headers: { "x-forwarded-for": freshIp() },
+    });
+    expect(registered.status, JSON.stringify(registered.body)).toBe(201);
+    const found = await page(`search=${encodeURIComponent(`50%_OFF\\ ${label}`)}`);
+    expect(found.users.map((u) => u._id)).toEqual([registered.body._id]);
+    expect((await page(`search=${encodeURIComponent("50%x")}`)).usersCount).toBe(0);
+    expect((await page(`search=${encodeURIComponent("50__off")}`)).usersCount).toBe(0);
+    expect((await page(`search=${encodeURIComponent(`off\\\\`)}`)).usersCount).toBe(0);
+  });
+
+  test("counts every account, the admins and the others as the database holds them", async () => {
+    const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await db.connect();
+    try {
+      const counted = async () =>
+        (
+          await db.query<{ all: number; admin: number; user: number }>(
+            `SELECT count(*)::int AS "all", (count(*) FILTER (WHERE "isAdmin"))::int AS "admin",
+                    (count(*) FILTER (WHERE NOT "isAdmin"))::int AS "user" FROM "User"`,
+          )
+        ).rows[0]!;
+      // Other files register accounts meanwhile: a figure counts when the table held still around it.
+      for (const role of ["", "admin", "user"] as const) {
+        for (let attempt = 0; ; attempt++) {
+          const before = await counted();
+          const answered = (await page(`limit=1${role ? `&role=${role}` : ""}`)).usersCount;
+          const after = await counted();
+          if (JSON.stringify(before) !== JSON.stringify(after) && attempt < 10) continue;
+          expect(answered).toBe(before[role || "all"]);
+          break;
+        }
+      }
+    } finally {
+      await db.end();
+    }
   });
 
   test("filters admins or users, and sorts by joined date both ways", async () => {
