@@ -113,12 +113,21 @@ function adminMovieCountSql(query: AdminMoviesQuery): Prisma.Sql {
     const drafts = query.status ? Prisma.sql`0` : Prisma.sql`(SELECT count(*) FROM "Movie" WHERE "draft")`;
     return Prisma.sql`SELECT ("movies" + ${drafts})::int AS total, false AS capped FROM "CatalogueCount" WHERE "id" = 1`;
   }
-  if (query.media && !query.category && !query.status) {
-    // A video filter alone: its total as triggers keep it in SiteCount (docs/architecture.md "Totals
-    // kept by triggers"), not a count of the movies it matches, which can be nearly all of them.
-    return Prisma.sql`SELECT "count"::int AS total, false AS capped FROM "SiteCount" WHERE "name" = ${mediaFigure(query.media)}`;
+  const figure = keptFigure(query);
+  if (figure) {
+    // A video filter or a category alone: its total as triggers keep it in SiteCount (docs/architecture.md
+    // "Totals kept by triggers"), not a count of the movies it matches, which can be nearly all of them.
+    // A category that does not exist has no figure, and no movies.
+    return Prisma.sql`SELECT coalesce((SELECT "count" FROM "SiteCount" WHERE "name" = ${figure}), 0)::int AS total, false AS capped`;
   }
   return Prisma.sql`SELECT count(*)::int AS total, false AS capped FROM "Movie" mv ${whereClause(conditions(query))}`;
+}
+
+/** The SiteCount figure holding the total of a list filtered by one thing alone, when one is kept. */
+function keptFigure({ media, category, status }: AdminMoviesQuery): string | null {
+  if (status || (media && category)) return null;
+  if (media) return mediaFigure(media);
+  return category ? `category:${category}` : null;
 }
 
 /** The SiteCount figure holding a video filter's total: a transcode state's, or one of the two that are not a state. */

@@ -1,6 +1,7 @@
-// The admin Statistics page's totals and plays per day, and the admin list's video filters' totals, are
-// kept by triggers (migrations 20261128230000_statistics_counts, 20261129010000_admin_media_counts and
-// 20261129020000_plays_per_day, docs/architecture.md "Totals kept by triggers"), not counted on each visit. Each write below goes
+// The admin Statistics page's totals and plays per day, and the admin list's video and category filters'
+// totals, are kept by triggers (migrations 20261128230000_statistics_counts, 20261129010000_admin_media_counts,
+// 20261129020000_plays_per_day and 20261129050000_admin_category_counts, docs/architecture.md "Totals kept
+// by triggers"), not counted on each visit. Each write below goes
 // through the API (or, for what only jobs and cascades do, through SQL as they do it), and after each
 // the kept totals must equal a count of the tables, read in one snapshot.
 import pg from "pg";
@@ -32,7 +33,9 @@ async function keptAndCounted(): Promise<{ kept: Totals; counted: Totals; viewer
          LEFT JOIN "Movie" m ON coalesce(m."mediaState"::text, 'none') = s.state
         GROUP BY s.state
        UNION ALL SELECT 'video:none', count(*)::text FROM "Movie" WHERE "video" = ''
-       UNION ALL SELECT 'video:original', count(*)::text FROM "Movie" WHERE "video" <> '' AND "mediaState" IS NULL`,
+       UNION ALL SELECT 'video:original', count(*)::text FROM "Movie" WHERE "video" <> '' AND "mediaState" IS NULL
+       UNION ALL SELECT 'category:' || c."id", count(m."id")::text
+         FROM "Category" c LEFT JOIN "Movie" m ON m."categoryId" = c."id" GROUP BY c."id"`,
     );
     // Movies whose kept viewers differ from their WatchProgress rows.
     const off = await db.query<{ off: string }>(
@@ -233,5 +236,44 @@ describe("the Statistics page's kept totals", () => {
     ]);
     expect((await api("DELETE", `/api/movie/${movie._id}`, { token })).status).toBe(200);
     await expectExact();
+  });
+
+  test("count each category's movies, drafts included, as movies come, move between categories and go", async () => {
+    const token = await adminToken();
+    const [from, to] = [await createTestCategory(), await createTestCategory()];
+    const figure = (kept: Totals, category: { _id: string }) => kept[`category:${category._id}`];
+    expect([figure(await expectExact(), from), figure(await expectExact(), to)]).toEqual([0, 0]);
+    const movies = [
+      await createTestMovie({}, from._id),
+      await createTestMovie({}, from._id),
+      await createTestMovie({}, from._id),
+    ];
+    const ids = movies.map((movie) => movie._id);
+    expect((await api("PUT", `/api/movie/${ids[2]}`, { token, body: { draft: true } })).status).toBe(200);
+    let kept = await expectExact();
+    expect([figure(kept, from), figure(kept, to)]).toEqual([3, 0]);
+
+    // The bulk action moves two in one statement; an edit that keeps the category moves nothing.
+    const moved = await api("POST", "/api/admin/movies/bulk", {
+      token,
+      body: { action: "category", ids: ids.slice(0, 2), category: to._id },
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    await db.query(`UPDATE "Movie" SET "mediaProgress" = 0.5 WHERE "id" = ANY($1::uuid[])`, [ids]);
+    kept = await expectExact();
+    expect([figure(kept, from), figure(kept, to)]).toEqual([1, 2]);
+
+    // The admin list's total for a category alone is that figure; with another filter it is counted.
+    const total = async (query: string) =>
+      (await api<{ moviesCount: number }>("GET", `/api/admin/movies?${query}`, { token })).body.moviesCount;
+    expect([await total(`category=${from._id}`), await total(`category=${to._id}`)]).toEqual([1, 2]);
+    expect(await total(`category=${from._id}&status=draft`)).toBe(1);
+    expect(await total("category=00000000-0000-4000-8000-000000000000")).toBe(0);
+
+    for (const id of ids) expect((await api("DELETE", `/api/movie/${id}`, { token })).status).toBe(200);
+    for (const category of [from, to])
+      expect((await api("DELETE", `/api/category/${category._id}`, { token })).status).toBe(200);
+    kept = await expectExact();
+    expect([figure(kept, from), figure(kept, to)]).toEqual([undefined, undefined]);
   });
 });
