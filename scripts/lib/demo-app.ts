@@ -38,11 +38,12 @@ export async function waitFor(url: string, what: string): Promise<void> {
  * Starts the demo app (`name` names the temporary folder and the database). Builds first when a
  * source changed since the last build of NEXT_DIST_DIR (default `.next`, as `npm start`); `distDir`
  * serves that build instead, as it is (another checkout's build, copied here, to compare with).
+ * `postgresSettings` are the embedded PostgreSQL's own (`-c name=value`).
  */
 export async function startDemoApp(
   name: string,
   log: (line: string) => void,
-  { distDir: given }: { distDir?: string } = {},
+  { distDir: given, postgresSettings }: { distDir?: string; postgresSettings?: Record<string, string> } = {},
 ): Promise<DemoApp> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), `marquee-${name}-`));
   fs.chmodSync(work, 0o755); // the embedded server runs as the postgres user when we are root
@@ -65,6 +66,7 @@ export async function startDemoApp(
     database = await openDatabase({
       dataDir: path.join(work, "postgres"),
       name: `marquee_${name.replace(/\W/g, "_")}`,
+      settings: postgresSettings,
       log,
     });
     await migrate(database.url);

@@ -46,6 +46,7 @@ export declare function openDatabase(options: {
   dataDir: string;
   name: string;
   port?: number;
+  settings?: Record<string, string>;
   log: (line: string) => void;
 }): Promise<Database>;
 export declare function superviseEmbeddedPostgres(db: EmbeddedPostgres, options: SupervisionOptions): Supervision;

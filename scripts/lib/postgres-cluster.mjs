@@ -303,12 +303,18 @@ export async function startEmbeddedPostgres(options) {
 /**
  * DATABASE_URL when it is set (no server is started); otherwise the embedded PostgreSQL with its
  * data in `dataDir`, holding a database named `name`.
- * @param {{ url?: string; dataDir: string; name: string; port?: number; log: (line: string) => void }} options
+ * `settings`: server settings for the embedded server (`-c name=value`), e.g. `{ shared_buffers: "2GB" }`.
+ * @param {{ url?: string; dataDir: string; name: string; port?: number; settings?: Record<string, string>; log: (line: string) => void }} options
  * @returns {Promise<Database>}
  */
 export async function openDatabase(options) {
   if (options.url) return { url: options.url, embedded: null, stop: async () => {} };
-  const embedded = await startEmbeddedPostgres({ dataDir: options.dataDir, port: options.port, log: options.log });
+  const embedded = await startEmbeddedPostgres({
+    dataDir: options.dataDir,
+    port: options.port,
+    settings: options.settings,
+    log: options.log,
+  });
   try {
     await embedded.createDatabase(options.name);
   } catch (error) {
