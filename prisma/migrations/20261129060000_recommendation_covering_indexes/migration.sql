@@ -1,9 +1,10 @@
 -- The signals a movie's neighbours are computed from (lib/data/recommendation-sql.ts) read from the
 -- indexes alone. A popular movie's list reads the recent history of up to 900 members of its audience;
 -- each member's rows lay on pages of their own, so at 1,000,000 movies and 50,000 members the list read
--- 14,000 table pages and took 250 ms with them in memory, 1.9 s from disk (docs/performance.md "A
--- million movies"). With the columns it reads included, the same list reads index pages only (their
--- rows all visible since the last vacuum): 66 ms.
+-- 14,000 table pages and took 250 ms with them in memory, 1.9 s from disk
+-- (docs/performance.md "At 1M again: admin totals, covering indexes, and PostgreSQL's memory"). With
+-- the columns it reads included, the same list reads index pages only (their rows all visible since
+-- the last vacuum): 66 ms.
 -- Same names and keys as before, so every other query these indexes served is served as before.
 -- Prisma cannot declare INCLUDE: prisma/schema.prisma says so beside each.
 DROP INDEX "WatchProgress_userId_updatedAt_idx";
