@@ -94,8 +94,9 @@ export async function becauseYouWatched(userId: string): Promise<RecommendationR
   const shown = new Set<string>();
   const rows: { because: { _id: string; name: string }; ids: string[] }[] = [];
   // The seeds' neighbour lists a row's worth at a time, side by side: a list not cached is a query of
-  // 15-30 ms at 1,000,000 movies, and one after another they made a member's first visit slow
-  // (docs/performance.md "A million movies"). Most members fill their rows from the first few seeds.
+  // 10-70 ms at 1,000,000 movies (a popular film's the longest), and one after another they made a
+  // member's first visit slow (docs/performance.md "A million movies"). Most members fill their rows
+  // from the first few seeds.
   const batch = BECAUSE_YOU_WATCHED_ROWS;
   for (let start = 0; start < seeds.length && rows.length < BECAUSE_YOU_WATCHED_ROWS; start += batch) {
     const tried = seeds.slice(start, start + batch);
