@@ -31,6 +31,12 @@ const hostname = args.hostname;
 
 // .env files first: lib/env validates process.env when it is first imported.
 nextEnv.loadEnvConfig(dir, dev);
+// Next reads next.config.ts as this process starts. Left to itself it transpiles the file with SWC,
+// whose native library then stays loaded for the server's whole life: about 65 MiB of a process that
+// must fit a 1 GB server (docs/performance.md, "Memory"). What `next start
+// --experimental-next-config-strip-types` sets: Next imports the file instead, through the TypeScript
+// loader this process already runs under (tsx).
+process.env.__NEXT_NODE_NATIVE_TS_LOADER_ENABLED ??= "true";
 const [
   { default: next },
   { env },
