@@ -21,6 +21,9 @@ ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 MARQUEE_DATA_DIR=/ap
 # Two malloc arenas, as `npm start` gives the web process: glibc's default (8 a core) kept 300-400 MiB
 # more while pictures were resized (docs/performance.md, "Memory").
 ENV MALLOC_ARENA_MAX=2
+# V8's heap as on a 1 GB server, as `npm start` gives the web process (scripts/lib/web-heap.mjs);
+# `-e NODE_OPTIONS=...` replaces it on a host with memory to spare.
+ENV NODE_OPTIONS="--max-old-space-size=512 --max-semi-space-size=16"
 # ffmpeg (with ffprobe) transcodes uploaded videos to HLS in the job workers (docs/media.md).
 RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg && rm -rf /var/lib/apt/lists/*
 # The manifests first, so the dependency layer is rebuilt only when they change.

@@ -20,6 +20,7 @@ import fs from "node:fs";
 import path from "node:path";
 import nextEnv from "@next/env";
 import { openDatabase, superviseEmbeddedPostgres } from "./lib/postgres-cluster.mjs";
+import { heapForASmallServer } from "./lib/web-heap.mjs";
 
 requireSupportedNode();
 
@@ -100,7 +101,10 @@ async function main() {
   // start: the custom server (server.ts: Next plus the media fast path); dev: Next's own.
   const [command, args] =
     mode === "start"
-      ? [process.execPath, ["--import", "tsx", "server.ts", "--port", port]]
+      ? [
+          process.execPath,
+          [...heapForASmallServer(process.env.NODE_OPTIONS ?? ""), "--import", "tsx", "server.ts", "--port", port],
+        ]
       : [path.join(projectRoot, "node_modules", ".bin", "next"), ["dev", "--port", port]];
   const app = spawn(command, args, {
     cwd: projectRoot,

@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { freePort } from "./embedded-postgres";
 import { buildIfStale } from "./build";
+import { heapForASmallServer } from "./web-heap.mjs";
 import { migrate, openDatabase, projectRoot, seed, type Database } from "./database";
 
 export type DemoApp = {
@@ -74,7 +75,10 @@ export async function startDemoApp(
     await seed(database.url, { onlyIfEmpty: false, log, uploadsDir: path.join(dataDir, "uploads") });
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    app = spawn(process.execPath, ["--import", "tsx", "server.ts", "--port", String(port), "--hostname", "127.0.0.1"], {
+    // The web process as `npm start` runs it: the same heap sizes (scripts/run.mjs).
+    const heap = heapForASmallServer(process.env.NODE_OPTIONS ?? "");
+    const server = ["--import", "tsx", "server.ts", "--port", String(port), "--hostname", "127.0.0.1"];
+    app = spawn(process.execPath, [...heap, ...server], {
       cwd: projectRoot,
       stdio: ["ignore", "ignore", "inherit"],
       env: {

@@ -56,6 +56,7 @@ async function start(): Promise<Running> {
     DATABASE_URL: undefined,
     NEXTAUTH_URL: undefined,
     MALLOC_ARENA_MAX: undefined,
+    NODE_OPTIONS: undefined,
   };
   const child = spawn(process.execPath, startCommand(), {
     env: env as NodeJS.ProcessEnv,
@@ -120,6 +121,10 @@ test("npm start serves the demo catalogue, stops cleanly on SIGTERM and keeps it
   const web = childrenOf(first.child.pid!).find((pid) => processFigures(pid).commandLine.includes("server.ts"));
   expect(web).toBeDefined();
   expect(fs.readFileSync(`/proc/${web}/environ`, "utf8").split("\0")).toContain("MALLOC_ARENA_MAX=2");
+  // Its heap is sized as V8 sizes it on a 1 GB server, and it read next.config.ts without loading
+  // SWC's native library (about 65 MiB it would keep for its whole life).
+  expect(processFigures(web!).commandLine).toContain("--max-old-space-size=512 --max-semi-space-size=16");
+  expect(fs.readFileSync(`/proc/${web}/maps`, "utf8")).not.toContain("next-swc");
   const home = await (await fetch(`http://127.0.0.1:${first.port}/`)).text();
   expect(home).toContain("Populate Film");
   // Pictures are resized in a process of their own (lib/media/picture-resizer.ts): the web process
