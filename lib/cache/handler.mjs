@@ -16,6 +16,8 @@
 // - Whole pages kept by Next (ISR: lib/cache/page-handler.mjs) are judged against Next's own
 //   in-process tag manifest, which no handler API reaches: every expiration this handler applies,
 //   its own or learned from another instance, is written there too.
+// - A page rendered from a read made before a write is not kept (mayKeepPage): Next dates a kept page
+//   when it stores it, after the render, so it would be judged newer than the write.
 //
 // Plain JavaScript: Next imports this file with Node itself, in `next build` workers too, where no
 // TypeScript loader runs. It must not import app modules (they are bundled separately).
@@ -28,6 +30,13 @@ import { EVERY_PAGE_TAG, nextTagsManifest } from "./next-internals.mjs";
 
 /** Next's default for the in-memory handler (`cacheMaxMemorySize`); least recently used entries go first. */
 const MAX_BYTES = 50 * 1024 * 1024;
+/**
+ * How many kept pages' lookups are remembered. A render follows its lookup within seconds, so only
+ * recent ones matter; the oldest are forgotten first (that page is then kept as Next alone keeps it).
+ */
+const MAX_PAGE_LOOKUPS = 10_000;
+/** How many of the latest reads (finished `'use cache'` fills) are remembered, for the same purpose. */
+const MAX_RECENT_FILLS = 1_000;
 /** Serialises writers, so versions commit in the order they were taken (a reader never skips one). */
 const WRITE_LOCK_KEY = 7_324_001;
 
@@ -68,7 +77,11 @@ function streamOf(bytes) {
  *   pageTags?: Map<string, TagState>,
  *   log?: (message: string, error: unknown) => void,
  * }} options
- * @returns {import("next/cache").CacheHandler & { publish(tags: string[]): Promise<void> }}
+ * @returns {import("next/cache").CacheHandler & {
+ *   publish(tags: string[]): Promise<void>,
+ *   pageLookedUp(key: string): void,
+ *   mayKeepPage(key: string, pageTags: string[]): boolean,
+ * }}
  */
 export function createCacheHandler({
   pool,
@@ -93,6 +106,15 @@ export function createCacheHandler({
   let running = null;
   /** @type {Promise<void> | null} */
   let queued = null;
+  /** @type {Map<string, number>} kept page's key → when it was last looked up; oldest first */
+  const pageLookups = new Map();
+  /**
+   * The latest fills, oldest first: when each began and ended, and its tags. Next lets a request join
+   * a fill another request began (its cross-request deduplication) without asking this handler, so a
+   * page whose lookup came after a write may still have been rendered from a read begun before it.
+   * @type {Set<{ tags: string[], startedAt: number, settledAt: number }>}
+   */
+  const recentFills = new Set();
 
   /** @param {string} key */
   function forget(key) {
@@ -236,6 +258,12 @@ export function createCacheHandler({
       pendingSets.set(cacheKey, new Promise((resolve) => (settle = () => resolve(undefined))));
       try {
         const entry = await pendingEntry;
+        // Next dates an entry from the start of its fill.
+        recentFills.add({ tags: entry.tags, startedAt: entry.timestamp, settledAt: now() });
+        for (const oldest of recentFills) {
+          if (recentFills.size <= MAX_RECENT_FILLS) break;
+          recentFills.delete(oldest);
+        }
         // expire 0 marks a dynamic entry that Next never reads back.
         if (entry.expire === 0) return;
         const value = new Uint8Array(await new Response(entry.value).arrayBuffer());
@@ -275,6 +303,42 @@ export function createCacheHandler({
       } catch (error) {
         log("Cache tags: could not record expirations in the database", error);
       }
+    },
+
+    /**
+     * The page handler is looking up a kept page (lib/cache/page-handler.mjs): if Next renders it, the
+     * render begins after this.
+     */
+    pageLookedUp(key) {
+      pageLookups.delete(key);
+      pageLookups.set(key, now());
+      for (const [oldest] of pageLookups) {
+        if (pageLookups.size <= MAX_PAGE_LOOKUPS) break;
+        pageLookups.delete(oldest);
+      }
+    },
+
+    /**
+     * Whether a page rendered since its lookup may be kept: not if one of its tags went stale or expired
+     * meanwhile, as the render may have read the catalogue before that write.
+     */
+    mayKeepPage(key, entryTags) {
+      const since = pageLookups.get(key);
+      pageLookups.delete(key);
+      if (since === undefined) return true;
+      const at = now();
+      const changedAfter = (/** @type {string} */ tag, /** @type {number} */ moment) => {
+        const { stale, expired } = pageTags.get(tag) ?? {};
+        return (stale ?? 0) > moment || (typeof expired === "number" && expired > moment && expired <= at);
+      };
+      if (entryTags.some((tag) => changedAfter(tag, since))) return false;
+      // A read the render may have joined: it ended after the lookup, and began before its tag changed.
+      const onPage = new Set(entryTags);
+      for (const fill of recentFills) {
+        if (fill.settledAt < since) continue;
+        if (fill.tags.some((tag) => onPage.has(tag) && changedAfter(tag, fill.startedAt))) return false;
+      }
+      return true;
     },
 
     /** Records expired-now tags for every instance; the caller awaits it before answering. */

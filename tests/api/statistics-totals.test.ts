@@ -256,7 +256,7 @@ describe("the Statistics page's kept totals", () => {
     };
     // The list's totals are read between two equal snapshots of the figures, so that no other test file's
     // write fell between; a few tries find such a quiet moment.
-    let [listed, around]: [number[], number[][]] = [[], []];
+    let [listed, around]: [number[], (number | undefined)[][]] = [[], []];
     for (let attempt = 0; attempt < 5; attempt++) {
       around = [await figures()];
       listed = await totals();
