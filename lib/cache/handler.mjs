@@ -16,8 +16,8 @@
 // - Whole pages kept by Next (ISR: lib/cache/page-handler.mjs) are judged against Next's own
 //   in-process tag manifest, which no handler API reaches: every expiration this handler applies,
 //   its own or learned from another instance, is written there too.
-// - A page rendered from a read made before a write is not kept (mayKeepPage): Next dates a kept page
-//   when it stores it, after the render, so it would be judged newer than the write.
+// - A page rendered from a read made before a write on this instance is not kept (mayKeepPage): Next
+//   dates a kept page when it stores it, after the render, so it would be judged newer than the write.
 //
 // Plain JavaScript: Next imports this file with Node itself, in `next build` workers too, where no
 // TypeScript loader runs. It must not import app modules (they are bundled separately).
@@ -37,6 +37,8 @@ const MAX_BYTES = 50 * 1024 * 1024;
 const MAX_PAGE_LOOKUPS = 10_000;
 /** How many of the latest reads (finished `'use cache'` fills) are remembered, for the same purpose. */
 const MAX_RECENT_FILLS = 1_000;
+/** How long this instance's own expirations are remembered for the same purpose: longer than any render. */
+const LOCAL_CHANGES_MS = 60_000;
 /** Serialises writers, so versions commit in the order they were taken (a reader never skips one). */
 const WRITE_LOCK_KEY = 7_324_001;
 
@@ -115,6 +117,14 @@ export function createCacheHandler({
    * @type {Set<{ tags: string[], startedAt: number, settledAt: number }>}
    */
   const recentFills = new Set();
+  /**
+   * When this instance's own writes last expired each tag, oldest first, for LOCAL_CHANGES_MS. Only
+   * these date a write exactly (just after its commit). An expiry learned from another instance is
+   * dated when this one learns it, usually by the refresh Next runs before a render's first read,
+   * which that render's reads then follow: judging renders by it would keep no page on a busy site.
+   * @type {Map<string, number>}
+   */
+  const localChanges = new Map();
 
   /** @param {string} key */
   function forget(key) {
@@ -147,6 +157,12 @@ export function createCacheHandler({
     const at = now();
     for (const tag of changed) {
       applyTag(tag, expireSeconds === undefined ? { expired: at } : { stale: at, expired: at + expireSeconds * 1000 });
+      localChanges.delete(tag);
+      localChanges.set(tag, at);
+    }
+    for (const [tag, changedAt] of localChanges) {
+      if (changedAt >= at - LOCAL_CHANGES_MS) break;
+      localChanges.delete(tag);
     }
   }
 
@@ -319,18 +335,15 @@ export function createCacheHandler({
     },
 
     /**
-     * Whether a page rendered since its lookup may be kept: not if one of its tags went stale or expired
-     * meanwhile, as the render may have read the catalogue before that write.
+     * Whether a page rendered since its lookup may be kept: not if a write on this instance expired one
+     * of its tags meanwhile, as the render may have read the catalogue before that write.
      */
     mayKeepPage(key, entryTags) {
       const since = pageLookups.get(key);
       pageLookups.delete(key);
       if (since === undefined) return true;
-      const at = now();
-      const changedAfter = (/** @type {string} */ tag, /** @type {number} */ moment) => {
-        const { stale, expired } = pageTags.get(tag) ?? {};
-        return (stale ?? 0) > moment || (typeof expired === "number" && expired > moment && expired <= at);
-      };
+      const changedAfter = (/** @type {string} */ tag, /** @type {number} */ moment) =>
+        (localChanges.get(tag) ?? 0) > moment;
       if (entryTags.some((tag) => changedAfter(tag, since))) return false;
       // A read the render may have joined: it ended after the lookup, and began before its tag changed.
       const onPage = new Set(entryTags);

@@ -1,5 +1,5 @@
-// A kept page must never be older than a write it was rendered before (lib/cache/page-handler.mjs,
-// docs/architecture.md "Caching"). Next dates a kept page when it stores it, after its render, so a
+// A kept page must never be older than a write on its instance that it was rendered before
+// (lib/cache/page-handler.mjs, docs/architecture.md "Caching"). Next dates a kept page when it stores it, after its render, so a
 // render that read the catalogue before a write, and ended after it, would otherwise be kept as newer
 // than the write and served without it until the next one. Two ways a render reads before a write:
 // its lookup came first (any visitor's request or link prefetch), or it joined a read that another
@@ -20,15 +20,14 @@ const until = async (condition: () => boolean) => {
   while (!condition()) await new Promise((resolve) => setTimeout(resolve, 2));
 };
 
-/** What lib/cache/handler.mjs writes when a write expires the tag; answers its moment. */
-async function expireNow(tag: string): Promise<number> {
+/** A write on this instance expiring the tag, as lib/cache/expire-tags.ts does after its commit. */
+async function expireNow(tag: string) {
   const before = now();
   await until(() => now() > before); // strictly after anything that came before
+  await sharedTags.publish([tag]);
   const at = now();
-  nextTagsManifest.set(tag, { expired: at });
   // A page kept from here on is dated after the expiry on both clocks.
   await until(() => Date.now() > at);
-  return at;
 }
 
 const distDirs: string[] = [];
