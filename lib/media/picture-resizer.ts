@@ -18,7 +18,14 @@ const RESIZER_IDLE_MS = 30_000;
 
 const RESIZER_SCRIPT = fileURLToPath(new URL("./picture-resizer-process.mjs", import.meta.url));
 
-type Pending = { resolve: (picture: Awaited<ReturnType<Resize>>) => void; reject: (error: Error) => void };
+type Pending = {
+  resolve: (picture: Awaited<ReturnType<Resize>>) => void;
+  reject: (error: Error) => void;
+  /** The resizer it was sent to. */
+  holder: ChildProcess;
+  /** Sends it once more, to a new resizer; null once it has been. */
+  retry: (() => void) | null;
+};
 type Answer =
   | { id: number; picture: Awaited<ReturnType<Resize>> }
   | { id: number; failure: { message: string; statusCode?: number } };
@@ -49,14 +56,22 @@ function startResizer(): ChildProcess {
   });
   child.on("exit", (code, signal) => {
     if (resizer === child) resizer = null;
-    // A resizer that died (killed for its memory, say) fails what it held; the next picture starts another.
-    for (const [id, waiting] of pending) {
-      waiting.reject(new Error(`The picture resizer stopped (${signal ?? `exit code ${code}`})`));
-      pending.delete(id);
-    }
+    // A resizer that died (killed for its memory, say): what it held goes once more to a new one (it may
+    // have been sent as the resizer died, before this process heard of it); a picture that kills two fails.
+    const stopped = new Error(`The picture resizer stopped (${signal ?? `exit code ${code}`})`);
+    for (const [id, waiting] of pending) if (waiting.holder === child) retryOrFail(id, stopped);
   });
   child.on("error", (error) => console.error("[pictures] The picture resizer failed:", error));
   return child;
+}
+
+/** Sends the picture to a new resizer if it has not been yet, else fails it. */
+function retryOrFail(id: number, error: Error): void {
+  const waiting = pending.get(id);
+  if (!waiting) return;
+  if (waiting.retry) return waiting.retry();
+  pending.delete(id);
+  waiting.reject(error);
 }
 
 function stopResizer(): void {
@@ -91,18 +106,16 @@ const resizeElsewhere: Resize = (upstream, params, config, previousCacheEntry) =
       previousCacheEntry,
     };
     const id = ++nextId;
-    pending.set(id, { resolve, reject });
-    const send = (retry: boolean) => {
+    const send = (first: boolean) => {
       // A resizer that ended (idle, or killed) since the last picture: a new one.
       if (!resizer?.connected) resizer = startResizer();
       const target = resizer;
+      pending.set(id, { resolve, reject, holder: target, retry: first ? () => send(false) : null });
       target.send({ id, ...request }, (error) => {
-        if (!error || !pending.has(id)) return;
+        if (!error || pending.get(id)?.holder !== target) return;
+        // It died before it got the picture.
         if (resizer === target) resizer = null;
-        // It died before it got the picture: once more with a new one.
-        if (retry) return send(false);
-        pending.delete(id);
-        reject(error);
+        retryOrFail(id, error);
       });
     };
     send(true);
