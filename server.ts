@@ -29,6 +29,16 @@ const { values: args } = parseArgs({ options: { port: { type: "string" }, hostna
 const port = Number(args.port ?? process.env.PORT ?? 3000);
 const hostname = args.hostname;
 
+// Whatever read this process's output may go (a launcher killed with SIGKILL, a log collector that
+// restarts): writing to the closed pipe then fails with EPIPE. Unhandled, that error was logged to the
+// same pipe, which failed again: a loop that kept a core busy for as long as the server ran. Logs are
+// dropped instead, and the server serves on.
+for (const output of [process.stdout, process.stderr]) {
+  output.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error;
+  });
+}
+
 // .env files first: lib/env validates process.env when it is first imported.
 nextEnv.loadEnvConfig(dir, dev);
 // Next reads next.config.ts as this process starts. Left to itself it transpiles the file with SWC,
