@@ -1,0 +1,38 @@
+// A server whose output pipe closed (its launcher killed with SIGKILL, a log collector restarted) drops
+// its logs and serves on (server.ts). It used to log each failed write's EPIPE to the same pipe, which
+// failed again: a loop that kept a core busy for as long as the server ran.
+import fs from "node:fs";
+import { afterAll, expect, test } from "vitest";
+import { startInstance, type Instance } from "../support/instances";
+
+let instance: Instance | undefined;
+afterAll(async () => {
+  await instance?.stop();
+});
+
+/** The CPU time the process has used, in clock ticks (user + system, from /proc). */
+function cpuTicks(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+test("with its stdout and stderr closed, the server answers, stays idle and stops on SIGTERM", async () => {
+  instance = await startInstance({ JOBS_IN_APP: "false" });
+  const pid = instance.process.pid!;
+  // Whoever read the output goes: every write from now on fails with EPIPE.
+  instance.process.stdout!.destroy();
+  instance.process.stderr!.destroy();
+  // Each API request writes its log line.
+  for (let i = 0; i < 3; i++) expect((await fetch(`${instance.baseUrl}/api/health`)).status).toBe(200);
+  expect((await fetch(`${instance.baseUrl}/`)).status).toBe(200);
+
+  // Idle, it uses next to no CPU: the loop used most of a core. Clock ticks are 1/100 s; 3 s of a
+  // loop was about 270 of them.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const before = cpuTicks(pid);
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  expect(cpuTicks(pid) - before).toBeLessThan(100);
+
+  expect((await fetch(`${instance.baseUrl}/api/health`)).status).toBe(200);
+  expect(await instance.stop()).toBe(0);
+});
