@@ -1,15 +1,12 @@
 // What lib/cache/next-internals.mjs relies on in Next.js's private modules. Each test fails when a
 // Next release changes that part: then cross-instance freshness of the kept pages needs another way
 // (docs/architecture.md, "Caching"). The whole path runs in tests/deploy/two-instances.test.ts.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { NEXT_CACHE_TAGS_HEADER } from "next/dist/lib/constants";
 import { getImplicitTags } from "next/dist/server/lib/implicit-tags";
 import { afterEach, expect, test } from "vitest";
 import sharp from "sharp";
 import { EVERY_PAGE_TAG, FileSystemCache, nextTagsManifest } from "@/lib/cache/next-internals.mjs";
 import { nextImageOptimizer } from "@/lib/media/next-image-internals.mjs";
+import { clearPageCaches, keep, lookUp, pageCache } from "../support/page-cache";
 
 // Next dates a kept page with Date.now() but judges expirations against performance.timeOrigin +
 // performance.now(), as lib/cache/handler.mjs writes them; the two clocks drift apart by a few
@@ -22,48 +19,7 @@ async function expireAfter(tag: string, keptAt: number) {
   nextTagsManifest.set(tag, { expired: now() });
 }
 
-/** The folders the caches below were given (they write nothing to them: flushToDisk is off). */
-const distDirs: string[] = [];
-afterEach(() => {
-  nextTagsManifest.clear();
-  for (const dir of distDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-/** Next's page cache in memory only, as the page handler extends it. */
-function pageCache() {
-  const serverDistDir = fs.mkdtempSync(path.join(os.tmpdir(), "marquee-next-internals-"));
-  distDirs.push(serverDistDir);
-  return new FileSystemCache({
-    fs: undefined as never,
-    flushToDisk: false,
-    serverDistDir,
-    revalidatedTags: [],
-    maxMemoryCacheSize: 10 * 1024 * 1024,
-    _requestHeaders: {},
-  });
-}
-
-const APP_PAGE = "APP_PAGE" as never;
-
-/** A kept page as Next stores it: its HTML and the tags it was rendered with, in its headers. */
-async function keep(cache: ReturnType<typeof pageCache>, key: string, tags: string[]) {
-  await cache.set(
-    key,
-    {
-      kind: APP_PAGE,
-      html: "<html></html>",
-      rscData: undefined,
-      headers: { [NEXT_CACHE_TAGS_HEADER]: tags.join(",") },
-      postponed: undefined,
-      status: 200,
-      segmentData: undefined,
-    },
-    { cacheControl: { revalidate: false, expire: undefined } } as never,
-  );
-}
-
-const lookUp = (cache: ReturnType<typeof pageCache>, key: string) =>
-  cache.get(key, { kind: APP_PAGE, isRoutePPREnabled: false, isFallback: false });
+afterEach(clearPageCaches);
 
 test("every kept page carries the root layout's implicit tag, which Marquee expires when a server starts", async () => {
   for (const [page, pathname] of [
@@ -77,7 +33,7 @@ test("every kept page carries the root layout's implicit tag, which Marquee expi
 });
 
 test("Next's page cache judges a kept page by the tags manifest Marquee writes: expired means a new render", async () => {
-  const cache = pageCache();
+  const cache = pageCache(FileSystemCache);
   await keep(cache, "/movie/a", ["movie:a", EVERY_PAGE_TAG]);
   await keep(cache, "/movie/b", ["movie:b", EVERY_PAGE_TAG]);
   const kept = await lookUp(cache, "/movie/a");
@@ -94,7 +50,7 @@ test("Next's page cache judges a kept page by the tags manifest Marquee writes: 
 });
 
 test("a page kept after the expiry is served", async () => {
-  const cache = pageCache();
+  const cache = pageCache(FileSystemCache);
   // A minute back: well past any drift between the two clocks.
   nextTagsManifest.set("movie:c", { expired: now() - 60_000 });
   await keep(cache, "/movie/c", ["movie:c"]);

@@ -4,14 +4,10 @@
 // than the write and served without it until the next one. Two ways a render reads before a write:
 // its lookup came first (any visitor's request or link prefetch), or it joined a read that another
 // request began first (Next shares one `'use cache'` fill between concurrent requests).
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { NEXT_CACHE_TAGS_HEADER } from "next/dist/lib/constants";
 import { afterEach, expect, test } from "vitest";
 import sharedTags from "@/lib/cache/handler.mjs";
-import { nextTagsManifest } from "@/lib/cache/next-internals.mjs";
 import PageCacheHandler from "@/lib/cache/page-handler.mjs";
+import { clearPageCaches, keep as keepPage, lookUp, pageCache } from "../support/page-cache";
 
 // Expirations are on performance.timeOrigin + performance.now(), a kept page's date on Date.now():
 // the two drift apart, so each test waits until both agree on the order it needs.
@@ -30,46 +26,14 @@ async function expireNow(tag: string) {
   await until(() => Date.now() > at);
 }
 
-const distDirs: string[] = [];
-afterEach(() => {
-  nextTagsManifest.clear();
-  for (const dir of distDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-function pageCache() {
-  const serverDistDir = fs.mkdtempSync(path.join(os.tmpdir(), "marquee-page-cache-"));
-  distDirs.push(serverDistDir);
-  return new PageCacheHandler({
-    fs: undefined as never,
-    flushToDisk: false,
-    serverDistDir,
-    revalidatedTags: [],
-    maxMemoryCacheSize: 10 * 1024 * 1024,
-    _requestHeaders: {},
-  });
-}
-
-const APP_PAGE = "APP_PAGE" as never;
-const lookUp = (cache: PageCacheHandler, key: string) =>
-  cache.get(key, { kind: APP_PAGE, isRoutePPREnabled: false, isFallback: false });
+afterEach(clearPageCaches);
+const cacheOfPages = () => pageCache(PageCacheHandler);
 /** Next storing the page it rendered, with the tags of the reads it made. */
 const keep = (cache: PageCacheHandler, key: string, tags: string[]) =>
-  cache.set(
-    key,
-    {
-      kind: APP_PAGE,
-      html: `<html>${key}</html>`,
-      rscData: undefined,
-      headers: { [NEXT_CACHE_TAGS_HEADER]: tags.join(",") },
-      postponed: undefined,
-      status: 200,
-      segmentData: undefined,
-    },
-    { cacheControl: { revalidate: false, expire: undefined } } as never,
-  );
+  keepPage(cache, key, tags, `<html>${key}</html>`);
 
 test("a page whose lookup came before its tag expired is served to its visitor but not kept", async () => {
-  const cache = pageCache();
+  const cache = cacheOfPages();
   expect(await lookUp(cache, "/movie/before")).toBeNull();
   await expireNow("movie:before");
   await keep(cache, "/movie/before", ["movie:before", "movies"]);
@@ -80,7 +44,7 @@ test("a page whose lookup came before its tag expired is served to its visitor b
 });
 
 test("a write to another movie does not stop a page being kept", async () => {
-  const cache = pageCache();
+  const cache = cacheOfPages();
   await lookUp(cache, "/movie/untouched");
   await expireNow("movie:elsewhere");
   await keep(cache, "/movie/untouched", ["movie:untouched", "movies"]);
@@ -110,7 +74,7 @@ function fill(key: string, tags: string[]) {
 }
 
 test("a page that joined a read begun before the write is not kept", async () => {
-  const cache = pageCache();
+  const cache = cacheOfPages();
   const end = fill("movie-detail:joined", ["movie:joined"]);
   await expireNow("movie:joined");
   // Looked up after the write, but rendered from the read that began before it.
@@ -121,7 +85,7 @@ test("a page that joined a read begun before the write is not kept", async () =>
 });
 
 test("a page that joined a read begun after the write, or one of another movie, is kept", async () => {
-  const cache = pageCache();
+  const cache = cacheOfPages();
   const other = fill("movie-detail:other", ["movie:other"]);
   await expireNow("movie:other");
   await expireNow("movie:fresh");
