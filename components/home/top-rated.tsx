@@ -1,17 +1,10 @@
-"use client";
-
 import Link from "next/link";
 import { LikeButton } from "@/components/movie/like-button";
 import { Runtime } from "@/components/movie/runtime";
 import { NO_RATINGS, Stars } from "@/components/movie/stars";
 import type { MovieListItem } from "@/lib/data/movie-shapes";
-import { AutoplayToggle } from "@/components/ui/autoplay-toggle";
-import { CarouselTrack } from "@/components/ui/carousel-track";
-import { useAutoplayCarousel } from "@/components/ui/use-autoplay-carousel";
+import { CarouselSection } from "@/components/ui/carousel-section";
 import { Poster } from "@/components/ui/poster";
-
-const arrow =
-  "flex size-10 items-center justify-center rounded-md bg-subMain text-white transition hover:bg-subMain/80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white";
 
 /** As many slides as are in view: see the basis classes of TopRated's slides. */
 const TOP_RATED_SIZES =
@@ -19,58 +12,35 @@ const TOP_RATED_SIZES =
 
 /** docs/product.md "Home": loops and autoplays; 1, 2, 3, 4, 5 slides in view from 0, 400, 768, 1024, 1280 px. */
 export function TopRated({ movies }: { movies: MovieListItem[] }) {
-  const [viewport, embla, autoplay] = useAutoplayCarousel({ align: "start", duration: 40 }, 4000);
   return (
-    <section aria-labelledby="top-rate" className="flex flex-col gap-6" {...autoplay.rootProps}>
-      <div className="flex items-center justify-between gap-4">
-        <h2 id="top-rate" className="text-2xl font-bold">
-          Top rate
-        </h2>
-        {movies.length > 0 && (
-          <div className="flex gap-3">
-            <AutoplayToggle autoplay={autoplay} className="bg-white/10" />
-            <button type="button" aria-label="Previous movies" className={arrow} onClick={() => embla?.scrollPrev()}>
-              {"<"}
-            </button>
-            <button type="button" aria-label="Next movies" className={arrow} onClick={() => embla?.scrollNext()}>
-              {">"}
-            </button>
-          </div>
-        )}
-      </div>
-      {movies.length === 0 ? (
-        <p className="text-text">No Movies</p>
-      ) : (
-        <CarouselTrack
-          viewport={viewport}
-          label="Top rated movies"
-          items={movies}
-          slideWidth="basis-1/2 md:basis-1/3 lg:basis-1/4 xl:basis-1/5"
-        >
-          {(movie) => (
-            <article className="relative overflow-hidden rounded-lg border border-border/60 bg-dry">
-              <Link
-                href={`/movie/${movie._id}`}
-                className="block focus-visible:outline-2 focus-visible:outline-subMain"
-              >
-                <Poster src={movie.image} width={600} sizes={TOP_RATED_SIZES} className="w-full" />
-                <div className="flex flex-col gap-2 p-3">
-                  <h3 className="truncate font-semibold">{movie.name}</h3>
-                  <p className="text-sm text-text">
-                    <Runtime hour={movie.hour} durationSeconds={movie.durationSeconds} />
-                  </p>
-                  {movie.countReviews === 0 ? (
-                    <p className="text-sm text-text">{NO_RATINGS}</p>
-                  ) : (
-                    <Stars value={movie.rate} />
-                  )}
-                </div>
-              </Link>
-              <LikeButton movieId={movie._id} movieName={movie.name} className="absolute top-3 right-3" />
-            </article>
-          )}
-        </CarouselTrack>
-      )}
-    </section>
+    <CarouselSection
+      id="top-rate"
+      title="Top rate"
+      label="Top rated movies"
+      delay={4000}
+      slideWidth="basis-1/2 md:basis-1/3 lg:basis-1/4 xl:basis-1/5"
+      arrows={{ previous: "Previous movies", next: "Next movies" }}
+      emptyText="No Movies"
+    >
+      {movies.map((movie) => (
+        <article key={movie._id} className="relative overflow-hidden rounded-lg border border-border/60 bg-dry">
+          <Link href={`/movie/${movie._id}`} className="block focus-visible:outline-2 focus-visible:outline-subMain">
+            <Poster src={movie.image} width={600} sizes={TOP_RATED_SIZES} className="w-full" />
+            <div className="flex flex-col gap-2 p-3">
+              <h3 className="truncate font-semibold">{movie.name}</h3>
+              <p className="text-sm text-text">
+                <Runtime hour={movie.hour} durationSeconds={movie.durationSeconds} />
+              </p>
+              {movie.countReviews === 0 ? (
+                <p className="text-sm text-text">{NO_RATINGS}</p>
+              ) : (
+                <Stars value={movie.rate} />
+              )}
+            </div>
+          </Link>
+          <LikeButton movieId={movie._id} movieName={movie.name} className="absolute top-3 right-3" />
+        </article>
+      ))}
+    </CarouselSection>
   );
 }
