@@ -9,14 +9,15 @@
 //   Content-Length (Next drops it from route handler responses). Everything else goes to Next,
 //   pages and API requests each within their own budget of requests at once, the rest in line or,
 //   past the line, answered "busy" (lib/http/admission.ts).
-// - SIGTERM or SIGINT: stop accepting connections, let requests in flight finish (an upload
-//   included), stop the background jobs (a running ffmpeg is killed, its job requeued), close the
-//   database pool, exit. A second signal, or SHUTDOWN_GRACE_MS, cuts it short (lib/media/ffmpeg.ts
-//   still kills any ffmpeg as the process exits).
+// - SIGTERM or SIGINT (or, under `npm start`, the launcher dying): stop accepting connections, let
+//   requests in flight finish (an upload included), stop the background jobs (a running ffmpeg is
+//   killed, its job requeued), close the database pool, exit. A second signal, or SHUTDOWN_GRACE_MS,
+//   cuts it short (lib/media/ffmpeg.ts still kills any ffmpeg as the process exits).
 import "./lib/require-node";
 import http from "node:http";
 import { parseArgs } from "node:util";
 import nextEnv from "@next/env";
+import { dropLogsWhenOutputCloses, stopWhenLauncherExits } from "./lib/process-lifetime";
 import { processState } from "./lib/process-state";
 
 const SHUTDOWN_GRACE_MS = 100_000;
@@ -29,15 +30,7 @@ const { values: args } = parseArgs({ options: { port: { type: "string" }, hostna
 const port = Number(args.port ?? process.env.PORT ?? 3000);
 const hostname = args.hostname;
 
-// Whatever read this process's output may go (a launcher killed with SIGKILL, a log collector that
-// restarts): writing to the closed pipe then fails with EPIPE. Unhandled, that error was logged to the
-// same pipe, which failed again: a loop that kept a core busy for as long as the server ran. Logs are
-// dropped instead, and the server serves on.
-for (const output of [process.stdout, process.stderr]) {
-  output.on("error", (error: NodeJS.ErrnoException) => {
-    if (error.code !== "EPIPE") throw error;
-  });
-}
+dropLogsWhenOutputCloses();
 
 // .env files first: lib/env validates process.env when it is first imported.
 nextEnv.loadEnvConfig(dir, dev);
@@ -109,15 +102,15 @@ server.listen(port, hostname, () => {
   );
 });
 
-async function stop(signal: string) {
+async function stop(reason: string) {
   if (stopping) {
     // Ctrl-C twice. (A SIGTERM meanwhile is `npm start` passing on the first Ctrl-C: keep waiting.)
-    if (signal !== "SIGINT") return;
-    console.log(`> ${signal} again: exiting now`);
+    if (reason !== "SIGINT") return;
+    console.log(`> ${reason} again: exiting now`);
     process.exit(1);
   }
   stopping = true;
-  console.log(`> ${signal}: no new connections; finishing the requests in flight`);
+  console.log(`> ${reason}: no new connections; finishing the requests in flight`);
   const forced = setTimeout(() => {
     console.error(`> Requests still running after ${SHUTDOWN_GRACE_MS / 1000} s: exiting anyway`);
     process.exit(1);
@@ -144,3 +137,4 @@ async function stop(signal: string) {
 }
 process.on("SIGTERM", () => void stop("SIGTERM"));
 process.on("SIGINT", () => void stop("SIGINT"));
+stopWhenLauncherExits(() => void stop("The launcher is gone"));

@@ -108,7 +108,9 @@ async function main() {
       : [path.join(projectRoot, "node_modules", ".bin", "next"), ["dev", "--port", port]];
   const app = spawn(command, args, {
     cwd: projectRoot,
-    stdio: "inherit",
+    // start: the channel tells server.ts when this launcher is gone, even killed with SIGKILL; it then
+    // stops (lib/process-lifetime.ts) instead of serving on as an orphan.
+    stdio: mode === "start" ? ["inherit", "inherit", "inherit", "ipc"] : "inherit",
     env: {
       ...childEnv,
       ...(mode === "start" && { NODE_ENV: "production" }),

@@ -2,9 +2,11 @@
 // run them apart (set JOBS_IN_APP=false for the app then). Needs DATABASE_URL. Ctrl-C or SIGTERM
 // lets the running job finish, then exits.
 import "./lib/load-env";
+import { dropLogsWhenOutputCloses } from "@/lib/process-lifetime";
 import { startJobs } from "@/lib/worker";
 
 async function main() {
+  dropLogsWhenOutputCloses();
   const runner = await startJobs();
   const stop = async () => {
     await runner.stop();

@@ -1,13 +1,16 @@
-// A server whose output pipe closed (its launcher killed with SIGKILL, a log collector restarted) drops
-// its logs and serves on (server.ts). It used to log each failed write's EPIPE to the same pipe, which
-// failed again: a loop that kept a core busy for as long as the server ran.
+// What a server does when what started it goes (lib/process-lifetime.ts):
+// - its output pipe closed (its launcher killed with SIGKILL, a log collector restarted): it drops its
+//   logs and serves on. It used to log each failed write's EPIPE to the same pipe, which failed again:
+//   a loop that kept a core busy for as long as the server ran;
+// - its `npm start` launcher gone: it stops, as on SIGTERM, instead of serving on as an orphan.
 import fs from "node:fs";
 import { afterAll, expect, test } from "vitest";
 import { startInstance, type Instance } from "../support/instances";
 
 let instance: Instance | undefined;
+let launched: Instance | undefined;
 afterAll(async () => {
-  await instance?.stop();
+  await Promise.all([instance?.stop(), launched?.stop()]);
 });
 
 /** The CPU time the process has used, in clock ticks (user + system, from /proc). */
@@ -35,4 +38,14 @@ test("with its stdout and stderr closed, the server answers, stays idle and stop
 
   expect((await fetch(`${instance.baseUrl}/api/health`)).status).toBe(200);
   expect(await instance.stop()).toBe(0);
+});
+
+test("started by npm start, the server stops when its launcher is gone, even killed with SIGKILL", async () => {
+  launched = await startInstance({ JOBS_IN_APP: "false" }, { launcherChannel: true });
+  expect((await fetch(`${launched.baseUrl}/api/health`)).status).toBe(200);
+  // A launcher killed with SIGKILL sends nothing: its end of the channel just closes, as here.
+  launched.process.disconnect();
+  expect(await launched.exited).toBe(0);
+  expect(launched.output()).toContain("> The launcher is gone: no new connections");
+  await expect(fetch(`${launched.baseUrl}/api/health`)).rejects.toThrow();
 });

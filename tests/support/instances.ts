@@ -19,8 +19,14 @@ export type Instance = {
   process: ChildProcess;
 };
 
-/** Starts server.ts with the test suite's environment plus `env`; resolves once /api/health answers 200. */
-export async function startInstance(env: Record<string, string>): Promise<Instance> {
+/**
+ * Starts server.ts with the test suite's environment plus `env`; resolves once /api/health answers 200.
+ * `launcherChannel`: with the IPC channel `npm start` (scripts/run.mjs) gives it.
+ */
+export async function startInstance(
+  env: Record<string, string>,
+  { launcherChannel = false }: { launcherChannel?: boolean } = {},
+): Promise<Instance> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let printed = "";
@@ -30,11 +36,12 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
     {
       cwd: root,
       env: { ...process.env, ...env, NODE_ENV: "production" },
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: launcherChannel ? ["ignore", "pipe", "pipe", "ipc"] : ["ignore", "pipe", "pipe"],
     },
   );
-  child.stdout.on("data", (chunk: Buffer) => (printed += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (printed += chunk.toString()));
+  // Piped above (the four-entry stdio with the channel loses that in spawn's types).
+  child.stdout!.on("data", (chunk: Buffer) => (printed += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (printed += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const instance: Instance = {
     baseUrl,
