@@ -11,7 +11,10 @@
 //      that failed in any run (with how many runs), which say what to fix.
 // `--only` takes a comma list of pages (`/`, `/movies`, `/movie`) and presets (`mobile`, `desktop`);
 // `--reports DIR` also writes each run's full HTML report there (the hints behind each figure);
-// `--url` audits an app already running there (with a catalogue) instead of starting the demo app.
+// `--url` audits an app already running there (with a catalogue) instead of starting the demo app;
+// `--baseline URL` audits a second running app (another build: a worktree of an older commit started
+// with `PORT=3001 npm start`) in the same run, the two alternated (A, B, then B, A), and prints its
+// rows beside the others, marked "baseline": a change is judged against a baseline measured in the same conditions.
 // It prints figures; it asserts nothing. docs/performance.md ("Lighthouse") records a run.
 import fs from "node:fs";
 import os from "node:os";
@@ -34,9 +37,9 @@ function readArguments() {
   for (let i = 2; i < process.argv.length; i += 2)
     args.set(process.argv[i]!.replace(/^--/, ""), process.argv[i + 1] ?? "");
   for (const name of args.keys())
-    if (!["runs", "only", "reports", "url"].includes(name))
+    if (!["runs", "only", "reports", "url", "baseline"].includes(name))
       throw new Error(
-        `Unknown option --${name} (known: --runs N, --only /,/movies,/movie,mobile,desktop, --reports DIR, --url URL)`,
+        `Unknown option --${name} (known: --runs N, --only /,/movies,/movie,mobile,desktop, --reports DIR, --url URL, --baseline URL)`,
       );
   const runs = Number(args.get("runs") ?? 3);
   if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs must be a whole number from 1");
@@ -52,10 +55,12 @@ function readArguments() {
   const reports = args.get("reports") || undefined;
   if (reports) fs.mkdirSync(reports, { recursive: true });
   const url = args.get("url") ? new URL(args.get("url")!).origin : undefined;
+  const baseline = args.get("baseline") ? new URL(args.get("baseline")!).origin : undefined;
   return {
     runs,
     reports,
     url,
+    baseline,
     pages: PAGES.filter((page) => onlyPages.length === 0 || onlyPages.includes(page)),
     presets: (Object.keys(PRESETS) as Preset[]).filter(
       (preset) => onlyPresets.length === 0 || onlyPresets.includes(preset),
@@ -108,8 +113,11 @@ function row(page: string, preset: Preset, runs: Figures[]): string {
   const cls = median(runs.map((run) => run.cls)).toFixed(3);
   const tbt = `${median(runs.map((run) => run.tbt)).toFixed(0)} ms`;
   const script = `${(median(runs.map((run) => run.scriptBytes)) / 1000).toFixed(0)} kB`;
-  return `| \`${page}\` | ${preset} | ${scores.join(" | ")} | ${lcp} | ${cls} | ${tbt} | ${script} | ${failing} |`;
+  return `| ${page} | ${preset} | ${scores.join(" | ")} | ${lcp} | ${cls} | ${tbt} | ${script} | ${failing} |`;
 }
+
+/** `/movie` is the newest movie's page. */
+const pathOf = (page: string, movieId: string) => (page === "/movie" ? `/movie/${movieId}` : page);
 
 const loadAverage = () =>
   os
@@ -118,15 +126,19 @@ const loadAverage = () =>
     .join(", ");
 
 async function main() {
-  const { runs, reports, url, pages, presets } = readArguments();
+  const { runs, reports, url, baseline, pages, presets } = readArguments();
   const demo = url ? { url, stop: () => Promise.resolve() } : await startDemoApp("lighthouse", log);
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
-    const list = (await (await fetch(`${demo.url}/api/movie`)).json()) as { movies: { _id: string }[] };
-    const movieId = list.movies[0]!._id;
-    const pathOf = (page: string) => (page === "/movie" ? `/movie/${movieId}` : page);
-    // The first request to a page renders it and fills the data cache: not what a visitor waits for.
-    for (const page of pages) await fetch(demo.url + pathOf(page));
+    const targets = [{ name: "", url: demo.url }, ...(baseline ? [{ name: " baseline", url: baseline }] : [])].map(
+      (target) => ({ ...target, movieId: "" }),
+    );
+    for (const target of targets) {
+      const list = (await (await fetch(`${target.url}/api/movie`)).json()) as { movies: { _id: string }[] };
+      target.movieId = list.movies[0]!._id;
+      // The first request to a page renders it and fills the data cache: not what a visitor waits for.
+      for (const page of pages) await fetch(target.url + pathOf(page, target.movieId));
+    }
 
     // Debian's Chromium when it is there (this machine), else the browser chrome-launcher finds.
     const chromePath =
@@ -140,30 +152,39 @@ async function main() {
     let version = "";
     for (const page of pages) {
       for (const preset of presets) {
-        const results: Figures[] = [];
+        const results = targets.map((): Figures[] => []);
         for (let run = 0; run <= runs; run++) {
-          const answer = await lighthouse(
-            demo.url + pathOf(page),
-            { port: chrome.port, output: "html", logLevel: "error", onlyCategories: [...CATEGORIES] },
-            PRESETS[preset],
-          );
-          if (run === 0) {
-            log(`${page} ${preset}: warm-up run (not counted) done`);
-            continue;
-          }
-          if (!answer) throw new Error(`Lighthouse returned nothing for ${page} (${preset})`);
-          if (answer.lhr.runtimeError)
-            throw new Error(`Lighthouse failed on ${page} (${preset}): ${answer.lhr.runtimeError.message}`);
-          version = answer.lhr.lighthouseVersion;
-          if (reports)
-            fs.writeFileSync(
-              path.join(reports, `${page.slice(1).replace(/\W/g, "-") || "home"}-${preset}-${run}.html`),
-              String(answer.report),
+          // With a baseline, the sides alternate: this app first on even runs, the baseline first on odd ones.
+          const order = run % 2 ? [...targets.keys()].reverse() : [...targets.keys()];
+          for (const index of order) {
+            const { name, url: origin, movieId } = targets[index]!;
+            const label = `${page}${name} ${preset}`;
+            const answer = await lighthouse(
+              origin + pathOf(page, movieId),
+              { port: chrome.port, output: "html", logLevel: "error", onlyCategories: [...CATEGORIES] },
+              PRESETS[preset],
             );
-          results.push(figuresOf(answer.lhr));
-          log(`${page} ${preset} run ${run} of ${runs}: ${results.at(-1)!.scores.join(" / ")}`);
+            if (run === 0) {
+              log(`${label}: warm-up run (not counted) done`);
+              continue;
+            }
+            if (!answer) throw new Error(`Lighthouse returned nothing for ${label}`);
+            if (answer.lhr.runtimeError)
+              throw new Error(`Lighthouse failed on ${label}: ${answer.lhr.runtimeError.message}`);
+            version = answer.lhr.lighthouseVersion;
+            if (reports)
+              fs.writeFileSync(
+                path.join(
+                  reports,
+                  `${page.slice(1).replace(/\W/g, "-") || "home"}${name.replace(" ", "-")}-${preset}-${run}.html`,
+                ),
+                String(answer.report),
+              );
+            results[index]!.push(figuresOf(answer.lhr));
+            log(`${label} run ${run} of ${runs}: ${results[index]!.at(-1)!.scores.join(" / ")}`);
+          }
         }
-        rows.push(row(page, preset, results));
+        targets.forEach(({ name }, index) => rows.push(row(`\`${page}\`${name}`, preset, results[index]!)));
       }
     }
     console.log(`
