@@ -120,16 +120,43 @@ test("unknown paths and /404 answer 404 with the not-found screen and a way home
 
 test("home: three banner slides with Watch links, and the Top rate carousel", async ({ page }) => {
   await page.goto("/");
+  // Top rate held still from the start, so only its buttons move it below.
+  const topRate = page.locator("section", { has: page.getByRole("heading", { name: "Top rate" }) });
+  await (await hydrated(topRate.getByRole("button", { name: "Pause slideshow" }))).click();
   const banner = page.getByRole("region", { name: "Featured movies" });
   const watch = banner.getByRole("link", { name: /^Watch / });
   await expect(watch).toHaveCount(3);
   await expect(watch.first()).toHaveAttribute("href", /^\/movie\/[0-9a-f-]{36}$/);
+  // The banner turns by itself (every 4 s): its first slide leaves the top of the frame.
+  const firstSlide = banner.getByRole("group", { name: "1 of 3" });
+  const slideOffset = () =>
+    firstSlide.evaluate((slide) =>
+      Math.round(slide.getBoundingClientRect().top - slide.closest("section")!.getBoundingClientRect().top),
+    );
+  expect(await slideOffset()).toBe(0);
+  await expect.poll(slideOffset, { timeout: 15_000 }).not.toBe(0);
+
   await expect(page.getByRole("heading", { name: "Top rate" })).toBeVisible();
   const top = (await (await page.request.get("/api/movie/toprate")).json()) as { _id: string }[];
   const carousel = page.getByRole("region", { name: "Top rated movies" });
-  await expect(carousel.locator(`a[href="/movie/${top[0]!._id}"]`)).toBeVisible();
+  const first = carousel.locator(`a[href="/movie/${top[0]!._id}"]`);
+  await expect(first).toBeVisible();
+  // Next takes the first card out of its place, Previous brings it back. (embla has started: the
+  // banner above has turned.)
+  const left = async () => Math.round((await first.boundingBox())!.x);
+  /** Where the first card rests once the row has stopped moving. */
+  const rest = async () => {
+    for (let previous = NaN; ; await page.waitForTimeout(300)) {
+      const now = await left();
+      if (now === previous) return now;
+      previous = now;
+    }
+  };
+  const start = await rest();
   await page.getByRole("button", { name: "Next movies" }).click();
+  expect(await rest()).not.toBe(start);
   await page.getByRole("button", { name: "Previous movies" }).click();
+  expect(await rest()).toBe(start);
 });
 
 test("like buttons: a visitor is asked to log in; a member adds and removes a favourite", async ({ page }) => {

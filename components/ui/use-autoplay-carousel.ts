@@ -1,9 +1,7 @@
 "use client";
 
-import type { EmblaOptionsType } from "embla-carousel";
-import Autoplay from "embla-carousel-autoplay";
-import useEmblaCarousel from "embla-carousel-react";
-import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import type { EmblaCarouselType, EmblaOptionsType } from "embla-carousel";
+import { useEffect, useState, useSyncExternalStore } from "react";
 
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
 const subscribeReducedMotion = (onChange: () => void) => {
@@ -17,6 +15,10 @@ const subscribeReducedMotion = (onChange: () => void) => {
  * It holds still while the pointer or keyboard focus is inside it, and for as long as the visitor
  * has paused it (WCAG 2.2.2): the plugin's own stop-on-focus restarts on focusout even after a pause,
  * so the hook decides when it runs.
+ *
+ * embla and its autoplay plugin are loaded once the page has started, not with its first scripts:
+ * until then the slides stand still on the first one, as they do before any carousel starts, and a
+ * phone's first load carries 9 kB less script (docs/performance.md). The viewport is a callback ref.
  */
 export function useAutoplayCarousel(options: EmblaOptionsType, delay: number) {
   // false on the server and during hydration, the visitor's setting right after.
@@ -25,22 +27,35 @@ export function useAutoplayCarousel(options: EmblaOptionsType, delay: number) {
     () => window.matchMedia(REDUCED_MOTION).matches,
     () => false,
   );
-  const plugins = useMemo(
-    () =>
-      reducedMotion
-        ? []
-        : [
-            Autoplay({
-              delay,
-              playOnInit: false,
-              stopOnMouseEnter: false,
-              stopOnFocusIn: false,
-              stopOnInteraction: false,
-            }),
-          ],
-    [delay, reducedMotion],
-  );
-  const [viewport, embla] = useEmblaCarousel({ loop: true, ...options }, plugins);
+  const [viewport, setViewport] = useState<HTMLElement | null>(null);
+  const [embla, setEmbla] = useState<EmblaCarouselType>();
+  // The options are a literal at each call: compared by value, so a render does not restart embla.
+  const optionsKey = JSON.stringify(options);
+  useEffect(() => {
+    if (!viewport) return;
+    let carousel: EmblaCarouselType | undefined;
+    let unmounted = false;
+    void Promise.all([import("embla-carousel"), import("embla-carousel-autoplay")]).then(
+      ([{ default: EmblaCarousel }, { default: Autoplay }]) => {
+        if (unmounted) return;
+        const autoplay = Autoplay({
+          delay,
+          playOnInit: false,
+          stopOnMouseEnter: false,
+          stopOnFocusIn: false,
+          stopOnInteraction: false,
+        });
+        const settings = JSON.parse(optionsKey) as EmblaOptionsType;
+        carousel = EmblaCarousel(viewport, { loop: true, ...settings }, reducedMotion ? [] : [autoplay]);
+        setEmbla(carousel);
+      },
+    );
+    return () => {
+      unmounted = true;
+      carousel?.destroy();
+      setEmbla(undefined);
+    };
+  }, [viewport, optionsKey, delay, reducedMotion]);
   const [paused, setPaused] = useState(false);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -70,5 +85,5 @@ export function useAutoplayCarousel(options: EmblaOptionsType, delay: number) {
     togglePaused: () => setPaused((value) => !value),
     rootProps,
   };
-  return [viewport, embla, autoplay] as const;
+  return [setViewport, embla, autoplay] as const;
 }
