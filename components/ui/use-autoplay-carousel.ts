@@ -16,9 +16,9 @@ const subscribeReducedMotion = (onChange: () => void) => {
  * has paused it (WCAG 2.2.2): the plugin's own stop-on-focus restarts on focusout even after a pause,
  * so the hook decides when it runs.
  *
- * embla and its autoplay plugin are loaded once the page has started, not with its first scripts:
- * until then the slides stand still on the first one, as they do before any carousel starts, and a
- * phone's first load carries 9 kB less script (docs/performance.md). The viewport is a callback ref.
+ * embla and its autoplay plugin (9 kB) are loaded once the carousel has mounted, not among the
+ * scripts the HTML lists: they no longer stand ahead of the first paint and hydration, and until they
+ * arrive the slides stand still on the first one (docs/performance.md). The viewport is a callback ref.
  */
 export function useAutoplayCarousel(options: EmblaOptionsType, delay: number) {
   // false on the server and during hydration, the visitor's setting right after.
@@ -38,15 +38,19 @@ export function useAutoplayCarousel(options: EmblaOptionsType, delay: number) {
     void Promise.all([import("embla-carousel"), import("embla-carousel-autoplay")]).then(
       ([{ default: EmblaCarousel }, { default: Autoplay }]) => {
         if (unmounted) return;
-        const autoplay = Autoplay({
-          delay,
-          playOnInit: false,
-          stopOnMouseEnter: false,
-          stopOnFocusIn: false,
-          stopOnInteraction: false,
-        });
+        const plugins = reducedMotion
+          ? []
+          : [
+              Autoplay({
+                delay,
+                playOnInit: false,
+                stopOnMouseEnter: false,
+                stopOnFocusIn: false,
+                stopOnInteraction: false,
+              }),
+            ];
         const settings = JSON.parse(optionsKey) as EmblaOptionsType;
-        carousel = EmblaCarousel(viewport, { loop: true, ...settings }, reducedMotion ? [] : [autoplay]);
+        carousel = EmblaCarousel(viewport, { loop: true, ...settings }, plugins);
         setEmbla(carousel);
       },
     );
