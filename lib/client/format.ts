@@ -20,7 +20,10 @@ export const formatFullDate = (iso: string, timeZone?: string) =>
     ...(timeZone && { timeZone, timeZoneName: "short" }),
   });
 
-const relative = new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });
+// Made on first use, not when the module loads: a page's first Intl call starts the browser's ICU
+// (20-30 ms of main thread on a desktop, docs/performance.md "Intl on first use"), and a movie page
+// without reviews never needs it.
+let relative: Intl.RelativeTimeFormat | undefined;
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["year", 365 * 24 * 3600],
   ["month", 30 * 24 * 3600],
@@ -34,7 +37,10 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 export function formatRelativeTime(iso: string, now: number): string {
   const seconds = (now - new Date(iso).getTime()) / 1000;
   for (const [unit, length] of UNITS) {
-    if (seconds >= length) return relative.format(-Math.floor(seconds / length), unit);
+    if (seconds >= length) {
+      relative ??= new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });
+      return relative.format(-Math.floor(seconds / length), unit);
+    }
   }
   return "just now"; // also a date a little ahead of this clock
 }
