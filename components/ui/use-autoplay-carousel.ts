@@ -34,28 +34,35 @@ export function useAutoplayCarousel(options: EmblaOptionsType, delay: number) {
   useEffect(() => {
     if (!viewport) return;
     let carousel: EmblaCarouselType | undefined;
+    let start: ReturnType<typeof setTimeout> | undefined;
     let unmounted = false;
     void Promise.all([import("embla-carousel"), import("embla-carousel-autoplay")]).then(
       ([{ default: EmblaCarousel }, { default: Autoplay }]) => {
         if (unmounted) return;
-        const plugins = reducedMotion
-          ? []
-          : [
-              Autoplay({
-                delay,
-                playOnInit: false,
-                stopOnMouseEnter: false,
-                stopOnFocusIn: false,
-                stopOnInteraction: false,
-              }),
-            ];
-        const settings = JSON.parse(optionsKey) as EmblaOptionsType;
-        carousel = EmblaCarousel(viewport, { loop: true, ...settings }, plugins);
-        setEmbla(carousel);
+        // Each carousel starts in a task of its own: embla measures every slide as it starts, and the
+        // home page's three carousels starting in the one task their import resolved in made a long
+        // task a phone's taps would wait behind.
+        start = setTimeout(() => {
+          const plugins = reducedMotion
+            ? []
+            : [
+                Autoplay({
+                  delay,
+                  playOnInit: false,
+                  stopOnMouseEnter: false,
+                  stopOnFocusIn: false,
+                  stopOnInteraction: false,
+                }),
+              ];
+          const settings = JSON.parse(optionsKey) as EmblaOptionsType;
+          carousel = EmblaCarousel(viewport, { loop: true, ...settings }, plugins);
+          setEmbla(carousel);
+        });
       },
     );
     return () => {
       unmounted = true;
+      clearTimeout(start);
       carousel?.destroy();
       setEmbla(undefined);
     };
