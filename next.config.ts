@@ -3,6 +3,7 @@ import type { NextConfig } from "next";
 // Validates every environment variable as the server starts: a bad value stops it here,
 // with a message naming the variable.
 import "./lib/env";
+import { addCompileHints } from "./lib/compile-hints";
 import { MARKED_FOR_BLOCKING_METADATA } from "./lib/http/html-only-clients";
 import { staticSecurityHeaders } from "./lib/http/security-headers";
 import { LISTING_QUERY_KEYS, MOVIES_CATALOGUE_PATH } from "./lib/page-routes";
@@ -19,6 +20,8 @@ const config: NextConfig = {
   // same tsconfig.json in 16 s of CPU; `next build` would check it again with TypeScript 6's compiler
   // in JavaScript, 37 s of CPU on every build, the test suite's and a first `npm start`'s included.
   typescript: { ignoreBuildErrors: true },
+  // The browser's scripts compile as they download, off the page's main thread (lib/compile-hints.ts).
+  compiler: { runAfterProductionCompile: addCompileHints },
   // Catalogue reads are cached with 'use cache' + cacheTag and expired by the writes that change them
   // (docs/architecture.md, "Caching"); pages prerender their shell and stream the rest.
   cacheComponents: true,

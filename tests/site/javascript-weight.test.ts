@@ -4,6 +4,7 @@
 // in a score.
 import { gzipSync } from "node:zlib";
 import { expect, test } from "vitest";
+import { COMPILE_HINT } from "@/lib/compile-hints";
 import { api, baseUrl, browserFetch } from "../support/http";
 
 /** The scripts a modern browser runs for the page (a `noModule` script is for browsers without modules). */
@@ -55,5 +56,19 @@ test.each(["/", "/movies", "/about-us", "/movie/{id}"])(
     );
     expect(carried.map(([library]) => library)).toEqual([]);
     expect(kilobytes(scripts)).toBeLessThanOrEqual(BUDGET_KB);
+  },
+);
+
+test.each(["/", "/movie/{id}"])(
+  "%s: every script starts with V8's compile hint, so Chrome compiles it as it downloads",
+  async (page) => {
+    const newest = (await api("GET", "/api/movie?limit=1")).body.movies[0] as { _id: string };
+    const scripts = await scriptsOf(page.replace("{id}", newest._id));
+    expect(scripts.length).toBeGreaterThan(3);
+    // Once, at the very start: V8 reads the comment only as the file's first line.
+    const unhinted = scripts.filter(
+      ({ source }) => !source.startsWith(COMPILE_HINT) || source.startsWith(COMPILE_HINT + COMPILE_HINT),
+    );
+    expect(unhinted.map(({ src }) => src)).toEqual([]);
   },
 );
