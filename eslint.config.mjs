@@ -38,6 +38,26 @@ export default defineConfig([
     },
   },
   {
+    // Marquee's links fetch their page ahead when a visitor reaches for them, not when they scroll into
+    // view (components/ui/intent-link.tsx); account pages are never fetched ahead (account-route-link.tsx).
+    files: ["app/**", "components/**"],
+    ignores: ["components/ui/intent-link.tsx", "components/layout/account-route-link.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "next/link",
+              message:
+                "Use IntentLink (components/ui/intent-link.tsx) or AccountRouteLink: next/link prefetches every link in view.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Plain JavaScript (configs, the cache handler) is outside tsconfig.json: no type information.
     files: ["**/*.{js,jsx,mjs,cjs}"],
     extends: [tseslint.configs.disableTypeChecked],

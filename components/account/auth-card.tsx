@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { Logo } from "@/components/layout/logo";
 
 /** The centred panel that frames the login and register forms. */
@@ -21,9 +21,9 @@ export function AuthFormFooter({ question, href, children }: { question: string;
   return (
     <p className="text-center text-sm text-text">
       {question}{" "}
-      <Link href={href} className={authLinkClass}>
+      <IntentLink href={href} className={authLinkClass}>
         {children}
-      </Link>
+      </IntentLink>
     </p>
   );
 }

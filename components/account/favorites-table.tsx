@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useState } from "react";
 import { NO_RATINGS } from "@/components/movie/stars";
 import { Button } from "@/components/ui/button";
@@ -64,13 +64,13 @@ export function FavoritesTable({ initial }: { initial: MovieListItem[] }) {
                   >
                     Remove
                   </Button>
-                  <Link
+                  <IntentLink
                     href={`/movie/${movie._id}`}
                     aria-label={`View ${movie.name}`}
                     className="inline-flex items-center rounded-md bg-subMain px-3 py-1.5 text-sm font-semibold text-white transition hover:bg-subMain/80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-subMain"
                   >
                     View
-                  </Link>
+                  </IntentLink>
                 </div>
               </td>
             </tr>

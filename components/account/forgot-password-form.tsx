@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -38,9 +38,9 @@ export function ForgotPasswordForm() {
           </button>
           .
         </p>
-        <Link href="/login" className={`${authLinkClass} text-sm`}>
+        <IntentLink href="/login" className={`${authLinkClass} text-sm`}>
           Back to login
-        </Link>
+        </IntentLink>
       </div>
     );
 

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useState } from "react";
 import { playHref } from "@/components/movie/play-link";
 import { Button, ButtonLink } from "@/components/ui/button";
@@ -47,12 +47,12 @@ export function HistoryTable({ initial }: { initial: HistoryPage }) {
                   <Thumbnail src={movie.image} alt="" />
                 </td>
                 <td className={`${cellClass} font-semibold`}>
-                  <Link
+                  <IntentLink
                     href={`/movie/${movie._id}`}
                     className="hover:text-accent focus-visible:outline-2 focus-visible:outline-subMain"
                   >
                     {movie.name}
-                  </Link>
+                  </IntentLink>
                 </td>
                 <td className={cellClass}>
                   <div className="flex min-w-28 items-center gap-2">

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { signIn } from "next-auth/react";
@@ -102,12 +102,12 @@ export function LoginForm({ googleEnabled, handOver, handOverCode: code, error, 
       <EmailField form={form} name="email" />
       <div className="flex flex-col gap-2">
         <PasswordField form={form} name="password" label="Password" autoComplete="current-password" />
-        <Link
+        <IntentLink
           href="/forgot-password"
           className="self-end text-sm text-dryGray underline-offset-4 hover:text-accent hover:underline focus-visible:outline-2 focus-visible:outline-subMain"
         >
           Forgot password?
-        </Link>
+        </IntentLink>
       </div>
       <SubmitButton pending={form.formState.isSubmitting}>Submit</SubmitButton>
       <Button variant="quiet" onClick={() => void signInWithPasskey()} disabled={passkeyBusy} className="w-full py-3">

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { SWRConfig } from "swr";
 import { MovieGrid } from "@/components/movie/movie-card";
 import { EmptyState } from "@/components/ui/data-table";
@@ -35,9 +35,9 @@ function MyListMovies() {
       {movies.length === 0 ? (
         <EmptyState>
           Your list is empty. Add movies to watch later with the + button on any movie, or{" "}
-          <Link href="/movies" className="text-accent underline underline-offset-4 hover:text-white">
+          <IntentLink href="/movies" className="text-accent underline underline-offset-4 hover:text-white">
             browse the movies
-          </Link>
+          </IntentLink>
           .
         </EmptyState>
       ) : (

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -51,13 +51,13 @@ export function CategoriesTable({ initial }: { initial: AdminCategory[] }) {
               <td className={cellClass}>{formatLongDate(category.createdAt)}</td>
               <td className={cellClass}>{category.name}</td>
               <td className={`${cellClass} whitespace-nowrap`}>
-                <Link
+                <IntentLink
                   href={`/admin/list?category=${category._id}`}
                   aria-label={`${moviesCount(category.moviesCount)} in ${category.name}`}
                   className="rounded text-white/90 underline decoration-border underline-offset-4 hover:text-white hover:decoration-subMain focus-visible:outline-2 focus-visible:outline-subMain"
                 >
                   {moviesCount(category.moviesCount)}
-                </Link>
+                </IntentLink>
               </td>
               <td className={cellClass}>
                 <EditDeleteActions

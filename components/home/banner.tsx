@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { LikeButton } from "@/components/movie/like-button";
 import { Runtime } from "@/components/movie/runtime";
 import type { MovieListItem } from "@/lib/data/movie-shapes";
@@ -37,13 +37,13 @@ export function Banner({ movies }: { movies: MovieListItem[] }) {
               <Runtime hour={movie.hour} durationSeconds={movie.durationSeconds} />
             </p>
             <div className="flex items-center gap-4">
-              <Link
+              <IntentLink
                 href={`/movie/${movie._id}`}
                 className="rounded-md bg-subMain px-8 py-3 text-sm font-semibold transition hover:bg-subMain/80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
                 aria-label={`Watch ${movie.name}`}
               >
                 Watch
-              </Link>
+              </IntentLink>
               <LikeButton movieId={movie._id} movieName={movie.name} />
             </div>
           </div>

@@ -2,7 +2,7 @@
 // The home page's "Because you watched <title>" rows. Like Continue watching, a client component
 // that asks the API after hydration, so the home page stays the same for everyone (and is kept
 // whole by Next); visitors get nothing.
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useViewer } from "@/lib/client/viewer";
 import { MovieRow } from "@/components/movie/movie-row";
 import { useRecommendations } from "@/lib/client/hooks";
@@ -18,12 +18,12 @@ export function BecauseYouWatched() {
       title={
         <>
           Because you watched{" "}
-          <Link
+          <IntentLink
             href={`/movie/${row.because._id}`}
             className="text-accent underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-subMain"
           >
             {row.because.name}
-          </Link>
+          </IntentLink>
         </>
       }
       movies={row.movies}

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { LikeButton } from "@/components/movie/like-button";
 import { Runtime } from "@/components/movie/runtime";
 import { NO_RATINGS, Stars } from "@/components/movie/stars";
@@ -24,7 +24,10 @@ export function TopRated({ movies }: { movies: MovieListItem[] }) {
     >
       {movies.map((movie) => (
         <article key={movie._id} className="relative overflow-hidden rounded-lg border border-border/60 bg-dry">
-          <Link href={`/movie/${movie._id}`} className="block focus-visible:outline-2 focus-visible:outline-subMain">
+          <IntentLink
+            href={`/movie/${movie._id}`}
+            className="block focus-visible:outline-2 focus-visible:outline-subMain"
+          >
             <Poster src={movie.image} width={600} sizes={TOP_RATED_SIZES} className="w-full" />
             <div className="flex flex-col gap-2 p-3">
               <h3 className="truncate font-semibold">{movie.name}</h3>
@@ -37,7 +40,7 @@ export function TopRated({ movies }: { movies: MovieListItem[] }) {
                 <Stars value={movie.rate} />
               )}
             </div>
-          </Link>
+          </IntentLink>
           <LikeButton movieId={movie._id} movieName={movie.name} className="absolute top-3 right-3" />
         </article>
       ))}

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useCategories } from "@/lib/client/hooks";
 
 const TOP_CATEGORIES = 4;
@@ -10,9 +10,9 @@ export function FooterCategoryLinks({ linkClassName }: { linkClassName: string }
   const { data: categories = [] } = useCategories();
   return categories.slice(0, TOP_CATEGORIES).map((category) => (
     <li key={category._id}>
-      <Link href={`/movies?category=${category._id}`} className={linkClassName}>
+      <IntentLink href={`/movies?category=${category._id}`} className={linkClassName}>
         {category.name}
-      </Link>
+      </IntentLink>
     </li>
   ));
 }

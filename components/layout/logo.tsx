@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 
 /**
  * The Marquee wordmark, linking home: the one logo of the header, footer, auth cards and phone drawer.
@@ -6,7 +6,7 @@ import Link from "next/link";
  */
 export function Logo({ className = "", onClick }: { className?: string; onClick?: () => void }) {
   return (
-    <Link
+    <IntentLink
       href="/"
       onClick={onClick}
       className={`inline-flex items-center gap-2 text-2xl font-extrabold tracking-tight focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-subMain ${className}`}
@@ -17,6 +17,6 @@ export function Logo({ className = "", onClick }: { className?: string; onClick?
       <span>
         Mar<span className="text-accent">quee</span>
       </span>
-    </Link>
+    </IntentLink>
   );
 }

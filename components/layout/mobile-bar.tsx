@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useEffect, useRef, useState } from "react";
 import { AccountLink } from "./account-link";
 import { AccountRouteLink } from "./account-route-link";
@@ -38,9 +38,9 @@ export function MobileBar() {
         className="fixed inset-x-0 bottom-0 z-30 border-t border-border/40 bg-dry/95 backdrop-blur lg:hidden"
       >
         <div className="mx-auto flex max-w-md items-center justify-around px-4 py-1.5">
-          <Link href="/" aria-label="Home" className={barItem}>
+          <IntentLink href="/" aria-label="Home" className={barItem}>
             <HomeIcon className="size-6" />
-          </Link>
+          </IntentLink>
           <AccountRouteLink href="/favorite" aria-label="Favorites" className={barItem}>
             <HeartIcon className="size-6" />
           </AccountRouteLink>
@@ -78,13 +78,13 @@ export function MobileBar() {
         <ul className="flex flex-col px-5 py-4">
           {DRAWER_LINKS.map(({ href, label }) => (
             <li key={href}>
-              <Link
+              <IntentLink
                 href={href}
                 onClick={() => setOpen(false)}
                 className="block border-b border-border/30 py-4 text-lg font-semibold transition hover:text-accent focus-visible:outline-2 focus-visible:outline-subMain"
               >
                 {label}
-              </Link>
+              </IntentLink>
             </li>
           ))}
         </ul>

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { usePathname } from "next/navigation";
 
 export type SideMenuLink = { href: string; label: string };
@@ -33,14 +33,14 @@ export function SideMenu({
       {links.map(({ href, label }) => {
         const active = pathname === href;
         return (
-          <Link
+          <IntentLink
             key={href}
             href={href}
             aria-current={active ? "page" : undefined}
             className={`${sideMenuItem} ${active ? "bg-subMain text-white" : "text-text hover:bg-main hover:text-white"}`}
           >
             {label}
-          </Link>
+          </IntentLink>
         );
       })}
       {children}

@@ -1,5 +1,5 @@
 import { cacheLife } from "next/cache";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { AccountRouteLink } from "./account-route-link";
 import { FooterAccountLink } from "./footer-account-link";
 import { FooterCategoryLinks } from "./footer-category-links";
@@ -23,7 +23,7 @@ export function SiteFooter() {
   const columns = [
     {
       title: "Company",
-      Link,
+      Link: IntentLink,
       links: [
         { href: "/", label: "Home" },
         { href: "/about-us", label: "About Us" },

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { AccountLink } from "./account-link";
 import { AccountRouteLink } from "./account-route-link";
 import { HeartIcon, MyListIcon } from "./icons";
@@ -26,13 +26,13 @@ export function SiteHeader() {
         <SearchForm className="min-w-0 flex-1 lg:max-w-md" />
         <nav aria-label="Main" className="ml-auto hidden items-center gap-8 lg:flex">
           {NAV.map(({ href, label }) => (
-            <Link
+            <IntentLink
               key={href}
               href={href}
               className="text-sm font-semibold text-white transition hover:text-accent focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-subMain"
             >
               {label}
-            </Link>
+            </IntentLink>
           ))}
           {/* Two icons alike in size and place: each says what it is, not only to screen readers. */}
           <AccountRouteLink href="/my-list" className={labelledIconLink}>

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { listingHref, pagesInRange, type ListingFilters } from "@/lib/movie-filters";
 import { PAGINATION_ROW_CLASS } from "./listing-layout";
 
@@ -21,9 +21,9 @@ export function ListingPagination({
   const href = (page: number) => listingHref(search, { ...filters, page });
   const edge = (page: number, label: string, name: string, enabled: boolean) =>
     enabled ? (
-      <Link href={href(page)} aria-label={name} className={`${cell} border-border/60 hover:bg-subMain`}>
+      <IntentLink href={href(page)} aria-label={name} className={`${cell} border-border/60 hover:bg-subMain`}>
         {label}
-      </Link>
+      </IntentLink>
     ) : (
       <span aria-disabled="true" aria-label={name} className={`${cell} border-border/30 text-text/70`}>
         {label}
@@ -33,7 +33,7 @@ export function ListingPagination({
     <nav aria-label="Pagination" className={PAGINATION_ROW_CLASS}>
       {edge(currentPage - 1, "<<", "Previous page", currentPage > 1)}
       {pagesInRange(currentPage, totalPage).map((page) => (
-        <Link
+        <IntentLink
           key={page}
           href={href(page)}
           aria-label={`Page ${page}`}
@@ -41,7 +41,7 @@ export function ListingPagination({
           className={`${cell} ${page === currentPage ? "border-subMain bg-subMain" : "border-border/60 hover:bg-subMain"}`}
         >
           {page}
-        </Link>
+        </IntentLink>
       ))}
       {edge(currentPage + 1, ">>", "Next page", currentPage < totalPage)}
     </nav>

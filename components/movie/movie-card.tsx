@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import type { MovieListItem } from "@/lib/data/movie-shapes";
 import { LikeButton } from "./like-button";
 import { MyListButton } from "./my-list-button";
@@ -48,7 +48,7 @@ export function MovieCard({
   const Heading = `h${headingLevel}` as const;
   return (
     <article className={`group ${CARD_CLASS} transition hover:scale-[1.02]`}>
-      <Link
+      <IntentLink
         href={`/movie/${movie._id}`}
         className="block focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-subMain"
       >
@@ -75,7 +75,7 @@ export function MovieCard({
             )}
           </p>
         </div>
-      </Link>
+      </IntentLink>
       <div className={ACTIONS_CLASS}>
         <PlayLink movieId={movie._id} movieName={movie.name} />
         <MyListButton movieId={movie._id} movieName={movie.name} />

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Metadata } from "next";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { MovieGrid } from "@/components/movie/movie-card";
 import { ListingFilters } from "@/components/movie/listing-filters";
 import { LISTING_MAIN_CLASS, LISTING_SUMMARY_CLASS } from "@/components/movie/listing-layout";
@@ -71,12 +71,12 @@ export async function MovieListing({ search, filters }: ListingProps) {
           {suggestion && (
             <p>
               Did you mean{" "}
-              <Link
+              <IntentLink
                 href={listingHref(suggestion, {})}
                 className="font-semibold text-subMain underline underline-offset-4 hover:text-white"
               >
                 {suggestion}
-              </Link>
+              </IntentLink>
               ?
             </p>
           )}

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 
 /** The player, started at once: at the viewer's resume point when they stopped part-way (docs/media.md). */
 export const playHref = (movieId: string) => `/watch/${movieId}?play=1`;
@@ -17,15 +17,13 @@ export type MovieActionProps = { movieId: string; movieName: string; className?:
 /** A card's Play: straight into the player, skipping the movie page. */
 export function PlayLink({ movieId, movieName, className = "" }: MovieActionProps) {
   return (
-    <Link
+    <IntentLink
       href={playHref(movieId)}
-      // A grid holds dozens of cards: prefetching every player page would double the page's requests.
-      prefetch={false}
       aria-label={`Play ${movieName}`}
       title="Play"
       className={`flex size-10 shrink-0 items-center justify-center rounded-md bg-subMain text-white transition hover:bg-subMain/80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white ${className}`}
     >
       <PlayIcon className="ml-0.5 size-5" />
-    </Link>
+    </IntentLink>
   );
 }

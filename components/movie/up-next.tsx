@@ -1,7 +1,7 @@
 "use client";
 // What the player shows when a film ends: the next suggestion (GET /api/movie/{id}/next, chosen by
 // lib/data/up-next.ts) and, with autoplay on, a 10-second countdown to it that Cancel stops.
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { useUpNext } from "@/lib/client/hooks";
@@ -80,14 +80,14 @@ export function UpNext({ movieId, onClose }: { movieId: string; onClose: () => v
                 >
                   Cancel
                 </button>
-                <Link href={playHref(next._id)} className={`${button} bg-subMain hover:bg-subMain/85`}>
+                <IntentLink href={playHref(next._id)} className={`${button} bg-subMain hover:bg-subMain/85`}>
                   <PlayIcon className="size-4" />
                   Play now
-                </Link>
+                </IntentLink>
               </>
             ) : (
               <>
-                <Link
+                <IntentLink
                   ref={(element) => {
                     firstButton.current = element;
                   }}
@@ -96,7 +96,7 @@ export function UpNext({ movieId, onClose }: { movieId: string; onClose: () => v
                 >
                   <PlayIcon className="size-4" />
                   Play now
-                </Link>
+                </IntentLink>
                 <button
                   type="button"
                   onClick={onClose}

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { Suspense, lazy } from "react";
 import { useViewer } from "@/lib/client/viewer";
 import type { ReviewItem } from "@/lib/data/movie-shapes";
@@ -47,12 +47,12 @@ export function ReviewForm({
     return (
       <div className={panel}>
         <ReviewTitle movieName={movieName} />
-        <Link
+        <IntentLink
           href="/login"
           className="rounded-md bg-subMain px-6 py-3 text-sm font-semibold transition hover:bg-subMain/80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
         >
           Login to review
-        </Link>
+        </IntentLink>
       </div>
     );
   }

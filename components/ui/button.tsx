@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "./intent-link";
 
 const base =
   "inline-flex items-center justify-center gap-2 rounded-md text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-subMain disabled:cursor-not-allowed disabled:opacity-50";
@@ -42,6 +42,6 @@ export function ButtonLink({
   size = "regular",
   className = "",
   ...props
-}: React.ComponentProps<typeof Link> & { variant?: ButtonVariant; size?: ButtonSize }) {
-  return <Link className={buttonClass(variant, className, size)} {...props} />;
+}: React.ComponentProps<typeof IntentLink> & { variant?: ButtonVariant; size?: ButtonSize }) {
+  return <IntentLink className={buttonClass(variant, className, size)} {...props} />;
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { IntentLink } from "./intent-link";
 import { useEffect, useRef } from "react";
 import type { ActionToastProps } from "@/lib/client/toast";
 
@@ -14,7 +14,7 @@ export function ToastWithAction({ message, action, focus, returnFocus, dismiss }
   return (
     <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
       <span>{message}</span>
-      <Link
+      <IntentLink
         ref={link}
         href={action.href}
         onClick={() => {
@@ -30,7 +30,7 @@ export function ToastWithAction({ message, action, focus, returnFocus, dismiss }
         className="rounded-sm font-semibold whitespace-nowrap text-accent underline underline-offset-4 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
       >
         {action.label}
-      </Link>
+      </IntentLink>
     </span>
   );
 }

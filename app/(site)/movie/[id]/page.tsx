@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { notFound } from "next/navigation";
 import { Suspense, cache } from "react";
 import { CastCarousel } from "@/components/movie/cast-carousel";
@@ -117,12 +117,12 @@ export default async function MoviePage({ params }: Props) {
                 className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm font-medium text-dryGray"
               >
                 <li>
-                  <Link
+                  <IntentLink
                     href={`/movies?category=${movie.category}`}
                     className="rounded bg-subMain px-2 py-1 text-xs font-semibold text-white"
                   >
                     {movie.categoryName}
-                  </Link>
+                  </IntentLink>
                 </li>
                 <li>{movie.year}</li>
                 <li>
@@ -142,12 +142,12 @@ export default async function MoviePage({ params }: Props) {
               )}
               {/* Before the synopsis: on a phone the Watch button is in the first view, above the bottom bar. */}
               <div className="flex flex-wrap items-center gap-4">
-                <Link
+                <IntentLink
                   href={`/watch/${movie._id}`}
                   className="flex h-12 items-center rounded-md bg-subMain px-8 text-sm font-semibold transition hover:bg-subMain/80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
                 >
                   Watch
-                </Link>
+                </IntentLink>
                 <DownloadButton videoUrl={movie.video} movieName={movie.name} />
                 <MyListButton movieId={movie._id} movieName={movie.name} labelled />
                 <LikeButton movieId={movie._id} movieName={movie.name} className="size-12" />

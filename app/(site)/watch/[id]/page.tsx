@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { notFound } from "next/navigation";
 import { Suspense, cache } from "react";
 import { DownloadButton } from "@/components/movie/download-button";
@@ -55,13 +55,13 @@ async function WatchMovie({ params, searchParams }: Props) {
           signedIn={user !== null}
         />
         <div className="flex flex-wrap items-center justify-between gap-4 rounded-lg border border-border/40 bg-dry p-4">
-          <Link
+          <IntentLink
             href={`/movie/${movie._id}`}
             className="flex min-w-0 items-center gap-3 text-lg font-bold hover:text-accent focus-visible:outline-2 focus-visible:outline-subMain sm:text-xl"
           >
             <span aria-hidden="true">←</span>
             <h1 className="truncate">{movie.name}</h1>
-          </Link>
+          </IntentLink>
           <div className="flex flex-wrap items-center gap-3">
             <AutoplayNextSwitch />
             <MyListButton movieId={movie._id} movieName={movie.name} />
