@@ -3,6 +3,7 @@
 import { IntentLink } from "@/components/ui/intent-link";
 import { SWRConfig } from "swr";
 import { MovieGrid } from "@/components/movie/movie-card";
+import { MovieListsProvider } from "@/components/movie/movie-lists-provider";
 import { EmptyState } from "@/components/ui/data-table";
 import { MY_LIST_URL, useMyList } from "@/lib/client/hooks";
 import type { MovieListItem } from "@/lib/data/movie-shapes";
@@ -17,7 +18,9 @@ const GRID_SIZES = "(min-width: 1280px) 20vw, (min-width: 768px) 30vw, 50vw";
 export function MyListGrid({ initial }: { initial: MovieListItem[] }) {
   return (
     <SWRConfig value={{ fallback: { [MY_LIST_URL]: initial } }}>
-      <MyListMovies />
+      <MovieListsProvider>
+        <MyListMovies />
+      </MovieListsProvider>
     </SWRConfig>
   );
 }
