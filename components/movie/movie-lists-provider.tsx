@@ -1,7 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { MovieListsContext, useMovieListsValue } from "@/lib/client/movie-toggle";
+import { MovieListsContext, useMovieListsStore } from "@/lib/client/movie-toggle";
 
 /**
  * The viewer and their favourites and My List, asked once for every like and My List button below
@@ -9,5 +9,5 @@ import { MovieListsContext, useMovieListsValue } from "@/lib/client/movie-toggle
  * /my-list's grid.
  */
 export function MovieListsProvider({ children }: { children: ReactNode }) {
-  return <MovieListsContext value={useMovieListsValue()}>{children}</MovieListsContext>;
+  return <MovieListsContext value={useMovieListsStore()}>{children}</MovieListsContext>;
 }

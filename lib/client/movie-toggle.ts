@@ -4,7 +4,7 @@
 // hydration: the catalogue pages are the same for everyone); a press sends the change, toasts the
 // server's answer or its refusal, and reloads the list. A visitor's press asks them to sign in and
 // keeps the action for after (./pending-action.ts).
-import { createContext, use, useMemo, useState } from "react";
+import { createContext, use, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import type { MovieListItem } from "@/lib/data/movie-shapes";
 import { apiFetch, errorMessage } from "./fetcher";
 import { FAVORITES_URL, myListItemUrl, useFavorites, useMyList } from "./hooks";
@@ -18,10 +18,39 @@ type SharedList = {
   reload: () => Promise<unknown>;
 };
 
-/** What every like and My List button of a page reads (MovieListsProvider gives it). */
+/** What every like and My List button of a page reads (MovieListsProvider keeps it). */
 type MovieLists = { viewer: Viewer | null | undefined } & Record<PendingKind, SharedList>;
 
-export const MovieListsContext = createContext<MovieLists | null>(null);
+/** Before the session is known: what the server renders, and what a button hydrates with. */
+const UNKNOWN: MovieLists = {
+  viewer: undefined,
+  favorite: { ids: undefined, reload: () => Promise.resolve() },
+  "my-list": { ids: undefined, reload: () => Promise.resolve() },
+};
+const unknownLists = () => UNKNOWN;
+
+/**
+ * The page's viewer and lists, held outside React's tree: the buttons subscribe to it, and a change
+ * reaches only them. Given through context, a change would reach every Suspense boundary of the page
+ * still streaming in, and React renders such a boundary again in the browser, dropping its server HTML.
+ */
+class MovieListsStore {
+  private lists = UNKNOWN;
+  private readonly listeners = new Set<() => void>();
+  readonly subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  };
+  readonly read = () => this.lists;
+  write(lists: MovieLists) {
+    if (lists === this.lists) return;
+    this.lists = lists;
+    for (const listener of this.listeners) listener();
+  }
+}
+
+/** The store never changes for the provider's life: only its contents do. */
+export const MovieListsContext = createContext<MovieListsStore | null>(null);
 
 const idsOf = (movies: MovieListItem[] | undefined) => (movies ? new Set(movies.map((movie) => movie._id)) : undefined);
 
@@ -31,20 +60,24 @@ const idsOf = (movies: MovieListItem[] | undefined) => (movies ? new Set(movies.
  * React time as the page hydrated, and all of them rendered again, in one task that could not be split,
  * when the session's answer arrived (docs/performance.md, "One subscription for a page's buttons").
  */
-export function useMovieListsValue(): MovieLists {
+export function useMovieListsStore(): MovieListsStore {
+  const [store] = useState(() => new MovieListsStore());
   const viewer = useViewer();
-  const favorites = useFavorites(Boolean(viewer));
-  const myList = useMyList(Boolean(viewer));
-  const { data: favoriteMovies, mutate: reloadFavorites } = favorites;
-  const { data: myListMovies, mutate: reloadMyList } = myList;
-  return useMemo(
-    () => ({
-      viewer,
-      favorite: { ids: idsOf(favoriteMovies), reload: reloadFavorites },
-      "my-list": { ids: idsOf(myListMovies), reload: reloadMyList },
-    }),
+  const { data: favoriteMovies, mutate: reloadFavorites } = useFavorites(Boolean(viewer));
+  const { data: myListMovies, mutate: reloadMyList } = useMyList(Boolean(viewer));
+  const lists = useMemo(
+    () =>
+      viewer === undefined
+        ? UNKNOWN
+        : {
+            viewer,
+            favorite: { ids: idsOf(favoriteMovies), reload: reloadFavorites },
+            "my-list": { ids: idsOf(myListMovies), reload: reloadMyList },
+          },
     [viewer, favoriteMovies, reloadFavorites, myListMovies, reloadMyList],
   );
+  useEffect(() => store.write(lists), [store, lists]);
+  return store;
 }
 
 const TOGGLES = {
@@ -67,8 +100,9 @@ const TOGGLES = {
  */
 export function useMovieToggle(kind: PendingKind, movieId: string) {
   const { signInMessage, request } = TOGGLES[kind];
-  const lists = use(MovieListsContext);
-  if (!lists) throw new Error("A like or My List button needs a MovieListsProvider above it");
+  const store = use(MovieListsContext);
+  if (!store) throw new Error("A like or My List button needs a MovieListsProvider above it");
+  const lists = useSyncExternalStore(store.subscribe, store.read, unknownLists);
   const { viewer } = lists;
   const { ids, reload } = lists[kind];
   const [busy, setBusy] = useState(false);
