@@ -141,8 +141,8 @@ test("home: three banner slides with Watch links, and the Top rate carousel", as
   const carousel = page.getByRole("region", { name: "Top rated movies" });
   const first = carousel.locator(`a[href="/movie/${top[0]!._id}"]`);
   await expect(first).toBeVisible();
-  // Next takes the first card out of its place, Previous brings it back. (embla has started: the
-  // banner above has turned.)
+  // Next takes the first card out of its place, Previous brings it back. (embla has started: the row
+  // came near the screen when its Pause was clicked, and the banner above has turned since.)
   const left = async () => Math.round((await first.boundingBox())!.x);
   /** Where the first card rests once the row has stopped moving. */
   const rest = async () => {
@@ -157,6 +157,19 @@ test("home: three banner slides with Watch links, and the Top rate carousel", as
   expect(await rest()).not.toBe(start);
   await page.getByRole("button", { name: "Previous movies" }).click();
   expect(await rest()).toBe(start);
+});
+
+test("home: a carousel below the fold starts only as it comes near the screen", async ({ page }) => {
+  await page.goto("/");
+  // embla places its slides with an inline transform as it starts: the banner, in view, has started.
+  const banner = page.getByRole("region", { name: "Featured movies" }).locator("[aria-live]");
+  await expect(banner).toHaveAttribute("style", /transform/);
+  const topRated = page.getByRole("region", { name: "Top rated movies" });
+  const row = topRated.locator("ul").first();
+  await page.waitForLoadState("networkidle");
+  await expect(row).not.toHaveAttribute("style", /transform/);
+  await topRated.scrollIntoViewIfNeeded();
+  await expect(row).toHaveAttribute("style", /transform/);
 });
 
 test("like buttons: a visitor is asked to log in; a member adds and removes a favourite", async ({ page }) => {

@@ -16,9 +16,10 @@ const subscribeReducedMotion = (onChange: () => void) => {
  * has paused it (WCAG 2.2.2): the plugin's own stop-on-focus restarts on focusout even after a pause,
  * so the hook decides when it runs.
  *
- * embla and its autoplay plugin (9 kB) are loaded once the carousel has mounted, not among the
- * scripts the HTML lists: they no longer stand ahead of the first paint and hydration, and until they
- * arrive the slides stand still on the first one (docs/performance.md). The viewport is a callback ref.
+ * embla and its autoplay plugin (9 kB) are loaded once the carousel has mounted and comes near the
+ * screen, not among the scripts the HTML lists: they no longer stand ahead of the first paint and
+ * hydration, and until they arrive the slides stand still on the first one (docs/performance.md).
+ * The viewport is a callback ref.
  */
 export function useAutoplayCarousel(options: EmblaOptionsType, delay: number) {
   // false on the server and during hydration, the visitor's setting right after.
@@ -36,32 +37,42 @@ export function useAutoplayCarousel(options: EmblaOptionsType, delay: number) {
     let carousel: EmblaCarouselType | undefined;
     let start: ReturnType<typeof setTimeout> | undefined;
     let unmounted = false;
-    void Promise.all([import("embla-carousel"), import("embla-carousel-autoplay")]).then(
-      ([{ default: EmblaCarousel }, { default: Autoplay }]) => {
-        if (unmounted) return;
-        // Each carousel starts in a task of its own: embla measures every slide as it starts, and the
-        // home page's three carousels starting in the one task their import resolved in made a long
-        // task a phone's taps would wait behind.
-        start = setTimeout(() => {
-          const plugins = reducedMotion
-            ? []
-            : [
-                Autoplay({
-                  delay,
-                  playOnInit: false,
-                  stopOnMouseEnter: false,
-                  stopOnFocusIn: false,
-                  stopOnInteraction: false,
-                }),
-              ];
-          const settings = JSON.parse(optionsKey) as EmblaOptionsType;
-          carousel = EmblaCarousel(viewport, { loop: true, ...settings }, plugins);
-          setEmbla(carousel);
+    const startCarousel = async () => {
+      const [{ default: EmblaCarousel }, { default: Autoplay }] = await Promise.all([
+        import("embla-carousel"),
+        import("embla-carousel-autoplay"),
+      ]);
+      if (unmounted) return;
+      // Each carousel starts in a task of its own: embla measures every slide as it starts, and the
+      // home page's carousels starting in the one task their import resolved in made a long task a
+      // phone's taps would wait behind.
+      start = setTimeout(() => {
+        const autoplay = Autoplay({
+          delay,
+          playOnInit: false,
+          stopOnMouseEnter: false,
+          stopOnFocusIn: false,
+          stopOnInteraction: false,
         });
+        const settings = JSON.parse(optionsKey) as EmblaOptionsType;
+        carousel = EmblaCarousel(viewport, { loop: true, ...settings }, reducedMotion ? [] : [autoplay]);
+        setEmbla(carousel);
+      });
+    };
+    // Started as it comes within half a screen of view: a carousel below the fold (Top rate on a
+    // phone, a movie's cast) costs the loading page nothing, and is running before it is seen.
+    const nearView = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        nearView.disconnect();
+        void startCarousel();
       },
+      { rootMargin: "50% 0px" },
     );
+    nearView.observe(viewport);
     return () => {
       unmounted = true;
+      nearView.disconnect();
       clearTimeout(start);
       carousel?.destroy();
       setEmbla(undefined);
