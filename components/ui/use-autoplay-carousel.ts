@@ -59,8 +59,8 @@ export function useAutoplayCarousel(options: EmblaOptionsType, delay: number) {
         setEmbla(carousel);
       });
     };
-    // Started as it comes within half a screen of view: a carousel below the fold (Top rate on a
-    // phone, a movie's cast) costs the loading page nothing, and is running before it is seen.
+    // Started as it comes within half a screen of view: a carousel far below the fold (Top rate, at
+    // the bottom of the home page) costs the loading page nothing, and is running before it is seen.
     const nearView = new IntersectionObserver(
       (entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return;
