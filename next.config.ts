@@ -4,6 +4,7 @@ import type { NextConfig } from "next";
 // with a message naming the variable.
 import "./lib/env";
 import { addCompileHints } from "./lib/compile-hints";
+import { precompressStaticAssets } from "./lib/precompress-assets";
 import { MARKED_FOR_BLOCKING_METADATA } from "./lib/http/html-only-clients";
 import { staticSecurityHeaders } from "./lib/http/security-headers";
 import { LISTING_QUERY_KEYS, MOVIES_CATALOGUE_PATH } from "./lib/page-routes";
@@ -20,8 +21,17 @@ const config: NextConfig = {
   // same tsconfig.json in 16 s of CPU; `next build` would check it again with TypeScript 6's compiler
   // in JavaScript, 37 s of CPU on every build, the test suite's and a first `npm start`'s included.
   typescript: { ignoreBuildErrors: true },
-  // The browser's scripts compile as they download, off the page's main thread (lib/compile-hints.ts).
-  compiler: { runAfterProductionCompile: addCompileHints },
+  // The browser's scripts compile as they download, off the page's main thread (lib/compile-hints.ts);
+  // then each script and style sheet is also written brotli-compressed (lib/precompress-assets.ts).
+  compiler: {
+    runAfterProductionCompile: async (build) => {
+      await addCompileHints(build);
+      await precompressStaticAssets(build);
+    },
+  },
+  // server.ts compresses what Next answers, with brotli for the browsers that accept it (Next's own
+  // compression is gzip only), and sends the build's scripts and styles precompressed.
+  compress: false,
   // Catalogue reads are cached with 'use cache' + cacheTag and expired by the writes that change them
   // (docs/architecture.md, "Caching"); pages prerender their shell and stream the rest.
   cacheComponents: true,
@@ -52,6 +62,12 @@ const config: NextConfig = {
     // The default (75) for every picture; 45 for the movie page's backdrop, which is shown at 40%
     // opacity under a gradient, where the lost detail cannot be seen (HERO_BACKDROP_QUALITY).
     qualities: [45, 75],
+    // Next's widths without its largest, 3840: Next never enlarges a picture, so only an upload wider
+    // than 2048 px would get it, at a cost a 1 GB server should not pay for a 4K screen: 3.8 s and
+    // 275 MB more memory for one 3840 px AVIF, against 1 s and 100 MB at 2048. Every picture's srcset
+    // is shorter for it, which brings the home page within a new connection's first round trip
+    // (lib/http/compression.ts; docs/performance.md, "Brotli: the scripts compressed once at build, the pages as they are sent").
+    deviceSizes: [640, 750, 828, 1080, 1200, 1920, 2048],
   },
   experimental: {
     // Next gives sharp 7 s per picture, then sends (and caches) the full-size original instead: on a

@@ -114,6 +114,11 @@ export function apiSecurityHeaders(forwardedProto: string | null | undefined): R
   };
 }
 
+/** The same for a file of the build (a script, a style sheet) sent outside Next.js (server.ts). */
+export function staticFileSecurityHeaders(forwardedProto: string | null | undefined): Record<string, string> {
+  return { ...EVERY_RESPONSE, ...(forwardedProto === "https" && { "Strict-Transport-Security": HSTS }) };
+}
+
 /** The same for a page written outside Next.js (server.ts's busy page), with the page policy. */
 export function pageSecurityHeaders(forwardedProto: string | null | undefined): Record<string, string> {
   return {
