@@ -19,6 +19,11 @@ export function EmailSettings({ email, verified, pendingEmail, hasPassword }: Pr
   const router = useRouter();
   const { run, pending } = useApiMutation();
   const [changing, setChanging] = useState(false);
+  // The address just asked for, shown at once: the server issues its link after answering (so a taken
+  // address gets the same answer as quickly, lib/auth/email-verification.ts), and a refresh that comes
+  // first would not find it yet.
+  const [requested, setRequested] = useState<string | null>(null);
+  const waitingFor = requested ?? pendingEmail;
 
   return (
     <SettingsSection title="Email address">
@@ -54,18 +59,19 @@ export function EmailSettings({ email, verified, pendingEmail, hasPassword }: Pr
           Open the link we sent to this address to confirm it. A verified address lets you reset a forgotten password.
         </p>
       )}
-      {pendingEmail && (
+      {waitingFor && (
         <p role="status" className="text-sm text-text">
-          Waiting for you to open the link sent to <span className="font-semibold text-white">{pendingEmail}</span>.
-          Until then your address stays {email}.
+          Waiting for you to open the link sent to <span className="font-semibold text-white">{waitingFor}</span>. Until
+          then your address stays {email}.
         </p>
       )}
       <Dialog open={changing} onClose={() => setChanging(false)} title="Change email">
         <EmailChangeForm
           hasPassword={hasPassword}
-          onDone={() => {
+          onDone={(newEmail) => {
             setChanging(false);
-            router.refresh(); // shows the pending change
+            setRequested(newEmail);
+            router.refresh();
           }}
         />
       </Dialog>
@@ -73,7 +79,7 @@ export function EmailSettings({ email, verified, pendingEmail, hasPassword }: Pr
   );
 }
 
-function EmailChangeForm({ hasPassword, onDone }: { hasPassword: boolean; onDone: () => void }) {
+function EmailChangeForm({ hasPassword, onDone }: { hasPassword: boolean; onDone: (newEmail: string) => void }) {
   const { run } = useApiMutation();
   const form = useForm({
     resolver: zodResolver(hasPassword ? emailChangeWithPasswordSchema : emailChangeSchema),
@@ -82,7 +88,7 @@ function EmailChangeForm({ hasPassword, onDone }: { hasPassword: boolean; onDone
 
   const onSubmit = form.handleSubmit(async (body) => {
     const sent = await run("change", "/api/user/email", { method: "POST", body, success: answerMessage });
-    if (sent) onDone();
+    if (sent) onDone(body.email);
   });
 
   return (
