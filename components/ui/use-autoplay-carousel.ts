@@ -47,15 +47,19 @@ export function useAutoplayCarousel(options: EmblaOptionsType, delay: number) {
       // home page's carousels starting in the one task their import resolved in made a long task a
       // phone's taps would wait behind.
       start = setTimeout(() => {
-        const autoplay = Autoplay({
-          delay,
-          playOnInit: false,
-          stopOnMouseEnter: false,
-          stopOnFocusIn: false,
-          stopOnInteraction: false,
-        });
+        const plugins = reducedMotion
+          ? []
+          : [
+              Autoplay({
+                delay,
+                playOnInit: false,
+                stopOnMouseEnter: false,
+                stopOnFocusIn: false,
+                stopOnInteraction: false,
+              }),
+            ];
         const settings = JSON.parse(optionsKey) as EmblaOptionsType;
-        carousel = EmblaCarousel(viewport, { loop: true, ...settings }, reducedMotion ? [] : [autoplay]);
+        carousel = EmblaCarousel(viewport, { loop: true, ...settings }, plugins);
         setEmbla(carousel);
       });
     };

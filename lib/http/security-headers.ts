@@ -103,29 +103,24 @@ const EVERY_RESPONSE: Record<string, string> = {
 };
 
 /**
- * The headers next.config.ts gives an /api answer, for answers written outside Next.js (the media
- * fast path in server.ts), so both serving paths send the same ones.
+ * What next.config.ts gives every answer, for a file of the build (a script, a style sheet) sent
+ * outside Next.js (server.ts's static fast path): HSTS over https.
  */
-export function apiSecurityHeaders(forwardedProto: string | null | undefined): Record<string, string> {
-  return {
-    ...EVERY_RESPONSE,
-    "Content-Security-Policy": API_CONTENT_SECURITY_POLICY,
-    ...(forwardedProto === "https" && { "Strict-Transport-Security": HSTS }),
-  };
-}
-
-/** The same for a file of the build (a script, a style sheet) sent outside Next.js (server.ts). */
 export function staticFileSecurityHeaders(forwardedProto: string | null | undefined): Record<string, string> {
   return { ...EVERY_RESPONSE, ...(forwardedProto === "https" && { "Strict-Transport-Security": HSTS }) };
 }
 
+/**
+ * The headers next.config.ts gives an /api answer, for answers written outside Next.js (the media
+ * fast path in server.ts), so both serving paths send the same ones.
+ */
+export function apiSecurityHeaders(forwardedProto: string | null | undefined): Record<string, string> {
+  return { ...staticFileSecurityHeaders(forwardedProto), "Content-Security-Policy": API_CONTENT_SECURITY_POLICY };
+}
+
 /** The same for a page written outside Next.js (server.ts's busy page), with the page policy. */
 export function pageSecurityHeaders(forwardedProto: string | null | undefined): Record<string, string> {
-  return {
-    ...EVERY_RESPONSE,
-    "Content-Security-Policy": pageContentSecurityPolicy(),
-    ...(forwardedProto === "https" && { "Strict-Transport-Security": HSTS }),
-  };
+  return { ...staticFileSecurityHeaders(forwardedProto), "Content-Security-Policy": pageContentSecurityPolicy() };
 }
 
 /** For next.config.ts `headers()`: what every response carries, whatever produced it. */
