@@ -29,9 +29,6 @@ const config: NextConfig = {
       await precompressStaticAssets(build);
     },
   },
-  // server.ts compresses what Next answers, with brotli for the browsers that accept it (Next's own
-  // compression is gzip only), and sends the build's scripts and styles precompressed.
-  compress: false,
   // Catalogue reads are cached with 'use cache' + cacheTag and expired by the writes that change them
   // (docs/architecture.md, "Caching"); pages prerender their shell and stream the rest.
   cacheComponents: true,
@@ -64,9 +61,8 @@ const config: NextConfig = {
     qualities: [45, 75],
     // Next's widths without its largest, 3840: Next never enlarges a picture, so only an upload wider
     // than 2048 px would get it, at a cost a 1 GB server should not pay for a 4K screen: 3.8 s and
-    // 275 MB more memory for one 3840 px AVIF, against 1 s and 100 MB at 2048. Every picture's srcset
-    // is shorter for it, which brings the home page within a new connection's first round trip
-    // (lib/http/compression.ts; docs/performance.md, "Brotli: the scripts compressed once at build, the pages as they are sent").
+    // 275 MB more memory for one 3840 px AVIF, against 1 s and 100 MB at 2048; every picture's srcset
+    // is an entry shorter for it.
     deviceSizes: [640, 750, 828, 1080, 1200, 1920, 2048],
   },
   experimental: {

@@ -8,9 +8,9 @@
 //   router: the rules are the route handler's, at the cost of a stat and a read stream, and with
 //   Content-Length (Next drops it from route handler responses). So are the build's scripts and
 //   styles for browsers that accept brotli, from the copies the build compressed
-//   (lib/http/static-assets.ts). Everything else goes to Next, compressed as it is sent
-//   (lib/http/compression.ts), pages and API requests each within their own budget of requests at
-//   once, the rest in line or, past the line, answered "busy" (lib/http/admission.ts).
+//   (lib/http/static-assets.ts). Everything else goes to Next, pages and API requests each within
+//   their own budget of requests at once, the rest in line or, past the line, answered "busy"
+//   (lib/http/admission.ts).
 // - SIGTERM or SIGINT (or, under `npm start`, the launcher dying): stop accepting connections, let
 //   requests in flight finish (an upload included), stop the background jobs (a running ffmpeg is
 //   killed, its job requeued), close the database pool, exit. A second signal, or SHUTDOWN_GRACE_MS,
@@ -52,7 +52,6 @@ const [
   { createAdmission },
   { resizePicturesElsewhere },
   { createStaticAssetFastPath },
-  { createCompression },
 ] = await Promise.all([
   import("next"),
   import("./lib/env"),
@@ -62,7 +61,6 @@ const [
   import("./lib/http/admission"),
   import("./lib/media/picture-resizer"),
   import("./lib/http/static-assets"),
-  import("./lib/http/compression"),
 ]);
 
 // Not told the listening hostname: Next builds the address a request came in on from it, and the
@@ -77,7 +75,6 @@ const serveStoredFileFast = createMediaFastPath({
   accelRedirectPrefix: env.MEDIA_ACCEL_REDIRECT_PREFIX,
 });
 const serveStaticAssetFast = createStaticAssetFastPath(path.join(dir, process.env.NEXT_DIST_DIR || ".next"));
-const compress = createCompression();
 // Lets the shared serving tests reach the route handler through this same server.
 const routeHandlerSwitch = process.env.MARQUEE_TEST_PAGES === "1";
 
@@ -99,7 +96,7 @@ const server = http.createServer((req, res) => {
   // streams (vercel/next.js#97757); with this server's two (the metrics', the admission's) that
   // passed Node's leak warning at ten, once per page a browser asked for. They go with the response.
   res.setMaxListeners(30);
-  admit(req, res, () => compress(req, res, () => void handle(req, res)));
+  admit(req, res, () => void handle(req, res));
 });
 // An idle keep-alive connection stays open 65 s, not Node's 5: longer than the clients and proxies in
 // front keep theirs (nginx's upstream keepalive_timeout and cloud load balancers: 60 s), so the server

@@ -4,7 +4,7 @@
 // for React's chunk, far too slow for a server to spend per request, and gives 14% fewer bytes than
 // the gzip a server makes as it answers: a page's first-load JavaScript and CSS, 171 kB in gzip, is
 // 147 kB. server.ts sends these files to every browser that accepts brotli (lib/http/static-assets.ts);
-// docs/performance.md, "Brotli: the scripts compressed once at build, the pages as they are sent".
+// docs/performance.md, "Brotli: the scripts compressed once at build".
 // Relative imports only: next.config.ts loads this file, and its loader knows no path aliases.
 import fs from "node:fs/promises";
 import path from "node:path";

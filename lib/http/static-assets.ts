@@ -5,7 +5,7 @@
 // file server under Express's static middleware and Next's own) answers ranges, HEAD and the
 // conditional requests. Every other request for the build's files (a browser without brotli, a
 // file with no copy, a name the build never wrote) goes on to Next, which answers it as before,
-// gzipped by server.ts. Loaded outside Next's bundles: nothing from Next, no "server-only".
+// gzipped. Loaded outside Next's bundles: nothing from Next, no "server-only".
 import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
