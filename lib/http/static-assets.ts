@@ -40,13 +40,17 @@ export function createStaticAssetFastPath(distDir: string) {
   );
 
   return function serveStaticAssetFast(req: IncomingMessage, res: ServerResponse): boolean {
-    if (req.method !== "GET" && req.method !== "HEAD") return false;
     const url = req.url ?? "";
     if (!url.startsWith(URL_PREFIX)) return false;
     const queryStart = url.indexOf("?");
     const name = url.slice(URL_PREFIX.length, queryStart === -1 ? undefined : queryStart);
     const contentType = CONTENT_TYPES[path.extname(name)];
     if (!contentType || !compressed.has(name)) return false;
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      // Next's static handler answers any other method on a file of the build with a 500.
+      res.writeHead(405, { Allow: "GET, HEAD", "Content-Length": "0" }).end();
+      return true;
+    }
     // A browser that refuses brotli (or says nothing) gets Next's answer: q=0 is a refusal.
     if (!new Negotiator(req).encodings(["br"]).includes("br")) return false;
 

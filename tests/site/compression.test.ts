@@ -77,13 +77,16 @@ describe("the build's scripts and style sheets", () => {
     expect(head.body.length).toBe(0);
   });
 
-  test("reach a browser that refuses brotli gzipped, and names the build never wrote are not found", async () => {
+  test("reach a browser that refuses brotli gzipped; names the build never wrote are not found, other methods 405", async () => {
     const gzipped = await raw(script, { "accept-encoding": "br;q=0, gzip" });
     expect(gzipped.status).toBe(200);
     expect(gzipped.headers["content-encoding"]).toBe("gzip");
     expect(zlib.gunzipSync(gzipped.body).equals((await raw(script)).body)).toBe(true);
 
     expect((await raw("/_next/static/chunks/not-a-chunk.js", { "accept-encoding": "br" })).status).toBe(404);
+    const posted = await raw(script, { "accept-encoding": "br" }, "POST");
+    expect(posted.status).toBe(405);
+    expect(posted.headers.allow).toBe("GET, HEAD");
     const outside = await raw("/_next/static/../../package.json", { "accept-encoding": "br" });
     expect(outside.status).toBe(404);
     expect(outside.body.toString()).not.toContain('"dependencies"');
